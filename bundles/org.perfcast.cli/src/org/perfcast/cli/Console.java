@@ -1,0 +1,27 @@
+package org.perfcast.cli;
+
+import java.io.PrintStream;
+import java.util.Objects;
+
+import org.perfcast.engine.Diagnostic;
+
+/**
+ * Where a command prints: results to {@link #out()}, diagnostics and errors to {@link #err()}.
+ */
+public record Console(PrintStream out, PrintStream err) {
+
+	public Console {
+		Objects.requireNonNull(out, "out");
+		Objects.requireNonNull(err, "err");
+	}
+
+	/** The process's standard output and error. */
+	public static Console system() {
+		return new Console(System.out, System.err);
+	}
+
+	/** Prints a diagnostic as {@code file:line:column: severity: message} on stderr. */
+	public void report(Diagnostic diagnostic) {
+		err.println(diagnostic);
+	}
+}

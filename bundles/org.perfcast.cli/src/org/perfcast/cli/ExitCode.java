@@ -1,0 +1,17 @@
+package org.perfcast.cli;
+
+/** Exit codes of the {@code perfcast} command, stable for scripts. */
+public final class ExitCode {
+
+	/** The command did what was asked. */
+	public static final int OK = 0;
+	/** The input had errors; they were printed as {@code file:line:column: error: message}. */
+	public static final int INPUT_ERROR = 1;
+	/** The command line was malformed: unknown command or option, missing argument. */
+	public static final int USAGE = 2;
+	/** The run was interrupted. */
+	public static final int CANCELLED = 130;
+
+	private ExitCode() {
+	}
+}

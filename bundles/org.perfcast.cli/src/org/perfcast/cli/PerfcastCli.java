@@ -1,0 +1,89 @@
+package org.perfcast.cli;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.perfcast.engine.CancelledException;
+
+/**
+ * The command dispatcher: picks the {@link Command} named by the first argument and runs it with the
+ * rest, turning usage errors into a message plus the command's usage and exit code 2.
+ */
+public final class PerfcastCli {
+
+	/** The program name used in messages. */
+	public static final String PROGRAM = "perfcast";
+
+	private final Map<String, Command> commands = new LinkedHashMap<>();
+
+	/** A dispatcher knowing the built-in commands. */
+	public static PerfcastCli withBuiltinCommands() {
+		PerfcastCli cli = new PerfcastCli();
+		cli.register(new HelpCommand(cli));
+		cli.register(new VersionCommand());
+		return cli;
+	}
+
+	/**
+	 * Adds a command.
+	 *
+	 * @throws IllegalArgumentException if a command of the same name is already registered
+	 */
+	public void register(Command command) {
+		if (commands.putIfAbsent(command.name(), command) != null) {
+			throw new IllegalArgumentException("command " + command.name() + " is registered twice");
+		}
+	}
+
+	/** The registered commands in registration order. */
+	public List<Command> commands() {
+		return Collections.unmodifiableList(new ArrayList<>(commands.values()));
+	}
+
+	/** The command called {@code name}, if registered. */
+	public Optional<Command> command(String name) {
+		return Optional.ofNullable(commands.get(name));
+	}
+
+	/**
+	 * Runs the command line {@code args} (command name first) and returns the exit code. With no
+	 * arguments, prints the help and returns {@link ExitCode#USAGE}.
+	 */
+	public int run(List<String> args, Console console) {
+		if (args.isEmpty()) {
+			new HelpCommand(this).printOverview(console.err());
+			return ExitCode.USAGE;
+		}
+		String name = args.get(0);
+		if (name.equals("--help") || name.equals("-h")) {
+			name = "help";
+		} else if (name.equals("--version")) {
+			name = "version";
+		}
+		Command command = commands.get(name);
+		if (command == null) {
+			console.err().println(PROGRAM + ": unknown command '" + name + "'. Run '" + PROGRAM
+					+ " help' for the list of commands.");
+			return ExitCode.USAGE;
+		}
+		List<String> rest = args.subList(1, args.size());
+		if (rest.contains("--help") && command != commands.get("help")) {
+			console.out().println(command.usage());
+			return ExitCode.OK;
+		}
+		try {
+			return command.run(rest, console);
+		} catch (UsageException e) {
+			console.err().println(PROGRAM + " " + command.name() + ": " + e.getMessage());
+			console.err().println(command.usage());
+			return ExitCode.USAGE;
+		} catch (CancelledException e) {
+			console.err().println(PROGRAM + " " + command.name() + ": cancelled");
+			return ExitCode.CANCELLED;
+		}
+	}
+}

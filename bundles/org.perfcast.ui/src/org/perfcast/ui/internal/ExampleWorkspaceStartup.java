@@ -1,0 +1,115 @@
+package org.perfcast.ui.internal;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IWorkspaceRunnable;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IStartup;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.ISetSelectionTarget;
+import org.perfcast.ide.ExampleProjects;
+import org.perfcast.ui.PerfcastPerspective;
+
+/**
+ * Startup hook of {@code ./perfcast ide}. With {@code -Dperfcast.examples=DIR} it brings the example
+ * projects of DIR into the workspace and reveals them in the Project Explorer. With
+ * {@code -Dperfcast.screenshot=FILE} it then waits for the build, saves a screenshot of the workbench
+ * window as FILE and, with {@code -Dperfcast.exitAfterScreenshot=true}, closes the workbench.
+ * Without these properties it does nothing.
+ */
+public final class ExampleWorkspaceStartup implements IStartup {
+
+	static final String EXAMPLES = "perfcast.examples";
+	static final String SCREENSHOT = "perfcast.screenshot";
+	static final String EXIT_AFTER_SCREENSHOT = "perfcast.exitAfterScreenshot";
+
+	@Override
+	public void earlyStartup() {
+		String examples = System.getProperty(EXAMPLES);
+		String screenshot = System.getProperty(SCREENSHOT);
+		if (examples == null && screenshot == null) {
+			return;
+		}
+		ILog log = ILog.of(ExampleWorkspaceStartup.class);
+		List<IProject> projects = List.of();
+		if (examples != null) {
+			try {
+				List<IProject>[] imported = new List[1];
+				IWorkspaceRunnable importAll = monitor -> imported[0] = ExampleProjects.importAll(Path.of(examples), monitor);
+				ResourcesPlugin.getWorkspace().run(importAll, null);
+				projects = imported[0];
+			} catch (CoreException e) {
+				log.log(Status.error("Cannot import the Perfcast example projects from " + examples, e));
+			}
+		}
+		waitForBuild();
+		List<IProject> reveal = projects;
+		IWorkbench workbench = PlatformUI.getWorkbench();
+		Display display = workbench.getDisplay();
+		display.syncExec(() -> reveal(workbench, reveal));
+		if (screenshot != null) {
+			// give the explorer and decorators one more moment to paint
+			sleep(1500);
+			display.syncExec(() -> {
+				IWorkbenchWindow window = workbench.getActiveWorkbenchWindow();
+				if (window == null && workbench.getWorkbenchWindowCount() > 0) {
+					window = workbench.getWorkbenchWindows()[0];
+				}
+				try {
+					Screenshots.save(window.getShell(), Path.of(screenshot));
+					log.info("Perfcast: saved screenshot " + screenshot);
+				} catch (Exception e) {
+					log.log(Status.error("Cannot save the screenshot " + screenshot, e));
+				}
+				if (Boolean.getBoolean(EXIT_AFTER_SCREENSHOT)) {
+					workbench.close();
+				}
+			});
+		}
+	}
+
+	private static void reveal(IWorkbench workbench, List<IProject> projects) {
+		IWorkbenchWindow window = workbench.getActiveWorkbenchWindow();
+		if (window == null || window.getActivePage() == null) {
+			return;
+		}
+		try {
+			workbench.showPerspective(PerfcastPerspective.ID, window);
+			IViewPart explorer = window.getActivePage().showView(PerfcastPerspective.PROJECT_EXPLORER);
+			if (explorer instanceof ISetSelectionTarget target && !projects.isEmpty()) {
+				target.selectReveal(new StructuredSelection(projects.toArray()));
+			}
+		} catch (PartInitException | org.eclipse.ui.WorkbenchException e) {
+			ILog.of(ExampleWorkspaceStartup.class).log(Status.warning("Cannot show the example projects", e));
+		}
+	}
+
+	private static void waitForBuild() {
+		try {
+			Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
+		} catch (OperationCanceledException | InterruptedException e) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+		}
+	}
+}

@@ -1,0 +1,2 @@
+/** Implementation of the Perfcast UI; not API. */
+package org.perfcast.ui.internal;

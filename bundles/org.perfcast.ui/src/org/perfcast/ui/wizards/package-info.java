@@ -1,0 +1,2 @@
+/** Wizards that create Perfcast projects and models. */
+package org.perfcast.ui.wizards;

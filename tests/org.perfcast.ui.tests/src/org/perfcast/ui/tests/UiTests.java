@@ -1,0 +1,78 @@
+package org.perfcast.ui.tests;
+
+import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+
+/** Helpers for tests that run in the UI thread of a real workbench. */
+final class UiTests {
+
+	private UiTests() {
+	}
+
+	static IWorkbenchPage page() {
+		return PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+	}
+
+	/** Runs the event loop until {@code condition} holds, failing after {@code millis}. */
+	static void waitUntil(BooleanSupplier condition, long millis, String what) {
+		Display display = Display.getCurrent();
+		long end = System.currentTimeMillis() + millis;
+		while (!condition.getAsBoolean()) {
+			if (System.currentTimeMillis() > end) {
+				throw new AssertionError("timed out waiting for " + what);
+			}
+			if (!display.readAndDispatch()) {
+				display.timerExec(20, () -> {
+					// wakes the sleeping event loop
+				});
+				display.sleep();
+			}
+		}
+	}
+
+	/** Processes pending UI events. */
+	static void flush() {
+		Display display = Display.getCurrent();
+		while (display.readAndDispatch()) {
+			// drain
+		}
+	}
+
+	/** The first control of {@code type} in the tree under {@code root} that matches, or null. */
+	static <T extends Control> T find(Control root, Class<T> type, java.util.function.Predicate<T> matches) {
+		if (type.isInstance(root) && matches.test(type.cast(root))) {
+			return type.cast(root);
+		}
+		if (root instanceof Composite composite) {
+			for (Control child : composite.getChildren()) {
+				T found = find(child, type, matches);
+				if (found != null) {
+					return found;
+				}
+			}
+		}
+		return null;
+	}
+
+	/** Where screenshots go: the build's target/screenshots, or the temp folder outside the build. */
+	static Path screenshots() {
+		return Path.of(System.getProperty("perfcast.screenshots", System.getProperty("java.io.tmpdir")));
+	}
+
+	/** Deletes every project from the workspace, keeping files outside it (the repository's examples). */
+	static void removeProjects() throws CoreException {
+		for (IProject project : ResourcesPlugin.getWorkspace().getRoot().getProjects()) {
+			boolean inWorkspace = ResourcesPlugin.getWorkspace().getRoot().getLocation().isPrefixOf(project.getLocation());
+			project.delete(inWorkspace, true, null);
+		}
+	}
+}
