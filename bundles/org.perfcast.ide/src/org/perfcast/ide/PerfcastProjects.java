@@ -40,10 +40,10 @@ public final class PerfcastProjects {
 		}
 		IProjectDescription description = workspace.newProjectDescription(name);
 		description.setLocationURI(location);
-		description.setNatureIds(new String[] { PerfcastNature.ID });
 		project.create(description, sub.split(1));
 		project.open(sub.split(1));
-		sub.worked(1);
+		// natures in the description given to create() are not configured; adding it configures the builder
+		addNature(project, sub.split(1));
 		return project;
 	}
 

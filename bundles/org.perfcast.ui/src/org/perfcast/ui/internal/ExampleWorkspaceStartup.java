@@ -17,7 +17,7 @@ import org.eclipse.ui.IStartup;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchWindow;
-import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.WorkbenchException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ISetSelectionTarget;
 import org.perfcast.ide.ExampleProjects;
@@ -92,7 +92,7 @@ public final class ExampleWorkspaceStartup implements IStartup {
 			if (explorer instanceof ISetSelectionTarget target && !projects.isEmpty()) {
 				target.selectReveal(new StructuredSelection(projects.toArray()));
 			}
-		} catch (PartInitException | org.eclipse.ui.WorkbenchException e) {
+		} catch (WorkbenchException e) {
 			ILog.of(ExampleWorkspaceStartup.class).log(Status.warning("Cannot show the example projects", e));
 		}
 	}

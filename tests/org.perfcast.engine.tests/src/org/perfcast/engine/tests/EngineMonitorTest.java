@@ -14,7 +14,7 @@ import org.perfcast.engine.EngineMonitor;
 class EngineMonitorTest {
 
 	/** A monitor that counts work and is cancelled on request. */
-	static final class CountingMonitor implements EngineMonitor {
+	static class CountingMonitor implements EngineMonitor {
 		final AtomicLong done = new AtomicLong();
 		final AtomicBoolean cancelled = new AtomicBoolean();
 		long total;

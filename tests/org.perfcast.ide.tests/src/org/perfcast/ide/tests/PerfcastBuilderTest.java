@@ -55,8 +55,8 @@ class PerfcastBuilderTest {
 		assertEquals("found error", error.getAttribute(IMarker.MESSAGE));
 		assertEquals(IMarker.SEVERITY_ERROR, error.getAttribute(IMarker.SEVERITY));
 		assertEquals(2, error.getAttribute(IMarker.LINE_NUMBER));
-		assertEquals(14, error.getAttribute(IMarker.CHAR_START)); // "first line\n" is 11 chars, column 4
-		assertEquals(19, error.getAttribute(IMarker.CHAR_END));
+		assertEquals(16, error.getAttribute(IMarker.CHAR_START)); // 11 chars of "first line\n", then "  an "
+		assertEquals(21, error.getAttribute(IMarker.CHAR_END));
 		assertEquals("test.error", error.getAttribute(PerfcastMarkers.CODE));
 		assertEquals("org.perfcast.ide.tests.recording", error.getAttribute(PerfcastMarkers.PARTICIPANT));
 	}
