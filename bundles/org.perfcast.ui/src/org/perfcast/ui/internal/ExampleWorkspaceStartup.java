@@ -19,7 +19,7 @@ import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.WorkbenchException;
 import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.part.ISetSelectionTarget;
+import org.eclipse.ui.navigator.CommonNavigator;
 import org.perfcast.ide.ExampleProjects;
 import org.perfcast.ui.PerfcastPerspective;
 
@@ -69,6 +69,8 @@ public final class ExampleWorkspaceStartup implements IStartup {
 					window = workbench.getWorkbenchWindows()[0];
 				}
 				try {
+					// without a window manager (Xvfb) the window keeps its default size: fill the screen
+					window.getShell().setBounds(display.getPrimaryMonitor().getClientArea());
 					Screenshots.save(window.getShell(), Path.of(screenshot));
 					log.info("Perfcast: saved screenshot " + screenshot);
 				} catch (Exception e) {
@@ -89,8 +91,9 @@ public final class ExampleWorkspaceStartup implements IStartup {
 		try {
 			workbench.showPerspective(PerfcastPerspective.ID, window);
 			IViewPart explorer = window.getActivePage().showView(PerfcastPerspective.PROJECT_EXPLORER);
-			if (explorer instanceof ISetSelectionTarget target && !projects.isEmpty()) {
-				target.selectReveal(new StructuredSelection(projects.toArray()));
+			if (explorer instanceof CommonNavigator navigator && !projects.isEmpty()) {
+				projects.forEach(p -> navigator.getCommonViewer().expandToLevel(p, 1));
+				navigator.selectReveal(new StructuredSelection(projects.toArray()));
 			}
 		} catch (WorkbenchException e) {
 			ILog.of(ExampleWorkspaceStartup.class).log(Status.warning("Cannot show the example projects", e));
