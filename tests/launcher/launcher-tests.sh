@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Tests of the ./perfcast launcher's own behaviour (JDK discovery, messages, dispatch), in TAP form.
+# Needs a built reactor (./perfcast build). Run by ./perfcast test.
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+PERFCAST="$ROOT/perfcast"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+n=0
+failed=0
+
+# check NAME EXPECTED_EXIT PATTERN COMMAND...: runs COMMAND, checks its exit code and that its output
+# (stdout and stderr) matches the extended regular expression PATTERN.
+check() {
+	local name=$1 expected=$2 pattern=$3 out status
+	shift 3
+	n=$((n + 1))
+	out=$("$@" 2>&1)
+	status=$?
+	if [ "$status" -eq "$expected" ] && printf '%s' "$out" | grep -Eq -- "$pattern"; then
+		echo "ok $n - $name"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n - $name (exit $status, expected $expected; output:)"
+		printf '%s\n' "$out" | sed 's/^/#   /'
+	fi
+}
+
+# a JVM folder with only a Java 17 JDK, and a JAVA_HOME that is too old
+mkdir -p "$scratch/jvm"
+ln -s /usr/lib/jvm/java-17-openjdk-amd64 "$scratch/jvm/jdk17-link" 2> /dev/null
+old17=$(ls -d /usr/lib/jvm/java-17-openjdk-* 2> /dev/null | grep -v -- '-link' | head -n 1)
+[ -n "$old17" ] && cp -as "$old17" "$scratch/jvm/jdk17" 2> /dev/null
+
+check "help lists launcher and engine commands" 0 'ide \[--workspace DIR\].*' "$PERFCAST" help
+check "help shows the engine commands" 0 'version +print the Perfcast and Java versions' "$PERFCAST" help
+check "engine commands are dispatched to the CLI" 0 '^perfcast 0\.1\.0\.' "$PERFCAST" version
+check "unknown command is a usage error" 2 "unknown command 'nosuch'" "$PERFCAST" nosuch
+check "help of one engine command" 0 'usage: perfcast version' "$PERFCAST" help version
+check "ide without a display explains xvfb-run" 2 'xvfb-run -a -s' env -u DISPLAY -u WAYLAND_DISPLAY "$PERFCAST" ide
+check "ide rejects unknown arguments" 2 "unknown argument '--bogus'" env DISPLAY=:0 "$PERFCAST" ide --bogus
+check "a too old JAVA_HOME is skipped for a JDK 21+" 0 '^perfcast 0\.1\.0\..*\(Java (2[1-9]|[3-9][0-9])' \
+	env JAVA_HOME="${old17:-/nonexistent}" "$PERFCAST" version
+check "no JDK 21+ anywhere is explained" 1 'needs a JDK 21 or newer.*' \
+	env JAVA_HOME="${old17:-/nonexistent}" PERFCAST_JVM_ROOT="$scratch/jvm" "$PERFCAST" version
+
+echo "1..$n"
+echo "launcher: $((n - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
