@@ -4,27 +4,13 @@ import java.io.PrintStream;
 import java.util.List;
 
 /** {@code perfcast help [COMMAND]}: lists the commands, or shows one command's usage. */
-final class HelpCommand implements Command {
+final class HelpCommand extends AbstractCommand {
 
 	private final PerfcastCli cli;
 
 	HelpCommand(PerfcastCli cli) {
+		super("help", "list the commands, or show how to use one", "usage: perfcast help [COMMAND]");
 		this.cli = cli;
-	}
-
-	@Override
-	public String name() {
-		return "help";
-	}
-
-	@Override
-	public String summary() {
-		return "list the commands, or show how to use one";
-	}
-
-	@Override
-	public String usage() {
-		return "usage: perfcast help [COMMAND]";
 	}
 
 	@Override

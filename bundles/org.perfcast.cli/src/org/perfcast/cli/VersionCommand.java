@@ -9,21 +9,10 @@ import java.util.jar.Attributes;
 import java.util.jar.Manifest;
 
 /** {@code perfcast version}: prints the Perfcast and Java versions. */
-final class VersionCommand implements Command {
+final class VersionCommand extends AbstractCommand {
 
-	@Override
-	public String name() {
-		return "version";
-	}
-
-	@Override
-	public String summary() {
-		return "print the Perfcast and Java versions";
-	}
-
-	@Override
-	public String usage() {
-		return "usage: perfcast version";
+	VersionCommand() {
+		super("version", "print the Perfcast and Java versions", "usage: perfcast version");
 	}
 
 	@Override

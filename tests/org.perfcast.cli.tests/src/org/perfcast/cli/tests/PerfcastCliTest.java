@@ -11,8 +11,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.perfcast.cli.AbstractCommand;
 import org.perfcast.cli.Arguments;
-import org.perfcast.cli.Command;
 import org.perfcast.cli.Console;
 import org.perfcast.cli.ExitCode;
 import org.perfcast.cli.PerfcastCli;
@@ -29,20 +29,9 @@ class PerfcastCliTest {
 	private PerfcastCli cli;
 
 	/** A command standing for an engine command: prints its bindings, reports a diagnostic per operand. */
-	private static final class EchoCommand implements Command {
-		@Override
-		public String name() {
-			return "echo";
-		}
-
-		@Override
-		public String summary() {
-			return "print the bindings";
-		}
-
-		@Override
-		public String usage() {
-			return "usage: perfcast echo FILE... [--set NAME=VALUE ...] [--json]";
+	private static final class EchoCommand extends AbstractCommand {
+		EchoCommand() {
+			super("echo", "print the bindings", "usage: perfcast echo FILE... [--set NAME=VALUE ...] [--json]");
 		}
 
 		@Override
