@@ -1,0 +1,134 @@
+package org.perfcast.model.resource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.emf.ecore.resource.ResourceSet;
+import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.Location;
+import org.perfcast.model.core.CorePackage;
+import org.perfcast.model.core.Model;
+import org.perfcast.model.layout.LayoutPackage;
+import org.perfcast.model.machine.MachinePackage;
+import org.perfcast.model.program.ProgramPackage;
+
+/**
+ * Loading Perfcast model files, inside Eclipse and on a plain class path alike. Problems with a file
+ * (not XML, unknown elements, a root of the wrong kind, unresolved references) come back as
+ * diagnostics with the line and column EMF reports; loading never throws for bad content and never
+ * writes the file.
+ */
+public final class ModelFiles {
+
+	/** The file extensions of Perfcast's XMI models. */
+	public static final Set<String> EXTENSIONS = Set.of("machine", "layout", "program");
+
+	private static final PerfcastResourceFactory FACTORY = new PerfcastResourceFactory();
+
+	/** The root object and what went wrong loading a file; {@code root} is null when loading failed. */
+	public record Loaded(Resource resource, Model root, List<Diagnostic> diagnostics) {
+
+		/** Whether the file was loaded without errors. */
+		public boolean ok() {
+			return root != null && diagnostics.stream().noneMatch(d -> d.severity() == org.perfcast.engine.Severity.ERROR);
+		}
+	}
+
+	private ModelFiles() {
+	}
+
+	/**
+	 * A resource set that reads and writes the model extensions with {@link PerfcastResourceFactory},
+	 * with the model packages registered (needed outside OSGi).
+	 */
+	public static ResourceSet newResourceSet() {
+		registerPackages();
+		ResourceSet resourceSet = new ResourceSetImpl();
+		for (String extension : EXTENSIONS) {
+			resourceSet.getResourceFactoryRegistry().getExtensionToFactoryMap().put(extension, FACTORY);
+		}
+		return resourceSet;
+	}
+
+	/** Makes sure the generated packages are in the global package registry. */
+	public static void registerPackages() {
+		// touching eINSTANCE initialises each package and registers it under its namespace URI
+		List.of(CorePackage.eINSTANCE, MachinePackage.eINSTANCE, LayoutPackage.eINSTANCE, ProgramPackage.eINSTANCE);
+	}
+
+	/**
+	 * Loads the model at {@code uri} into {@code resourceSet}.
+	 *
+	 * @param file how diagnostics name the file, e.g. its workspace path
+	 */
+	public static Loaded load(ResourceSet resourceSet, URI uri, String file) {
+		List<Diagnostic> diagnostics = new ArrayList<>();
+		Resource resource = resourceSet.getResource(uri, false);
+		if (resource == null) {
+			resource = resourceSet.createResource(uri);
+		}
+		if (!resource.isLoaded()) {
+			try {
+				resource.load(resourceSet.getLoadOptions());
+			} catch (java.io.IOException | RuntimeException e) {
+				if (resource.getErrors().isEmpty()) {
+					diagnostics.add(Diagnostic.error("model.load", "cannot read the model: " + message(e), Location.of(file)));
+				}
+			}
+		}
+		for (Resource.Diagnostic error : resource.getErrors()) {
+			diagnostics.add(Diagnostic.error("model.load", error.getMessage(), position(file, error)));
+		}
+		for (Resource.Diagnostic warning : resource.getWarnings()) {
+			diagnostics.add(Diagnostic.warning("model.load", warning.getMessage(), position(file, warning)));
+		}
+		if (diagnostics.isEmpty()) {
+			unresolvedReferences(resource, file, diagnostics);
+		}
+		Model root = null;
+		if (diagnostics.isEmpty()) {
+			EObject first = resource.getContents().isEmpty() ? null : resource.getContents().get(0);
+			if (first instanceof Model model) {
+				root = model;
+			} else {
+				diagnostics.add(Diagnostic.error("model.root", first == null ? "the file contains no model"
+						: "the file's root is a " + first.eClass().getName() + ", not a machine, layout or program",
+						Location.of(file)));
+			}
+		}
+		return new Loaded(resource, root, List.copyOf(diagnostics));
+	}
+
+	/** Reports references to other files that do not resolve (missing file or element). */
+	private static void unresolvedReferences(Resource resource, String file, List<Diagnostic> diagnostics) {
+		EcoreUtil.resolveAll(resource);
+		EcoreUtil.UnresolvedProxyCrossReferencer.find(resource).forEach((proxy, settings) -> {
+			for (EStructuralFeature.Setting setting : settings) {
+				EObject owner = setting.getEObject();
+				int line = owner.eResource() instanceof PerfcastResource r ? r.lineOf(owner) : 0;
+				diagnostics.add(Diagnostic.error("model.unresolved", "the " + setting.getEStructuralFeature().getName()
+						+ " reference to '" + EcoreUtil.getURI(proxy) + "' cannot be resolved",
+						line > 0 ? Location.at(file, line, 0) : Location.of(file)));
+			}
+		});
+	}
+
+	private static Location position(String file, Resource.Diagnostic d) {
+		return d.getLine() > 0 ? Location.at(file, d.getLine(), Math.max(0, d.getColumn())) : Location.of(file);
+	}
+
+	private static String message(Throwable e) {
+		Throwable cause = e;
+		while (cause.getCause() != null && cause.getCause() != cause) {
+			cause = cause.getCause();
+		}
+		return cause.getMessage() != null ? cause.getMessage() : cause.toString();
+	}
+}

@@ -1,0 +1,194 @@
+package org.perfcast.model.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.emf.ecore.resource.ResourceSet;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.Location;
+import org.perfcast.model.core.CoreFactory;
+import org.perfcast.model.core.Parameter;
+import org.perfcast.model.layout.Distribution;
+import org.perfcast.model.layout.Layout;
+import org.perfcast.model.layout.LayoutFactory;
+import org.perfcast.model.machine.Machine;
+import org.perfcast.model.machine.MachineFactory;
+import org.perfcast.model.machine.Mesh;
+import org.perfcast.model.machine.Ring;
+import org.perfcast.model.machine.RingDirection;
+import org.perfcast.model.machine.TimeUnit;
+import org.perfcast.model.program.Program;
+import org.perfcast.model.resource.ModelFiles;
+import org.perfcast.model.resource.PerfcastResource;
+
+class ModelFilesTest {
+
+	static Path examples() {
+		return Path.of(System.getProperty("perfcast.examples", "../../examples"));
+	}
+
+	static Stream<Path> exampleModels() throws IOException {
+		try (Stream<Path> files = Files.walk(examples())) {
+			List<Path> models = files.filter(f -> ModelFiles.EXTENSIONS.contains(extension(f))).sorted().toList();
+			return models.stream();
+		}
+	}
+
+	private static String extension(Path file) {
+		String name = file.getFileName().toString();
+		return name.substring(name.lastIndexOf('.') + 1);
+	}
+
+	private static ModelFiles.Loaded load(Path file) {
+		return ModelFiles.load(ModelFiles.newResourceSet(), URI.createFileURI(file.toAbsolutePath().toString()),
+				file.getFileName().toString());
+	}
+
+	@ParameterizedTest
+	@MethodSource("exampleModels")
+	void testExampleModelsLoadWithoutProblems(Path file) {
+		ModelFiles.Loaded loaded = load(file);
+		assertEquals(List.of(), loaded.diagnostics(), file.toString());
+		assertTrue(loaded.ok());
+		assertEquals(extension(file), loaded.root().eClass().getName().toLowerCase());
+	}
+
+	@Test
+	void testProgramReferencesItsMachineInAnotherFile() {
+		ModelFiles.Loaded loaded = load(examples().resolve("matvec-ring/matvec.program"));
+		Program program = (Program) loaded.root();
+		Machine machine = program.getMachine();
+		assertFalse(machine.eIsProxy());
+		assertInstanceOf(Ring.class, machine.getTopology());
+		assertEquals("t_l", machine.getTopology().getHopTime());
+		assertEquals("q != p", program.getSteps().get(0).getMessages().get(0).getCondition());
+	}
+
+	@Test
+	void testRoundTripKeepsEveryValue(@TempDir Path dir) throws IOException {
+		Machine machine = MachineFactory.eINSTANCE.createMachine();
+		machine.setName("torus");
+		machine.setTimeUnit(TimeUnit.MICROSECONDS);
+		machine.setProcessorCount("R * C");
+		Parameter r = CoreFactory.eINSTANCE.createParameter();
+		r.setName("R");
+		r.setDefaultValue("4");
+		r.setMinimum("1");
+		machine.getParameters().add(r);
+		Mesh mesh = MachineFactory.eINSTANCE.createMesh();
+		mesh.setRows("R");
+		mesh.setColumns("C");
+		mesh.setTorus(true);
+		mesh.setHopTime("0.5 * t");
+		machine.setTopology(mesh);
+		machine.setCommunication(MachineFactory.eINSTANCE.createCommunication());
+		machine.getCommunication().setLatency("9");
+
+		Layout layout = LayoutFactory.eINSTANCE.createLayout();
+		layout.setDistribution(Distribution.DIAGONAL);
+		layout.setRows("N");
+		layout.setBlockSize("b");
+
+		ResourceSet set = ModelFiles.newResourceSet();
+		for (var model : List.of(machine, layout)) {
+			String extension = model == machine ? "machine" : "layout";
+			Resource resource = set.createResource(URI.createFileURI(dir.resolve("m." + extension).toString()));
+			resource.getContents().add(model);
+			resource.save(null);
+		}
+
+		ModelFiles.Loaded machineAgain = load(dir.resolve("m.machine"));
+		ModelFiles.Loaded layoutAgain = load(dir.resolve("m.layout"));
+		assertTrue(machineAgain.ok(), machineAgain.diagnostics().toString());
+		assertTrue(EcoreUtil.equals(machine, machineAgain.root()));
+		assertTrue(EcoreUtil.equals(layout, layoutAgain.root()));
+		assertTrue(Files.readString(dir.resolve("m.machine")).contains("timeUnit=\"us\""));
+	}
+
+	@Test
+	void testElementsKnowTheirLines() {
+		ModelFiles.Loaded loaded = load(examples().resolve("matvec-ring/ring.machine"));
+		PerfcastResource resource = (PerfcastResource) loaded.resource();
+		Machine machine = (Machine) loaded.root();
+		assertEquals(3, resource.lineOf(machine)); // the start tag spans lines 2 and 3
+		assertEquals(4, resource.lineOf(machine.getParameters().get(0)));
+		assertEquals(7, resource.lineOf(machine.getTopology()));
+		assertEquals(0, resource.lineOf(MachineFactory.eINSTANCE.createBus()));
+	}
+
+	@Test
+	void testMalformedFilesGiveErrorsWithLinesAndAreNotRewritten(@TempDir Path dir) throws IOException {
+		Path truncated = dir.resolve("bad.machine");
+		String text = """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<machine:Machine xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:machine="http://perfcast.org/model/machine/1.0" name="m">
+				  <parameters name="P" defaultValue="4">
+				</machine:Machine>
+				""";
+		Files.writeString(truncated, text);
+		ModelFiles.Loaded loaded = load(truncated);
+		assertNull(loaded.root());
+		Diagnostic error = loaded.diagnostics().get(0);
+		assertEquals("model.load", error.code());
+		assertEquals(4, ((Location.TextLocation) error.location()).line());
+		assertEquals(text, Files.readString(truncated));
+
+		Path unknown = dir.resolve("unknown.machine");
+		Files.writeString(unknown, text.replace("defaultValue=\"4\">", "defalutValue=\"4\"/>"));
+		loaded = load(unknown);
+		assertFalse(loaded.ok());
+		assertTrue(loaded.diagnostics().get(0).message().contains("defalutValue"), loaded.diagnostics().toString());
+		assertEquals(3, ((Location.TextLocation) loaded.diagnostics().get(0).location()).line());
+	}
+
+	@Test
+	void testEmptyFileWrongRootAndDanglingReference(@TempDir Path dir) throws IOException {
+		Path empty = dir.resolve("empty.machine");
+		Files.writeString(empty, "");
+		assertFalse(load(empty).ok());
+
+		Path wrongRoot = dir.resolve("wrong.machine");
+		Files.writeString(wrongRoot, """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<machine:Ring xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:machine="http://perfcast.org/model/machine/1.0"/>
+				""");
+		ModelFiles.Loaded loaded = load(wrongRoot);
+		assertEquals("model.root", loaded.diagnostics().get(0).code());
+		assertEquals("the file's root is a Ring, not a machine, layout or program", loaded.diagnostics().get(0).message());
+
+		Path dangling = dir.resolve("dangling.program");
+		Files.writeString(dangling, """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<program:Program xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:program="http://perfcast.org/model/program/1.0" name="p">
+				  <machine href="missing.machine#/"/>
+				</program:Program>
+				""");
+		loaded = load(dangling);
+		assertFalse(loaded.ok());
+		assertTrue(loaded.diagnostics().stream().anyMatch(d -> d.message().contains("missing.machine")), loaded.diagnostics().toString());
+	}
+
+	@Test
+	void testRingDefaultsAreTheFirstLiterals() {
+		Ring ring = MachineFactory.eINSTANCE.createRing();
+		assertEquals(RingDirection.INCREASING, ring.getDirection());
+		assertFalse(ring.isBidirectional());
+		assertTrue(MachineFactory.eINSTANCE.createLinearArray().isHost());
+	}
+}
