@@ -35,10 +35,14 @@ public record Diagnostic(Severity severity, String message, Location location, S
 		return new Diagnostic(Severity.INFO, message, location, code);
 	}
 
-	/** The line a compiler would print: {@code file:line:column: severity: message}. */
+	/**
+	 * The line a compiler would print: {@code file:line:column: severity: message}; for a model element the
+	 * message starts with the element's label ({@code file:line: severity: label: message}).
+	 */
 	@Override
 	public String toString() {
 		String where = location.format();
-		return (where.isEmpty() ? "" : where + ": ") + severity.label() + ": " + message;
+		String label = location instanceof Location.ElementLocation e && !e.label().isEmpty() ? e.label() + ": " : "";
+		return (where.isEmpty() ? "" : where + ": ") + severity.label() + ": " + label + message;
 	}
 }

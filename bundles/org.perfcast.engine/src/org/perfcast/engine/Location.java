@@ -65,10 +65,10 @@ public sealed interface Location {
 			}
 		}
 
+		/** The file and line; the label goes into the message (see {@link Diagnostic#toString()}). */
 		@Override
 		public String format() {
-			String where = line > 0 ? file + ":" + line : file;
-			return label.isEmpty() ? where : where + ": " + label;
+			return line > 0 ? file + ":" + line : file;
 		}
 	}
 

@@ -27,10 +27,13 @@ class DiagnosticTest {
 	@Test
 	void testLocations() {
 		assertEquals("a.pamela:3", new Location.TextLocation("a.pamela", 3, 0, 0).format());
-		assertEquals("gauss.program:17: message m4", new Location.ElementLocation("gauss.program", "//@steps.0/@messages.4",
-				"message m4", 17).format());
-		assertEquals("gauss.program: step 2", new Location.ElementLocation("gauss.program", "//@steps.1", "step 2", 0)
-				.format());
+		Location message = new Location.ElementLocation("gauss.program", "//@steps.0/@messages.4", "Message m4", 17);
+		assertEquals("gauss.program:17", message.format());
+		assertEquals("gauss.program:17: error: Message m4: size: -1 is negative",
+				Diagnostic.error("c", "size: -1 is negative", message).toString());
+		assertEquals("gauss.program: warning: Step 2: slow",
+				Diagnostic.warning("c", "slow", new Location.ElementLocation("gauss.program", "//@steps.1", "Step 2", 0))
+						.toString());
 		assertThrows(IllegalArgumentException.class, () -> Location.at("a", 0, 1));
 		assertThrows(IllegalArgumentException.class, () -> Location.at("a", 1, -1));
 	}
