@@ -25,6 +25,7 @@ public final class PerfcastCli {
 		PerfcastCli cli = new PerfcastCli();
 		cli.register(new HelpCommand(cli));
 		cli.register(new VersionCommand());
+		cli.register(new ValidateCommand());
 		return cli;
 	}
 
