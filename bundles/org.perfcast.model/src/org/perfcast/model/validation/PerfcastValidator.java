@@ -1,11 +1,11 @@
 package org.perfcast.model.validation;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntBinaryOperator;
 
 import org.eclipse.emf.common.util.BasicDiagnostic;
 import org.eclipse.emf.common.util.Diagnostic;
@@ -26,15 +26,16 @@ import org.perfcast.model.core.CorePackage;
 import org.perfcast.model.core.Model;
 import org.perfcast.model.core.NamedElement;
 import org.perfcast.model.core.Parameter;
-import org.perfcast.model.layout.Distribution;
 import org.perfcast.model.layout.Layout;
 import org.perfcast.model.layout.LayoutPackage;
-import org.perfcast.model.layout.OwnerEntry;
+import org.perfcast.model.distribution.DataDistribution;
+import org.perfcast.model.distribution.LayoutShape;
+import org.perfcast.model.distribution.OwnershipProblem;
 import org.perfcast.model.machine.BasicOperation;
 import org.perfcast.model.machine.Communication;
 import org.perfcast.model.machine.Computation;
 import org.perfcast.model.machine.CostPoint;
-import org.perfcast.model.machine.Hypercube;
+import org.perfcast.model.machine.CustomTopology;
 import org.perfcast.model.machine.Link;
 import org.perfcast.model.machine.LogGPPoint;
 import org.perfcast.model.machine.Machine;
@@ -46,6 +47,7 @@ import org.perfcast.model.program.Message;
 import org.perfcast.model.program.OperationCount;
 import org.perfcast.model.program.Program;
 import org.perfcast.model.program.ProgramPackage;
+import org.perfcast.model.routing.Network;
 import org.perfcast.model.program.Step;
 import org.perfcast.model.program.Task;
 
@@ -53,7 +55,8 @@ import org.perfcast.model.program.Task;
  * The EMF validator of Perfcast models. Besides EMF's structural checks it checks every expression (syntax,
  * unknown parameters, values evaluated with the parameters' defaults: negative or NaN costs, fractions
  * outside [0, 1], counts below 1), indices (links, owner tables, messages to missing processes, task
- * processes) and structure (mesh size, hypercube size, cyclic task dependencies, unowned layout blocks).
+ * processes) and structure: topologies through {@link Network}, layouts through {@link DataDistribution},
+ * cyclic task dependencies.
  * Each diagnostic carries the offending object and feature as data; messages start with the feature.
  */
 public class PerfcastValidator extends EObjectValidator {
@@ -112,7 +115,6 @@ public class PerfcastValidator extends EObjectValidator {
 				.number(MachinePackage.Literals.LOG_GP_POINT__GAP, p.getGap(), true)
 				.number(MachinePackage.Literals.LOG_GP_POINT__GAP_PER_BYTE, p.getGapPerByte(), true);
 		case Layout l -> validateLayout(l, check);
-		case OwnerEntry e -> validateOwnerEntry(e, check);
 		case Program p -> validateProgram(p, check);
 		case Step s -> check.expression(ProgramPackage.Literals.STEP__COST, Kind.COST, "p");
 		case OperationCount o -> validateOperationCount(o, check);
@@ -164,18 +166,20 @@ public class PerfcastValidator extends EObjectValidator {
 	void validateTopology(Topology topology, Check check) {
 		check.expression(MachinePackage.Literals.TOPOLOGY__HOP_TIME, Kind.COST);
 		Long processors = processors(topology, check);
-		if (topology instanceof Mesh mesh) {
-			Value rows = check.expression(MachinePackage.Literals.MESH__ROWS, Kind.COUNT);
-			Value columns = check.expression(MachinePackage.Literals.MESH__COLUMNS, Kind.COUNT);
-			if (rows != null && columns != null && processors != null && rows.isInteger() && columns.isInteger()
-					&& rows.longValueExact() * columns.longValueExact() != processors) {
-				check.error(MachinePackage.Literals.MESH__ROWS, INCONSISTENT, "rows: a " + rows.format() + " x "
-						+ columns.format() + " mesh has " + rows.longValueExact() * columns.longValueExact()
-						+ " processors, but the machine has " + processors);
+		try {
+			if (topology instanceof Mesh) {
+				Value rows = check.expression(MachinePackage.Literals.MESH__ROWS, Kind.COUNT);
+				Value columns = check.expression(MachinePackage.Literals.MESH__COLUMNS, Kind.COUNT);
+				if (processors != null && rows != null && columns != null) {
+					Network.of((Mesh) topology, Math.toIntExact(processors), Math.toIntExact(rows.longValueExact()),
+							Math.toIntExact(columns.longValueExact()));
+				}
+			} else if (processors != null && !(topology instanceof CustomTopology)) {
+				// custom links are checked one by one, where their markers belong
+				Network.of(topology, Math.toIntExact(processors));
 			}
-		} else if (topology instanceof Hypercube && processors != null && Long.bitCount(processors) != 1) {
-			check.error(MachinePackage.Literals.MACHINE__PROCESSOR_COUNT, INCONSISTENT,
-					"a hypercube needs a power of two processors, but the machine has " + processors);
+		} catch (IllegalArgumentException | ArithmeticException e) {
+			check.error(MachinePackage.Literals.TOPOLOGY__ROUTING, INCONSISTENT, e.getMessage());
 		}
 	}
 
@@ -216,62 +220,52 @@ public class PerfcastValidator extends EObjectValidator {
 		Value processors = check.expression(LayoutPackage.Literals.LAYOUT__PROCESSORS, Kind.COUNT);
 		Value gridRows = check.expression(LayoutPackage.Literals.LAYOUT__GRID_ROWS, Kind.COUNT);
 		Value gridColumns = check.expression(LayoutPackage.Literals.LAYOUT__GRID_COLUMNS, Kind.COUNT);
-		check.expression(LayoutPackage.Literals.LAYOUT__OWNER, Kind.INDEX, "i", "j");
-		if (gridRows != null && gridColumns != null && processors != null && integers(gridRows, gridColumns, processors)
-				&& gridRows.longValueExact() * gridColumns.longValueExact() != processors.longValueExact()) {
-			check.error(LayoutPackage.Literals.LAYOUT__GRID_ROWS, INCONSISTENT, "gridRows: a " + gridRows.format() + " x "
-					+ gridColumns.format() + " grid does not have the layout's " + processors.format() + " processors");
-		}
-		if (layout.getDistribution() != Distribution.CUSTOM) {
+		Expression owner = check.parse(layout, LayoutPackage.Literals.LAYOUT__OWNER, List.of("i", "j"));
+		if (rows == null || processors == null || !check.ok) {
 			return;
 		}
-		boolean hasOwner = layout.getOwner() != null && !layout.getOwner().isBlank();
-		if (!hasOwner && layout.getOwnerTable().isEmpty()) {
-			check.error(LayoutPackage.Literals.LAYOUT__OWNER, MISSING,
-					"owner: a custom layout needs an owner expression or an owner table");
-		} else if (!hasOwner && rows != null && block != null && integers(rows, block)
-				&& (columns == null || columns.isInteger())) {
-			unownedBlocks(layout, rows, columns, block, check);
+		DataDistribution distribution;
+		try {
+			LayoutShape shape = new LayoutShape(toInt(rows), columns == null ? 0 : toInt(columns),
+					block == null ? 1 : toInt(block), toInt(processors), gridRows == null ? 0 : toInt(gridRows),
+					gridColumns == null ? 0 : toInt(gridColumns));
+			IntBinaryOperator owners = owner == null ? null
+					: (i, j) -> toInt(owner.evaluate(check.scope().with("i", Rational.of(i)).with("j", Rational.of(j))));
+			distribution = owners == null ? DataDistribution.of(layout, shape) : DataDistribution.of(layout, shape, owners);
+			if (distribution.blockCount() > MESSAGE_CHECK_LIMIT) {
+				return;
+			}
+			reportOwnership(layout, distribution.problems(), check);
+		} catch (IllegalArgumentException | ArithmeticException e) {
+			check.error(LayoutPackage.Literals.LAYOUT__DISTRIBUTION, INCONSISTENT, "distribution: " + e.getMessage());
+		} catch (ExpressionException e) {
+			check.error(LayoutPackage.Literals.LAYOUT__OWNER, EVALUATION, "owner: " + e.getMessage());
 		}
 	}
 
-	private static void unownedBlocks(Layout layout, Value rows, Value columns, Value block, Check check) {
-		long b = block.longValueExact();
-		long blockRows = ceilDiv(rows.longValueExact(), b);
-		long blockColumns = columns == null ? 1 : ceilDiv(columns.longValueExact(), b);
-		if (blockRows * blockColumns > MESSAGE_CHECK_LIMIT) {
-			return;
+	/** Unowned blocks on the layout (a few named), bad table entries on the entries. */
+	private static void reportOwnership(Layout layout, List<OwnershipProblem> problems, Check check) {
+		List<OwnershipProblem> unowned = problems.stream()
+				.filter(p -> p.tableEntry() < 0 && p.kind() == OwnershipProblem.Kind.UNOWNED).toList();
+		if (!unowned.isEmpty()) {
+			check.error(LayoutPackage.Literals.LAYOUT__OWNER_TABLE, UNOWNED, "ownerTable: " + unowned.size()
+					+ " blocks have no owner: " + unowned.stream().limit(5).map(p -> p.block().toString())
+							.collect(java.util.stream.Collectors.joining(", ")) + (unowned.size() > 5 ? ", ..." : ""));
 		}
-		Set<Long> owned = new HashSet<>();
-		for (OwnerEntry entry : layout.getOwnerTable()) {
-			owned.add(entry.getBlockRow() * blockColumns + entry.getBlockColumn());
-		}
-		List<String> missing = new ArrayList<>();
-		for (long i = 0; i < blockRows; i++) {
-			for (long j = 0; j < blockColumns; j++) {
-				if (!owned.contains(i * blockColumns + j)) {
-					missing.add(columns == null ? "(" + i + ")" : "(" + i + ", " + j + ")");
-				}
+		for (OwnershipProblem problem : problems) {
+			if (problem.tableEntry() >= 0) {
+				check.errorOn(layout.getOwnerTable().get(problem.tableEntry()), LayoutPackage.Literals.OWNER_ENTRY__PROCESSOR,
+						OUT_OF_RANGE, problem.message());
+			} else if (problem.kind() != OwnershipProblem.Kind.UNOWNED) {
+				boolean table = !layout.getOwnerTable().isEmpty();
+				check.error(table ? LayoutPackage.Literals.LAYOUT__OWNER_TABLE : LayoutPackage.Literals.LAYOUT__OWNER,
+						OUT_OF_RANGE, (table ? "ownerTable: " : "owner: ") + problem.message());
 			}
 		}
-		if (!missing.isEmpty()) {
-			check.error(LayoutPackage.Literals.LAYOUT__OWNER_TABLE, UNOWNED, "ownerTable: " + missing.size() + " of "
-					+ blockRows * blockColumns + " blocks have no owner: "
-					+ String.join(", ", missing.subList(0, Math.min(5, missing.size()))) + (missing.size() > 5 ? ", ..." : ""));
-		}
 	}
 
-	void validateOwnerEntry(OwnerEntry entry, Check check) {
-		if (!(entry.eContainer() instanceof Layout layout)) {
-			return;
-		}
-		Value processors = check.value(layout, LayoutPackage.Literals.LAYOUT__PROCESSORS);
-		if (processors != null && processors.isInteger()) {
-			check.index(LayoutPackage.Literals.OWNER_ENTRY__PROCESSOR, entry.getProcessor(), processors.longValueExact(),
-					"processor");
-		}
-		check.index(LayoutPackage.Literals.OWNER_ENTRY__BLOCK_ROW, entry.getBlockRow(), Long.MAX_VALUE, "block row");
-		check.index(LayoutPackage.Literals.OWNER_ENTRY__BLOCK_COLUMN, entry.getBlockColumn(), Long.MAX_VALUE, "block column");
+	private static int toInt(Value value) {
+		return Math.toIntExact(value.longValueExact());
 	}
 
 	// ---- program
@@ -364,19 +358,6 @@ public class PerfcastValidator extends EObjectValidator {
 		}
 		Value count = check.value(program, ProgramPackage.Literals.PROGRAM__PROCESS_COUNT);
 		return count != null && count.isInteger() && count.toDouble() >= 1 ? count.longValueExact() : null;
-	}
-
-	private static boolean integers(Value... values) {
-		for (Value value : values) {
-			if (!value.isInteger()) {
-				return false;
-			}
-		}
-		return true;
-	}
-
-	private static long ceilDiv(long a, long b) {
-		return (a + b - 1) / b;
 	}
 
 	private static String format(Value value) {

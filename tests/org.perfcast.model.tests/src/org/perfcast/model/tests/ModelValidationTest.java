@@ -99,9 +99,9 @@ class ModelValidationTest {
 
 	@Test
 	void testTopologyConsistency() throws IOException {
-		assertEquals(List.of("rows: a 3 x 3 mesh has 9 processors, but the machine has 4"),
+		assertEquals(List.of("a mesh of 3 x 3 has 9 processors, but the processor count is 4"),
 				messages(machine("processorCount=\"P\"", "  <topology xsi:type=\"machine:Mesh\" rows=\"3\" columns=\"3\"/>\n")));
-		assertEquals(List.of("a hypercube needs a power of two processors, but the machine has 6"),
+		assertEquals(List.of("a hypercube needs a power of two processors, but the processor count is 6"),
 				messages(machine("processorCount=\"P + 2\"", "  <topology xsi:type=\"machine:Hypercube\"/>\n")));
 		assertEquals(List.of("target: processor index 4 is out of range 0 .. 3"),
 				messages(machine("processorCount=\"P\"", """
@@ -137,8 +137,8 @@ class ModelValidationTest {
 				+ "  <ownerTable blockRow=\"0\" blockColumn=\"0\" processor=\"0\"/>\n"
 				+ "  <ownerTable blockRow=\"1\" blockColumn=\"1\" processor=\"2\"/>\n"
 				+ "</layout:Layout>\n", ParameterBindings.EMPTY);
-		assertEquals(List.of("ownerTable: 2 of 4 blocks have no owner: (0, 1), (1, 0)",
-				"processor: processor index 2 is out of range 0 .. 1"), messages(d));
+		assertEquals(List.of("ownerTable: 2 blocks have no owner: (0, 1), (1, 0)",
+				"ownerTable: block (1, 1) belongs to processor 2, outside the processors 0..1"), messages(d));
 	}
 
 	private List<Diagnostic> program(String body, ParameterBindings bindings) throws IOException {
