@@ -1,10 +1,7 @@
 package org.perfcast.ide;
 
-import java.util.List;
-
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
-import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
 
 /**
@@ -16,12 +13,12 @@ import org.perfcast.engine.EngineMonitor;
 public interface BuildParticipant {
 
 	/**
-	 * Analyses {@code file} and returns what to show as markers on it: predictions as INFO, problems as
-	 * WARNING and ERROR. Text locations are lines and columns in {@code file}.
+	 * Analyses {@code file}: the diagnostics to show as markers on it (text locations are lines and columns
+	 * in {@code file}) and the other files it read.
 	 *
 	 * @param monitor progress and cancellation; a cancelled analysis throws
 	 *                {@link org.perfcast.engine.CancelledException}
 	 * @throws CoreException if the file cannot be read
 	 */
-	List<Diagnostic> analyse(IFile file, EngineMonitor monitor) throws CoreException;
+	Analysis analyse(IFile file, EngineMonitor monitor) throws CoreException;
 }

@@ -1,8 +1,14 @@
 package org.perfcast.ide;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
@@ -10,6 +16,7 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.IncrementalProjectBuilder;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.SubMonitor;
@@ -19,15 +26,19 @@ import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
 
 /**
- * The Perfcast incremental builder: on every save it hands each changed model file to the
- * {@link BuildParticipant}s that handle its extension and shows their diagnostics as
- * {@link PerfcastMarkers#PROBLEM} markers. A failing participant becomes an error marker on the file and
- * never stops the others.
+ * The Perfcast incremental builder: on every save it hands each changed model file, and every file whose
+ * last analysis read a changed file, to the {@link BuildParticipant}s that handle its extension, and shows
+ * their diagnostics as {@link PerfcastMarkers#PROBLEM} markers. A failing participant becomes an error
+ * marker on the file and never stops the others.
  */
 public final class PerfcastBuilder extends IncrementalProjectBuilder {
 
 	/** The builder's id, as written in {@code .project}. */
 	public static final String ID = PerfcastIde.PLUGIN_ID + ".builder";
+
+	/** For each file, the files of this project whose last analysis read it. */
+	private final Map<IPath, Set<IPath>> readers = new HashMap<>();
+	private boolean analysedAll;
 
 	@Override
 	protected IProject[] build(int kind, Map<String, String> args, IProgressMonitor monitor) throws CoreException {
@@ -35,8 +46,13 @@ public final class PerfcastBuilder extends IncrementalProjectBuilder {
 		if (participants.isEmpty()) {
 			return null;
 		}
-		IResourceDelta delta = kind == FULL_BUILD ? null : getDelta(getProject());
-		List<IFile> files = delta == null ? allModelFiles(participants) : changedModelFiles(delta, participants);
+		// after a restart nothing is known about who reads what: analyse everything once
+		IResourceDelta delta = kind == FULL_BUILD || !analysedAll ? null : getDelta(getProject());
+		List<IFile> files = delta == null ? allModelFiles(participants) : affectedModelFiles(delta, participants);
+		if (delta == null) {
+			readers.clear();
+			analysedAll = true;
+		}
 		SubMonitor sub = SubMonitor.convert(monitor, "Perfcast: analysing " + getProject().getName(), files.size());
 		for (IFile file : files) {
 			sub.subTask(file.getProjectRelativePath().toString());
@@ -48,6 +64,8 @@ public final class PerfcastBuilder extends IncrementalProjectBuilder {
 	@Override
 	protected void clean(IProgressMonitor monitor) throws CoreException {
 		getProject().deleteMarkers(PerfcastMarkers.PROBLEM, true, IResource.DEPTH_INFINITE);
+		readers.clear();
+		analysedAll = false;
 	}
 
 	@Override
@@ -55,24 +73,31 @@ public final class PerfcastBuilder extends IncrementalProjectBuilder {
 		return getProject();
 	}
 
-	private static void analyse(IFile file, List<BuildParticipants.Descriptor> participants, IProgressMonitor monitor)
+	private void analyse(IFile file, List<BuildParticipants.Descriptor> participants, IProgressMonitor monitor)
 			throws CoreException {
+		readers.values().forEach(r -> r.remove(file.getFullPath()));
+		if (!file.exists()) {
+			return;
+		}
 		List<BuildParticipants.Descriptor> handling = participants.stream()
 				.filter(p -> p.handles(file.getFileExtension())).toList();
 		SubMonitor sub = SubMonitor.convert(monitor, handling.size());
 		for (BuildParticipants.Descriptor descriptor : handling) {
-			List<Diagnostic> diagnostics;
+			Analysis analysis;
 			try {
-				diagnostics = descriptor.participant().analyse(file, EngineMonitors.adapt(sub.split(1)));
+				analysis = descriptor.participant().analyse(file, EngineMonitors.adapt(sub.split(1)));
 			} catch (CancelledException e) {
 				throw new OperationCanceledException();
 			} catch (CoreException | RuntimeException | LinkageError e) {
 				PerfcastIde.log(PerfcastIde.error(descriptor.name() + " failed on " + file.getFullPath(), e));
-				diagnostics = List.of(Diagnostic.error("perfcast.participantFailed", descriptor.name()
+				analysis = Analysis.of(List.of(Diagnostic.error("perfcast.participantFailed", descriptor.name()
 						+ " could not analyse this file: " + e + " (details in the error log)",
-						Location.of(file.getFullPath().toString())));
+						Location.of(file.getFullPath().toString()))));
 			}
-			PerfcastMarkers.replace(file, descriptor.id(), diagnostics);
+			for (IPath input : analysis.inputs()) {
+				readers.computeIfAbsent(input, k -> new HashSet<>()).add(file.getFullPath());
+			}
+			PerfcastMarkers.replace(file, descriptor.id(), analysis.diagnostics());
 		}
 	}
 
@@ -87,18 +112,32 @@ public final class PerfcastBuilder extends IncrementalProjectBuilder {
 		return files;
 	}
 
-	private static List<IFile> changedModelFiles(IResourceDelta delta, List<BuildParticipants.Descriptor> participants)
+	/** The changed model files, and the files that read a changed or removed file, transitively. */
+	private List<IFile> affectedModelFiles(IResourceDelta delta, List<BuildParticipants.Descriptor> participants)
 			throws CoreException {
-		List<IFile> files = new ArrayList<>();
+		Set<IPath> affected = new LinkedHashSet<>();
 		delta.accept(d -> {
-			if (d.getResource() instanceof IFile file && d.getKind() != IResourceDelta.REMOVED
-					&& (d.getKind() != IResourceDelta.CHANGED || (d.getFlags() & IResourceDelta.CONTENT) != 0
-							|| (d.getFlags() & IResourceDelta.REPLACED) != 0)
-					&& isModelFile(file, participants)) {
-				files.add(file);
+			if (d.getResource() instanceof IFile file && (d.getKind() != IResourceDelta.CHANGED
+					|| (d.getFlags() & (IResourceDelta.CONTENT | IResourceDelta.REPLACED)) != 0)) {
+				affected.add(file.getFullPath());
 			}
 			return !d.getResource().isDerived();
 		});
+		Deque<IPath> queue = new ArrayDeque<>(affected);
+		while (!queue.isEmpty()) {
+			for (IPath reader : readers.getOrDefault(queue.pop(), Set.of())) {
+				if (affected.add(reader)) {
+					queue.add(reader);
+				}
+			}
+		}
+		List<IFile> files = new ArrayList<>();
+		for (IPath path : affected) {
+			IFile file = getProject().getWorkspace().getRoot().getFile(path);
+			if (file.getProject().equals(getProject()) && file.exists() && isModelFile(file, participants)) {
+				files.add(file);
+			}
+		}
 		return files;
 	}
 

@@ -63,6 +63,30 @@ class ModelValidationParticipantTest {
 	}
 
 	@Test
+	void testProgramIsValidatedAgainWhenItsMachineChanges() throws Exception {
+		IFile machine = project.getFile("ring.machine");
+		IFile program = project.getFile("send.program");
+		Workspaces.save(machine, MACHINE.formatted("0.025").replace("<parameters name=\"P\" defaultValue=\"6\"/>",
+				"<parameters name=\"P\" defaultValue=\"6\"/>\n  <parameters name=\"t_l\" defaultValue=\"0.025\"/>"));
+		Workspaces.save(program, """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<program:Program xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:program="http://perfcast.org/model/program/1.0" processCount="P">
+				  <machine href="ring.machine#/"/>
+				  <steps name="wait" cost="10 * t_l"/>
+				</program:Program>
+				""");
+		Workspaces.waitForAutoBuild();
+		assertEquals(List.of(), markers(program));
+
+		Workspaces.save(machine, MACHINE.formatted("0.025"));
+		Workspaces.waitForAutoBuild();
+		List<IMarker> markers = markers(program);
+		assertEquals(1, markers.size());
+		assertEquals("cost: unknown parameter 't_l'", markers.get(0).getAttribute(IMarker.MESSAGE));
+		assertEquals(4, markers.get(0).getAttribute(IMarker.LINE_NUMBER));
+	}
+
+	@Test
 	void testMalformedModelGetsALoadErrorAndIsNotRewritten() throws Exception {
 		IFile program = project.getFile("broken.program");
 		String text = "<?xml version=\"1.0\"?>\n<program:Program xmlns:program=\"http://perfcast.org/model/program/1.0\">\n";

@@ -92,6 +92,27 @@ class PerfcastBuilderTest {
 	}
 
 	@Test
+	void testFilesThatReadAChangedFileAreAnalysedAgain() throws Exception {
+		IFile machine = project.getFile("m.pctest");
+		IFile program = project.getFile("p.pctest");
+		IFile other = project.getFile("o.pctest");
+		Workspaces.save(machine, "machine");
+		Workspaces.save(program, "reads m.pctest");
+		Workspaces.save(other, "reads nothing.pctest");
+		Workspaces.waitForAutoBuild();
+		RecordingParticipant.ANALYSED.clear();
+
+		Workspaces.save(machine, "machine, changed");
+		Workspaces.waitForAutoBuild();
+		assertEquals(List.of("/builder/m.pctest", "/builder/p.pctest"), RecordingParticipant.ANALYSED);
+
+		RecordingParticipant.ANALYSED.clear();
+		machine.delete(true, null);
+		Workspaces.waitForAutoBuild();
+		assertEquals(List.of("/builder/p.pctest"), RecordingParticipant.ANALYSED);
+	}
+
+	@Test
 	void testFailingParticipantBecomesAnErrorMarkerAndDoesNotStopOthers() throws Exception {
 		IFile file = project.getFile("upper.PCCRASH");
 		Workspaces.save(file, "error");

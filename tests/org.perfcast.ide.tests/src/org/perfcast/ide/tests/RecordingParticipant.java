@@ -4,20 +4,24 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
+import org.perfcast.ide.Analysis;
 import org.perfcast.ide.BuildParticipant;
 
 /**
  * Stands for an engine: reports "analysed N lines" as INFO and an ERROR at every occurrence of the word
- * "error", and records which files it analysed.
+ * "error", and records which files it analysed; a line "reads NAME" declares a dependency on NAME.
  */
 public final class RecordingParticipant implements BuildParticipant {
 
@@ -25,7 +29,7 @@ public final class RecordingParticipant implements BuildParticipant {
 	public static final List<String> ANALYSED = new CopyOnWriteArrayList<>();
 
 	@Override
-	public List<Diagnostic> analyse(IFile file, EngineMonitor monitor) throws CoreException {
+	public Analysis analyse(IFile file, EngineMonitor monitor) throws CoreException {
 		monitor.checkCancelled();
 		ANALYSED.add(file.getFullPath().toString());
 		String text;
@@ -44,6 +48,13 @@ public final class RecordingParticipant implements BuildParticipant {
 				result.add(Diagnostic.error("test.error", "found error", new Location.TextLocation(path, i + 1, column + 1, 5)));
 			}
 		}
-		return result;
+		// a line "reads NAME" makes the analysis depend on the file NAME of the same folder
+		Set<IPath> inputs = new HashSet<>();
+		for (String line : lines) {
+			if (line.startsWith("reads ")) {
+				inputs.add(file.getParent().getFullPath().append(line.substring(6).strip()));
+			}
+		}
+		return new Analysis(result, inputs);
 	}
 }
