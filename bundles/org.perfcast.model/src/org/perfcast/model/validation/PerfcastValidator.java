@@ -26,6 +26,7 @@ import org.perfcast.model.core.CorePackage;
 import org.perfcast.model.core.Model;
 import org.perfcast.model.core.NamedElement;
 import org.perfcast.model.core.Parameter;
+import org.perfcast.model.cost.OperationCosts;
 import org.perfcast.model.layout.Layout;
 import org.perfcast.model.layout.LayoutPackage;
 import org.perfcast.model.distribution.DataDistribution;
@@ -199,6 +200,18 @@ public class PerfcastValidator extends EObjectValidator {
 		if (lower != null && upper != null && lower.toDouble() > upper.toDouble()) {
 			check.error(MachinePackage.Literals.BASIC_OPERATION__UPPER_BOUND, OUT_OF_RANGE,
 					"upperBound: " + upper.format() + " is below the lower bound " + lower.format());
+		}
+		if ((operation.getCost() == null || operation.getCost().isBlank()) && operation.getCostTable().isEmpty()) {
+			check.error(MachinePackage.Literals.BASIC_OPERATION__COST, MISSING,
+					"cost: basic operation " + operation.getName() + " needs a cost expression or a cost table");
+		} else if (operation.getCostTable().stream().allMatch(
+				p -> Double.isFinite(p.getSize()) && Double.isFinite(p.getCost()) && p.getCost() >= 0)) {
+			// bad points are reported on the points themselves; here what only the whole table shows
+			try {
+				OperationCosts.table(operation);
+			} catch (IllegalArgumentException e) {
+				check.error(MachinePackage.Literals.BASIC_OPERATION__COST_TABLE, INCONSISTENT, "costTable: " + e.getMessage());
+			}
 		}
 	}
 

@@ -98,6 +98,20 @@ class ModelValidationTest {
 	}
 
 	@Test
+	void testBasicOperationNeedsACostAndASaneTable() throws IOException {
+		assertEquals(List.of("cost: basic operation update needs a cost expression or a cost table",
+				"costTable: cost table has two points for size 10.0"), messages(machine("processorCount=\"P\"", """
+						  <computation>
+						    <operations name="update"/>
+						    <operations name="scale">
+						      <costTable size="10" cost="1"/>
+						      <costTable size="10" cost="2"/>
+						    </operations>
+						  </computation>
+						""")));
+	}
+
+	@Test
 	void testTopologyConsistency() throws IOException {
 		assertEquals(List.of("a mesh of 3 x 3 has 9 processors, but the processor count is 4"),
 				messages(machine("processorCount=\"P\"", "  <topology xsi:type=\"machine:Mesh\" rows=\"3\" columns=\"3\"/>\n")));
