@@ -3,6 +3,7 @@ package org.perfcast.ui;
 import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
+import org.perfcast.ui.wizards.NewModelWizard;
 import org.perfcast.ui.wizards.NewPerfcastProjectWizard;
 
 /**
@@ -35,6 +36,9 @@ public final class PerfcastPerspective implements IPerspectiveFactory {
 		right.addView(IPageLayout.ID_OUTLINE);
 
 		layout.addNewWizardShortcut(NewPerfcastProjectWizard.ID);
+		for (String kind : new String[] { "machine", "layout", "program" }) {
+			layout.addNewWizardShortcut(NewModelWizard.ID_PREFIX + kind);
+		}
 		layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.folder");
 		layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.file");
 		layout.addShowViewShortcut(PROJECT_EXPLORER);

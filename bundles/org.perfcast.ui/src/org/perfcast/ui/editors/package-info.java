@@ -1,0 +1,2 @@
+/** Editors of Perfcast model files. */
+package org.perfcast.ui.editors;
