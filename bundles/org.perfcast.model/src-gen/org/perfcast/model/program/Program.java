@@ -24,6 +24,7 @@ import org.perfcast.model.machine.Machine;
  *   <li>{@link org.perfcast.model.program.Program#getLayout <em>Layout</em>}</li>
  *   <li>{@link org.perfcast.model.program.Program#getProcessCount <em>Process Count</em>}</li>
  *   <li>{@link org.perfcast.model.program.Program#getProcesses <em>Processes</em>}</li>
+ *   <li>{@link org.perfcast.model.program.Program#getMapping <em>Mapping</em>}</li>
  *   <li>{@link org.perfcast.model.program.Program#getSteps <em>Steps</em>}</li>
  *   <li>{@link org.perfcast.model.program.Program#getTasks <em>Tasks</em>}</li>
  * </ul>
@@ -113,6 +114,34 @@ public interface Program extends Model {
 	 * @generated
 	 */
 	EList<org.perfcast.model.program.Process> getProcesses();
+
+	/**
+	 * Returns the value of the '<em><b>Mapping</b></em>' attribute.
+	 * The literals are from the enumeration {@link org.perfcast.model.program.MappingTechnique}.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * The mapping technique the program declares for its parallel loop; the mapping advisor compares it with the others.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Mapping</em>' attribute.
+	 * @see org.perfcast.model.program.MappingTechnique
+	 * @see #setMapping(MappingTechnique)
+	 * @see org.perfcast.model.program.ProgramPackage#getProgram_Mapping()
+	 * @model
+	 * @generated
+	 */
+	MappingTechnique getMapping();
+
+	/**
+	 * Sets the value of the '{@link org.perfcast.model.program.Program#getMapping <em>Mapping</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @param value the new value of the '<em>Mapping</em>' attribute.
+	 * @see org.perfcast.model.program.MappingTechnique
+	 * @see #getMapping()
+	 * @generated
+	 */
+	void setMapping(MappingTechnique value);
 
 	/**
 	 * Returns the value of the '<em><b>Steps</b></em>' containment reference list.

@@ -5,6 +5,7 @@ package org.perfcast.model.program;
 
 import org.eclipse.emf.ecore.EAttribute;
 import org.eclipse.emf.ecore.EClass;
+import org.eclipse.emf.ecore.EEnum;
 import org.eclipse.emf.ecore.EPackage;
 import org.eclipse.emf.ecore.EReference;
 
@@ -127,13 +128,22 @@ public interface ProgramPackage extends EPackage {
 	int PROGRAM__PROCESSES = CorePackage.MODEL_FEATURE_COUNT + 3;
 
 	/**
+	 * The feature id for the '<em><b>Mapping</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int PROGRAM__MAPPING = CorePackage.MODEL_FEATURE_COUNT + 4;
+
+	/**
 	 * The feature id for the '<em><b>Steps</b></em>' containment reference list.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int PROGRAM__STEPS = CorePackage.MODEL_FEATURE_COUNT + 4;
+	int PROGRAM__STEPS = CorePackage.MODEL_FEATURE_COUNT + 5;
 
 	/**
 	 * The feature id for the '<em><b>Tasks</b></em>' containment reference list.
@@ -142,7 +152,7 @@ public interface ProgramPackage extends EPackage {
 	 * @generated
 	 * @ordered
 	 */
-	int PROGRAM__TASKS = CorePackage.MODEL_FEATURE_COUNT + 5;
+	int PROGRAM__TASKS = CorePackage.MODEL_FEATURE_COUNT + 6;
 
 	/**
 	 * The number of structural features of the '<em>Program</em>' class.
@@ -151,7 +161,7 @@ public interface ProgramPackage extends EPackage {
 	 * @generated
 	 * @ordered
 	 */
-	int PROGRAM_FEATURE_COUNT = CorePackage.MODEL_FEATURE_COUNT + 6;
+	int PROGRAM_FEATURE_COUNT = CorePackage.MODEL_FEATURE_COUNT + 7;
 
 	/**
 	 * The number of operations of the '<em>Program</em>' class.
@@ -521,6 +531,17 @@ public interface ProgramPackage extends EPackage {
 
 
 	/**
+	 * The meta object id for the '{@link org.perfcast.model.program.MappingTechnique <em>Mapping Technique</em>}' enum.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see org.perfcast.model.program.MappingTechnique
+	 * @see org.perfcast.model.program.impl.ProgramPackageImpl#getMappingTechnique()
+	 * @generated
+	 */
+	int MAPPING_TECHNIQUE = 7;
+
+
+	/**
 	 * Returns the meta object for class '{@link org.perfcast.model.program.Program <em>Program</em>}'.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -573,6 +594,17 @@ public interface ProgramPackage extends EPackage {
 	 * @generated
 	 */
 	EReference getProgram_Processes();
+
+	/**
+	 * Returns the meta object for the attribute '{@link org.perfcast.model.program.Program#getMapping <em>Mapping</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the attribute '<em>Mapping</em>'.
+	 * @see org.perfcast.model.program.Program#getMapping()
+	 * @see #getProgram()
+	 * @generated
+	 */
+	EAttribute getProgram_Mapping();
 
 	/**
 	 * Returns the meta object for the containment reference list '{@link org.perfcast.model.program.Program#getSteps <em>Steps</em>}'.
@@ -844,6 +876,16 @@ public interface ProgramPackage extends EPackage {
 	EReference getTask_DependsOn();
 
 	/**
+	 * Returns the meta object for enum '{@link org.perfcast.model.program.MappingTechnique <em>Mapping Technique</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for enum '<em>Mapping Technique</em>'.
+	 * @see org.perfcast.model.program.MappingTechnique
+	 * @generated
+	 */
+	EEnum getMappingTechnique();
+
+	/**
 	 * Returns the factory that creates the instances of the model.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -907,6 +949,14 @@ public interface ProgramPackage extends EPackage {
 		 * @generated
 		 */
 		EReference PROGRAM__PROCESSES = eINSTANCE.getProgram_Processes();
+
+		/**
+		 * The meta object literal for the '<em><b>Mapping</b></em>' attribute feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EAttribute PROGRAM__MAPPING = eINSTANCE.getProgram_Mapping();
 
 		/**
 		 * The meta object literal for the '<em><b>Steps</b></em>' containment reference list feature.
@@ -1119,6 +1169,16 @@ public interface ProgramPackage extends EPackage {
 		 * @generated
 		 */
 		EReference TASK__DEPENDS_ON = eINSTANCE.getTask_DependsOn();
+
+		/**
+		 * The meta object literal for the '{@link org.perfcast.model.program.MappingTechnique <em>Mapping Technique</em>}' enum.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @see org.perfcast.model.program.MappingTechnique
+		 * @see org.perfcast.model.program.impl.ProgramPackageImpl#getMappingTechnique()
+		 * @generated
+		 */
+		EEnum MAPPING_TECHNIQUE = eINSTANCE.getMappingTechnique();
 
 	}
 

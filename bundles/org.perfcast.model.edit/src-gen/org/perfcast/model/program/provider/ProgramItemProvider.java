@@ -57,6 +57,7 @@ public class ProgramItemProvider extends ModelItemProvider {
 			addMachinePropertyDescriptor(object);
 			addLayoutPropertyDescriptor(object);
 			addProcessCountPropertyDescriptor(object);
+			addMappingPropertyDescriptor(object);
 		}
 		return itemPropertyDescriptors;
 	}
@@ -119,6 +120,28 @@ public class ProgramItemProvider extends ModelItemProvider {
 				 getString("_UI_Program_processCount_feature"),
 				 getString("_UI_PropertyDescriptor_description", "_UI_Program_processCount_feature", "_UI_Program_type"),
 				 ProgramPackage.Literals.PROGRAM__PROCESS_COUNT,
+				 true,
+				 false,
+				 false,
+				 ItemPropertyDescriptor.GENERIC_VALUE_IMAGE,
+				 null,
+				 null));
+	}
+
+	/**
+	 * This adds a property descriptor for the Mapping feature.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	protected void addMappingPropertyDescriptor(Object object) {
+		itemPropertyDescriptors.add
+			(createItemPropertyDescriptor
+				(((ComposeableAdapterFactory)adapterFactory).getRootAdapterFactory(),
+				 getResourceLocator(),
+				 getString("_UI_Program_mapping_feature"),
+				 getString("_UI_PropertyDescriptor_description", "_UI_Program_mapping_feature", "_UI_Program_type"),
+				 ProgramPackage.Literals.PROGRAM__MAPPING,
 				 true,
 				 false,
 				 false,
@@ -198,6 +221,7 @@ public class ProgramItemProvider extends ModelItemProvider {
 
 		switch (notification.getFeatureID(Program.class)) {
 			case ProgramPackage.PROGRAM__PROCESS_COUNT:
+			case ProgramPackage.PROGRAM__MAPPING:
 				fireNotifyChanged(new ViewerNotification(notification, notification.getNotifier(), false, true));
 				return;
 			case ProgramPackage.PROGRAM__PROCESSES:

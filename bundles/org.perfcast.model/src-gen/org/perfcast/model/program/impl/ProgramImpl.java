@@ -24,6 +24,7 @@ import org.perfcast.model.layout.Layout;
 
 import org.perfcast.model.machine.Machine;
 
+import org.perfcast.model.program.MappingTechnique;
 import org.perfcast.model.program.Program;
 import org.perfcast.model.program.ProgramPackage;
 import org.perfcast.model.program.Step;
@@ -41,6 +42,7 @@ import org.perfcast.model.program.Task;
  *   <li>{@link org.perfcast.model.program.impl.ProgramImpl#getLayout <em>Layout</em>}</li>
  *   <li>{@link org.perfcast.model.program.impl.ProgramImpl#getProcessCount <em>Process Count</em>}</li>
  *   <li>{@link org.perfcast.model.program.impl.ProgramImpl#getProcesses <em>Processes</em>}</li>
+ *   <li>{@link org.perfcast.model.program.impl.ProgramImpl#getMapping <em>Mapping</em>}</li>
  *   <li>{@link org.perfcast.model.program.impl.ProgramImpl#getSteps <em>Steps</em>}</li>
  *   <li>{@link org.perfcast.model.program.impl.ProgramImpl#getTasks <em>Tasks</em>}</li>
  * </ul>
@@ -97,6 +99,26 @@ public class ProgramImpl extends ModelImpl implements Program {
 	 * @ordered
 	 */
 	protected EList<org.perfcast.model.program.Process> processes;
+
+	/**
+	 * The default value of the '{@link #getMapping() <em>Mapping</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getMapping()
+	 * @generated
+	 * @ordered
+	 */
+	protected static final MappingTechnique MAPPING_EDEFAULT = MappingTechnique.NONE;
+
+	/**
+	 * The cached value of the '{@link #getMapping() <em>Mapping</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getMapping()
+	 * @generated
+	 * @ordered
+	 */
+	protected MappingTechnique mapping = MAPPING_EDEFAULT;
 
 	/**
 	 * The cached value of the '{@link #getSteps() <em>Steps</em>}' containment reference list.
@@ -259,6 +281,29 @@ public class ProgramImpl extends ModelImpl implements Program {
 	 * @generated
 	 */
 	@Override
+	public MappingTechnique getMapping() {
+		return mapping;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setMapping(MappingTechnique newMapping) {
+		MappingTechnique oldMapping = mapping;
+		mapping = newMapping == null ? MAPPING_EDEFAULT : newMapping;
+		if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, ProgramPackage.PROGRAM__MAPPING, oldMapping, mapping));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public EList<Step> getSteps() {
 		if (steps == null) {
 			steps = new EObjectContainmentEList<Step>(Step.class, this, ProgramPackage.PROGRAM__STEPS);
@@ -315,6 +360,8 @@ public class ProgramImpl extends ModelImpl implements Program {
 				return getProcessCount();
 			case ProgramPackage.PROGRAM__PROCESSES:
 				return getProcesses();
+			case ProgramPackage.PROGRAM__MAPPING:
+				return getMapping();
 			case ProgramPackage.PROGRAM__STEPS:
 				return getSteps();
 			case ProgramPackage.PROGRAM__TASKS:
@@ -344,6 +391,9 @@ public class ProgramImpl extends ModelImpl implements Program {
 			case ProgramPackage.PROGRAM__PROCESSES:
 				getProcesses().clear();
 				getProcesses().addAll((Collection<? extends org.perfcast.model.program.Process>)newValue);
+				return;
+			case ProgramPackage.PROGRAM__MAPPING:
+				setMapping((MappingTechnique)newValue);
 				return;
 			case ProgramPackage.PROGRAM__STEPS:
 				getSteps().clear();
@@ -377,6 +427,9 @@ public class ProgramImpl extends ModelImpl implements Program {
 			case ProgramPackage.PROGRAM__PROCESSES:
 				getProcesses().clear();
 				return;
+			case ProgramPackage.PROGRAM__MAPPING:
+				setMapping(MAPPING_EDEFAULT);
+				return;
 			case ProgramPackage.PROGRAM__STEPS:
 				getSteps().clear();
 				return;
@@ -403,6 +456,8 @@ public class ProgramImpl extends ModelImpl implements Program {
 				return PROCESS_COUNT_EDEFAULT == null ? processCount != null : !PROCESS_COUNT_EDEFAULT.equals(processCount);
 			case ProgramPackage.PROGRAM__PROCESSES:
 				return processes != null && !processes.isEmpty();
+			case ProgramPackage.PROGRAM__MAPPING:
+				return mapping != MAPPING_EDEFAULT;
 			case ProgramPackage.PROGRAM__STEPS:
 				return steps != null && !steps.isEmpty();
 			case ProgramPackage.PROGRAM__TASKS:
@@ -423,6 +478,8 @@ public class ProgramImpl extends ModelImpl implements Program {
 		StringBuilder result = new StringBuilder(super.toString());
 		result.append(" (processCount: ");
 		result.append(processCount);
+		result.append(", mapping: ");
+		result.append(mapping);
 		result.append(')');
 		return result.toString();
 	}

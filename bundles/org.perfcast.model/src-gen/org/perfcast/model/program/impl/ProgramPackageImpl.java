@@ -5,6 +5,7 @@ package org.perfcast.model.program.impl;
 
 import org.eclipse.emf.ecore.EAttribute;
 import org.eclipse.emf.ecore.EClass;
+import org.eclipse.emf.ecore.EEnum;
 import org.eclipse.emf.ecore.EPackage;
 import org.eclipse.emf.ecore.EReference;
 
@@ -23,6 +24,7 @@ import org.perfcast.model.machine.MachinePackage;
 import org.perfcast.model.machine.impl.MachinePackageImpl;
 
 import org.perfcast.model.program.IndexRange;
+import org.perfcast.model.program.MappingTechnique;
 import org.perfcast.model.program.Message;
 import org.perfcast.model.program.OperationCount;
 import org.perfcast.model.program.Program;
@@ -86,6 +88,13 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 	 * @generated
 	 */
 	private EClass taskEClass = null;
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	private EEnum mappingTechniqueEEnum = null;
 
 	/**
 	 * Creates an instance of the model <b>Package</b>, registered with
@@ -217,8 +226,18 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 	 * @generated
 	 */
 	@Override
+	public EAttribute getProgram_Mapping() {
+		return (EAttribute)programEClass.getEStructuralFeatures().get(4);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public EReference getProgram_Steps() {
-		return (EReference)programEClass.getEStructuralFeatures().get(4);
+		return (EReference)programEClass.getEStructuralFeatures().get(5);
 	}
 
 	/**
@@ -228,7 +247,7 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 	 */
 	@Override
 	public EReference getProgram_Tasks() {
-		return (EReference)programEClass.getEStructuralFeatures().get(5);
+		return (EReference)programEClass.getEStructuralFeatures().get(6);
 	}
 
 	/**
@@ -467,6 +486,16 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 	 * @generated
 	 */
 	@Override
+	public EEnum getMappingTechnique() {
+		return mappingTechniqueEEnum;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public ProgramFactory getProgramFactory() {
 		return (ProgramFactory)getEFactoryInstance();
 	}
@@ -495,6 +524,7 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 		createEReference(programEClass, PROGRAM__LAYOUT);
 		createEAttribute(programEClass, PROGRAM__PROCESS_COUNT);
 		createEReference(programEClass, PROGRAM__PROCESSES);
+		createEAttribute(programEClass, PROGRAM__MAPPING);
 		createEReference(programEClass, PROGRAM__STEPS);
 		createEReference(programEClass, PROGRAM__TASKS);
 
@@ -526,6 +556,9 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 		createEAttribute(taskEClass, TASK__COST);
 		createEAttribute(taskEClass, TASK__PROCESS);
 		createEReference(taskEClass, TASK__DEPENDS_ON);
+
+		// Create enums
+		mappingTechniqueEEnum = createEEnum(MAPPING_TECHNIQUE);
 	}
 
 	/**
@@ -573,6 +606,7 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 		initEReference(getProgram_Layout(), theLayoutPackage.getLayout(), null, "layout", null, 0, 1, Program.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEAttribute(getProgram_ProcessCount(), ecorePackage.getEString(), "processCount", null, 0, 1, Program.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getProgram_Processes(), this.getProcess(), null, "processes", null, 0, -1, Program.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEAttribute(getProgram_Mapping(), this.getMappingTechnique(), "mapping", null, 0, 1, Program.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getProgram_Steps(), this.getStep(), null, "steps", null, 0, -1, Program.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getProgram_Tasks(), this.getTask(), null, "tasks", null, 0, -1, Program.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
@@ -604,6 +638,13 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 		initEAttribute(getTask_Cost(), ecorePackage.getEString(), "cost", null, 0, 1, Task.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEAttribute(getTask_Process(), ecorePackage.getEString(), "process", null, 0, 1, Task.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getTask_DependsOn(), this.getTask(), null, "dependsOn", null, 0, -1, Task.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+
+		// Initialize enums and add enum literals
+		initEEnum(mappingTechniqueEEnum, MappingTechnique.class, "MappingTechnique");
+		addEEnumLiteral(mappingTechniqueEEnum, MappingTechnique.NONE);
+		addEEnumLiteral(mappingTechniqueEEnum, MappingTechnique.BLOCK);
+		addEEnumLiteral(mappingTechniqueEEnum, MappingTechnique.INTERLEAVED);
+		addEEnumLiteral(mappingTechniqueEEnum, MappingTechnique.PIPELINE);
 
 		// Create resource
 		createResource(eNS_URI);
