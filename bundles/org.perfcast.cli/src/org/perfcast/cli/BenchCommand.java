@@ -1,0 +1,136 @@
+package org.perfcast.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.eclipse.emf.common.util.URI;
+import org.perfcast.engine.ParameterBindings;
+import org.perfcast.model.resource.ModelFiles;
+import org.perfcast.model.validation.ModelValidation;
+
+/**
+ * {@code perfcast bench}: times Perfcast's own work on the example models (warm-up, then repeated
+ * measurements; median and minimum per operation), for the numbers quoted in closing notes and the README.
+ */
+final class BenchCommand extends AbstractCommand {
+
+	/** One benchmark: a name, what it measures, and the work of one operation. */
+	record Benchmark(String name, String description, Runnable operation) {
+	}
+
+	BenchCommand() {
+		super("bench", "time Perfcast's analyses on the example models", """
+				usage: perfcast bench [NAME...] [--examples DIR] [--iterations N] [--json]
+
+				Runs each benchmark (all when no NAME is given) for about a second of warm-up, then
+				N measured iterations (default 20), and prints the median and minimum time of one
+				operation in milliseconds. Names: see the list printed by perfcast bench --list.
+				  --examples DIR   the example projects (default: examples)
+				  --iterations N   measured iterations per benchmark
+				  --list           list the benchmarks
+				  --json           print [{"name", "medianMs", "minMs", "iterations"}] instead""");
+	}
+
+	@Override
+	public int run(List<String> args, Console console) throws UsageException {
+		Arguments arguments = Arguments.parse(args, Set.of("json", "list"), Set.of("examples", "iterations"));
+		Path examples = Path.of(arguments.value("examples").orElse("examples"));
+		int iterations = positive(arguments.value("iterations").orElse("20"));
+		Map<String, Benchmark> all = new LinkedHashMap<>();
+		for (Benchmark benchmark : benchmarks(examples)) {
+			all.put(benchmark.name(), benchmark);
+		}
+		if (arguments.flag("list")) {
+			all.values().forEach(b -> console.out().printf("%-24s %s%n", b.name(), b.description()));
+			return ExitCode.OK;
+		}
+		List<Benchmark> chosen = new ArrayList<>();
+		for (String name : arguments.operands()) {
+			Benchmark benchmark = all.get(name);
+			if (benchmark == null) {
+				throw new UsageException("unknown benchmark '" + name + "'; known: " + String.join(", ", all.keySet()));
+			}
+			chosen.add(benchmark);
+		}
+		if (chosen.isEmpty()) {
+			chosen.addAll(all.values());
+		}
+		List<String> json = new ArrayList<>();
+		for (Benchmark benchmark : chosen) {
+			double[] millis = measure(benchmark.operation(), iterations);
+			double median = millis[millis.length / 2];
+			if (arguments.flag("json")) {
+				json.add("{\"name\": " + Json.string(benchmark.name()) + ", \"medianMs\": " + median + ", \"minMs\": "
+						+ millis[0] + ", \"iterations\": " + iterations + "}");
+			} else {
+				console.out().printf("%-24s median %10.3f ms   min %10.3f ms   (%d iterations)  %s%n", benchmark.name(),
+						median, millis[0], iterations, benchmark.description());
+			}
+		}
+		if (arguments.flag("json")) {
+			console.out().println(json.isEmpty() ? "[]" : "[\n  " + String.join(",\n  ", json) + "\n]");
+		}
+		return ExitCode.OK;
+	}
+
+	/** Times of {@code iterations} runs after about a second of warm-up, sorted, in milliseconds. */
+	static double[] measure(Runnable operation, int iterations) {
+		long warmUpEnd = System.nanoTime() + 1_000_000_000L;
+		do {
+			operation.run();
+		} while (System.nanoTime() < warmUpEnd);
+		double[] millis = new double[iterations];
+		for (int i = 0; i < iterations; i++) {
+			long start = System.nanoTime();
+			operation.run();
+			millis[i] = (System.nanoTime() - start) / 1e6;
+		}
+		Arrays.sort(millis);
+		return millis;
+	}
+
+	/** The benchmarks on the example projects in {@code examples}. */
+	static List<Benchmark> benchmarks(Path examples) {
+		List<Path> models = exampleModels(examples);
+		List<Benchmark> benchmarks = new ArrayList<>();
+		benchmarks.add(new Benchmark("validate-examples",
+				"load and validate every example model (" + models.size() + " files), as on save", () -> {
+					for (Path model : models) {
+						ModelValidation.validate(ModelFiles.load(ModelFiles.newResourceSet(),
+								URI.createFileURI(model.toAbsolutePath().toString()), model.toString()), model.toString(),
+								ParameterBindings.EMPTY);
+					}
+				}));
+		return benchmarks;
+	}
+
+	private static List<Path> exampleModels(Path examples) {
+		if (!Files.isDirectory(examples)) {
+			return List.of();
+		}
+		try (Stream<Path> files = Files.walk(examples)) {
+			return files.filter(f -> f.toString().matches(".*\\.(machine|layout|program)")).sorted().toList();
+		} catch (java.io.IOException e) {
+			return List.of();
+		}
+	}
+
+	private static int positive(String text) throws UsageException {
+		try {
+			int value = Integer.parseInt(text.strip());
+			if (value < 1) {
+				throw new NumberFormatException();
+			}
+			return value;
+		} catch (NumberFormatException e) {
+			throw new UsageException("--iterations needs a whole number of at least 1, not '" + text + "'");
+		}
+	}
+}
