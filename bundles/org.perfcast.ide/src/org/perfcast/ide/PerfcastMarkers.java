@@ -22,6 +22,8 @@ public final class PerfcastMarkers {
 	public static final String PROBLEM = PerfcastIde.PLUGIN_ID + ".problem";
 	/** Marker attribute: the diagnostic's code, for quick fixes. */
 	public static final String CODE = "code";
+	/** Marker attribute: the URI fragment of the model element the marker concerns, if any. */
+	public static final String ELEMENT = "uriFragment";
 	/** Marker attribute: the id of the build participant that reported the marker. */
 	public static final String PARTICIPANT = "participant";
 
@@ -77,6 +79,7 @@ public final class PerfcastMarkers {
 				marker.setAttribute(IMarker.LINE_NUMBER, e.line());
 			}
 			marker.setAttribute(IMarker.LOCATION, e.label());
+			marker.setAttribute(ELEMENT, e.uriFragment());
 		}
 		case Location.FileLocation f -> {
 			// the marker stands for the whole file

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IResourceChangeEvent;
 import org.eclipse.core.resources.IResourceChangeListener;
 import org.eclipse.core.resources.IResourceDelta;
@@ -30,6 +31,7 @@ import org.eclipse.emf.edit.provider.resource.ResourceItemProviderAdapterFactory
 import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.viewers.ColumnViewerToolTipSupport;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.window.Window;
@@ -43,6 +45,7 @@ import org.eclipse.ui.IFileEditorInput;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.dialogs.SaveAsDialog;
+import org.eclipse.ui.ide.IGotoMarker;
 import org.eclipse.ui.part.EditorPart;
 import org.eclipse.ui.part.FileEditorInput;
 import org.eclipse.ui.views.properties.IPropertySheetPage;
@@ -55,7 +58,9 @@ import org.perfcast.ui.internal.emf.LoadedModel;
 import org.perfcast.ui.internal.emf.Messages;
 import org.perfcast.ui.internal.emf.ModelContextMenu;
 import org.perfcast.ui.internal.emf.ModelKind;
+import org.perfcast.ui.internal.emf.ModelProblems;
 import org.perfcast.ui.internal.emf.ModelPropertySheetPage;
+import org.perfcast.ui.internal.emf.ProblemLabelProvider;
 import org.perfcast.ui.internal.emf.RedoAction;
 import org.perfcast.ui.internal.emf.UndoAction;
 
@@ -87,6 +92,7 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 	private UndoAction undo;
 	private RedoAction redo;
 	private DeleteAction delete;
+	private ProblemLabelProvider problemLabels;
 
 	@Override
 	public void init(IEditorSite site, IEditorInput input) throws PartInitException {
@@ -149,7 +155,9 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 		pages.setLayout(new StackLayout());
 		viewer = new TreeViewer(pages, SWT.MULTI | SWT.H_SCROLL | SWT.V_SCROLL);
 		viewer.setContentProvider(new ItemContentProvider(adapterFactory));
-		viewer.setLabelProvider(new ItemLabelProvider(adapterFactory, images));
+		problemLabels = new ProblemLabelProvider(new ItemLabelProvider(adapterFactory, images), images);
+		viewer.setLabelProvider(problemLabels);
+		ColumnViewerToolTipSupport.enableFor(viewer);
 		viewer.addSelectionChangedListener(event -> delete.selectionChanged(viewer.getStructuredSelection()));
 		errorPage = new LoadErrorPage(pages);
 		getSite().setSelectionProvider(viewer);
@@ -169,6 +177,7 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 			viewer.expandToLevel(2);
 			viewer.setSelection(new StructuredSelection(getRoot()));
 			layout.topControl = viewer.getControl();
+			refreshProblems();
 		} else {
 			viewer.setInput(null);
 			errorPage.setProblem(model.problem());
@@ -269,6 +278,9 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 		if (delta == null) {
 			return;
 		}
+		if ((delta.getFlags() & IResourceDelta.MARKERS) != 0) {
+			getSite().getShell().getDisplay().asyncExec(this::refreshProblems);
+		}
 		if (delta.getKind() == IResourceDelta.REMOVED) {
 			IPath movedTo = delta.getMovedToPath();
 			getSite().getShell().getDisplay().asyncExec(() -> fileRemoved(movedTo));
@@ -306,6 +318,22 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 		show();
 	}
 
+	/** Shows the file's Perfcast problem markers on the elements they concern. */
+	private void refreshProblems() {
+		if (viewer == null || viewer.getControl().isDisposed() || !model.ok()) {
+			return;
+		}
+		problemLabels.setProblems(ModelProblems.of(getFile(), model.resource()));
+		viewer.refresh(true);
+	}
+
+	/** Selects and reveals the element a Perfcast problem marker concerns (Problems view > Go To). */
+	private void gotoMarker(IMarker marker) {
+		if (model.ok()) {
+			viewer.setSelection(new StructuredSelection(ModelProblems.element(marker, model.resource())), true);
+		}
+	}
+
 	@Override
 	public void setFocus() {
 		if (model.ok()) {
@@ -322,6 +350,9 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 				propertySheetPage = new ModelPropertySheetPage(adapterFactory, undo, redo);
 			}
 			return adapter.cast(propertySheetPage);
+		}
+		if (adapter == IGotoMarker.class) {
+			return adapter.cast((IGotoMarker) this::gotoMarker);
 		}
 		return super.getAdapter(adapter);
 	}

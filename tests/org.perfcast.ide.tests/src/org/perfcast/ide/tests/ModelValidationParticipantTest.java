@@ -55,6 +55,7 @@ class ModelValidationParticipantTest {
 		assertEquals(IMarker.SEVERITY_ERROR, marker.getAttribute(IMarker.SEVERITY));
 		assertEquals(5, marker.getAttribute(IMarker.LINE_NUMBER));
 		assertEquals("Ring", marker.getAttribute(IMarker.LOCATION));
+		assertEquals("//@topology", marker.getAttribute(PerfcastMarkers.ELEMENT));
 		assertEquals("model.2", marker.getAttribute(PerfcastMarkers.CODE));
 
 		Workspaces.save(machine, MACHINE.formatted("0.025"));

@@ -338,4 +338,30 @@ class ModelEditorUITest {
 		assertTrue(contents(copy, StandardCharsets.UTF_8).contains("processorCount=\"32\""));
 		assertTrue(contents(file, StandardCharsets.UTF_8).contains("processorCount=\"P\""));
 	}
+
+	@Test
+	void testProblemMarkersDecorateTheirElementsAndGoToSelectsThem() throws Exception {
+		org.perfcast.ide.PerfcastProjects.addNature(project, null);
+		IFile machine = file("broken-ring.machine", RING);
+		org.eclipse.core.runtime.jobs.Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
+		ModelEditor editor = open(machine);
+		UiTests.flush();
+		Object ring = ((org.perfcast.model.machine.Machine) editor.getRoot()).getTopology();
+		org.eclipse.jface.viewers.ColumnLabelProvider labels = (org.eclipse.jface.viewers.ColumnLabelProvider) editor
+				.getViewer().getLabelProvider();
+		assertEquals("hopTime: unknown parameter 't'", labels.getToolTipText(ring));
+		assertNull(labels.getToolTipText(editor.getRoot()));
+		Screenshots.save(editor.getSite().getShell(), UiTests.screenshots().resolve("model-editor-problem.png"));
+
+		org.eclipse.core.resources.IMarker marker = machine.findMarkers(org.perfcast.ide.PerfcastMarkers.PROBLEM, false, 0)[0];
+		editor.getViewer().setSelection(new StructuredSelection(editor.getRoot()));
+		IDE.gotoMarker(editor, marker);
+		assertEquals(ring, editor.getViewer().getStructuredSelection().getFirstElement());
+
+		machine.setContents(new ByteArrayInputStream(RING.replace("hopTime=\"t\"", "hopTime=\"P\"").getBytes(StandardCharsets.UTF_8)),
+				true, true, null);
+		org.eclipse.core.runtime.jobs.Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
+		UiTests.waitUntil(() -> labels.getToolTipText(((org.perfcast.model.machine.Machine) editor.getRoot()).getTopology()) == null,
+				5_000, "the problem to go away");
+	}
 }
