@@ -364,4 +364,32 @@ class ModelEditorUITest {
 		UiTests.waitUntil(() -> labels.getToolTipText(((org.perfcast.model.machine.Machine) editor.getRoot()).getTopology()) == null,
 				5_000, "the problem to go away");
 	}
+
+	@Test
+	void testTaskDependenciesAreEditedInTheProperties() throws Exception {
+		ModelEditor editor = open(file("tasks.program", """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<program:Program xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:program="http://perfcast.org/model/program/1.0" processCount="2">
+				  <tasks name="a" cost="1" process="0"/>
+				  <tasks name="b" cost="1" process="1"/>
+				  <tasks name="c" cost="1" process="0"/>
+				</program:Program>
+				"""));
+		org.perfcast.model.program.Program program = (org.perfcast.model.program.Program) editor.getRoot();
+		org.perfcast.model.program.Task c = program.getTasks().get(2);
+		IPropertySource source = properties(editor, c);
+		org.eclipse.ui.views.properties.IPropertyDescriptor dependsOn = descriptor(source, "Depends On");
+		org.eclipse.jface.viewers.CellEditor cellEditor = dependsOn.createPropertyEditor(editor.getViewer().getTree());
+		try {
+			assertTrue(cellEditor instanceof org.eclipse.jface.viewers.DialogCellEditor, String.valueOf(cellEditor));
+		} finally {
+			cellEditor.dispose();
+		}
+		source.setPropertyValue(dependsOn.getId(), List.of(program.getTasks().get(0), program.getTasks().get(1)));
+		assertEquals(List.of("a", "b"), c.getDependsOn().stream().map(org.perfcast.model.program.Task::getName).toList());
+		assertTrue(editor.isDirty());
+		execute(editor, IWorkbenchCommandConstants.EDIT_UNDO);
+		assertEquals(List.of(), c.getDependsOn(), "one undo reverts the whole list");
+		assertFalse(editor.isDirty());
+	}
 }

@@ -14,8 +14,8 @@ import org.eclipse.swt.widgets.Composite;
 
 /**
  * Chooses the cell editor of a property: a combo for enumerations, booleans and references (over the
- * descriptor's choice of values), a text for strings and numbers; none for read-only and many-valued
- * properties.
+ * descriptor's choice of values), a dialog to tick values for many-valued references, a text for strings
+ * and numbers; none for read-only properties and many-valued ones without a choice of values.
  */
 final class PropertyCellEditors {
 
@@ -23,10 +23,15 @@ final class PropertyCellEditors {
 	}
 
 	static CellEditor create(Composite parent, Object object, IItemPropertyDescriptor descriptor) {
-		if (!descriptor.canSetProperty(object) || descriptor.isMany(object)) {
+		if (!descriptor.canSetProperty(object)) {
 			return null;
 		}
 		Collection<?> choices = descriptor.getChoiceOfValues(object);
+		if (descriptor.isMany(object)) {
+			return choices == null ? null
+					: new ManyChoicesCellEditor(parent, new ArrayList<>(choices),
+							descriptor.getLabelProvider(object)::getText, descriptor.getDisplayName(object));
+		}
 		if (choices != null) {
 			return new ChoiceCellEditor(parent, new ArrayList<>(choices), descriptor.getLabelProvider(object)::getText);
 		}
