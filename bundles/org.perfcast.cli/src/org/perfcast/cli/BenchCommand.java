@@ -11,9 +11,11 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import org.eclipse.emf.common.util.URI;
+import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.model.resource.ModelFiles;
 import org.perfcast.model.validation.ModelValidation;
+import org.perfcast.pamela.Pamela;
 
 /**
  * {@code perfcast bench}: times Perfcast's own work on the example models (warm-up, then repeated
@@ -108,7 +110,24 @@ final class BenchCommand extends AbstractCommand {
 								ParameterBindings.EMPTY);
 					}
 				}));
+		Path matvec = examples.resolve("matvec-ring/matvec.pamela");
+		if (Files.isRegularFile(matvec)) {
+			String text = read(matvec);
+			for (String n : List.of("60", "600")) {
+				ParameterBindings bindings = ParameterBindings.parse(List.of("N=" + n, "P=60"));
+				benchmarks.add(new Benchmark("pamela-matvec-N" + n, "PAMELA analysis of matvec.pamela with N = " + n
+						+ ", P = 60", () -> Pamela.analyse(text, "matvec.pamela", bindings, EngineMonitor.NULL)));
+			}
+		}
 		return benchmarks;
+	}
+
+	private static String read(Path file) {
+		try {
+			return Files.readString(file);
+		} catch (java.io.IOException e) {
+			throw new java.io.UncheckedIOException(e);
+		}
 	}
 
 	private static List<Path> exampleModels(Path examples) {

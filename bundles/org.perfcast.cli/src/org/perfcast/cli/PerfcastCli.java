@@ -26,6 +26,7 @@ public final class PerfcastCli {
 		cli.register(new HelpCommand(cli));
 		cli.register(new VersionCommand());
 		cli.register(new ValidateCommand());
+		cli.register(new PamelaCommand());
 		cli.register(new BenchCommand());
 		return cli;
 	}

@@ -1,0 +1,122 @@
+package org.perfcast.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.Numbers;
+import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.Severity;
+import org.perfcast.pamela.Pamela;
+import org.perfcast.pamela.Prediction;
+
+/** {@code perfcast pamela FILE}: the serialization analysis of a PAMELA process model. */
+final class PamelaCommand extends AbstractCommand {
+
+	PamelaCommand() {
+		super("pamela", "predict T of a PAMELA process model (serialization analysis)", """
+				usage: perfcast pamela FILE.pamela [--set NAME=VALUE ...] [--sweep NAME=v1,v2,...] [--json]
+
+				Prints T = max(T_cplx, sigma_max), the complexity time T_cplx, the largest resource
+				workload sigma_max, the bottleneck resource, the bound (critical-path-bound or
+				contention-bound on a resource) and every resource's workload.
+				  --set NAME=VALUE      override a parameter's default (repeatable)
+				  --sweep NAME=v1,v2,…  analyse once per value (with the --set values for the rest)
+				  --json                one object (an array with --sweep) with the keys T, Tcplx,
+				                        sigmaMax, bottleneck, bound, resources, closedForm (null: no
+				                        symbolic closed forms yet) and, with --sweep, bindings""");
+	}
+
+	@Override
+	public int run(List<String> args, Console console) throws UsageException {
+		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("set", "sweep"));
+		if (arguments.operands().size() != 1) {
+			throw new UsageException(arguments.operands().isEmpty() ? "missing FILE" : "expected one FILE");
+		}
+		String file = arguments.operands().get(0);
+		String text;
+		try {
+			text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+		} catch (IOException e) {
+			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
+			return ExitCode.INPUT_ERROR;
+		}
+		List<ParameterBindings> points = points(arguments.bindings(), arguments.value("sweep").orElse(null));
+		List<String> json = new ArrayList<>();
+		for (ParameterBindings bindings : points) {
+			Pamela.Result result = Pamela.analyse(text, file, bindings, EngineMonitor.NULL);
+			result.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).forEach(console::report);
+			if (result.prediction() == null) {
+				return ExitCode.INPUT_ERROR;
+			}
+			if (arguments.flag("json")) {
+				json.add(json(result.prediction(), points.size() > 1 ? bindings : null));
+			} else {
+				print(result.prediction(), points.size() > 1 ? bindings : null, console);
+			}
+		}
+		if (arguments.flag("json")) {
+			console.out().println(points.size() > 1 ? "[\n" + String.join(",\n", json) + "\n]" : json.get(0));
+		}
+		return ExitCode.OK;
+	}
+
+	private static List<ParameterBindings> points(ParameterBindings base, String sweep) throws UsageException {
+		if (sweep == null) {
+			return List.of(base);
+		}
+		int eq = sweep.indexOf('=');
+		if (eq < 1 || eq == sweep.length() - 1) {
+			throw new UsageException("--sweep needs NAME=v1,v2,..., not '" + sweep + "'");
+		}
+		List<ParameterBindings> points = new ArrayList<>();
+		for (String value : sweep.substring(eq + 1).split(",")) {
+			try {
+				points.add(base.overriddenBy(ParameterBindings.parse(List.of(sweep.substring(0, eq) + "=" + value.strip()))));
+			} catch (IllegalArgumentException e) {
+				throw new UsageException("--sweep " + e.getMessage());
+			}
+		}
+		return points;
+	}
+
+	private static void print(Prediction p, ParameterBindings bindings, Console console) {
+		if (bindings != null) {
+			console.out().println(bindings + ":");
+		}
+		console.out().println("T          = " + Numbers.format(p.T()) + "  (" + p.bound() + ")");
+		console.out().println("T_cplx     = " + Numbers.format(p.Tcplx()));
+		console.out().println("sigma_max  = " + Numbers.format(p.sigmaMax())
+				+ (p.bottleneck() == null ? "" : "  (" + p.bottleneck() + ")"));
+		if (!p.resources().isEmpty()) {
+			console.out().println("workloads  " + p.resources().entrySet().stream()
+					.map(e -> e.getKey() + " = " + Numbers.format(e.getValue())).collect(Collectors.joining(", ")));
+		}
+	}
+
+	private static String json(Prediction p, ParameterBindings bindings) {
+		String resources = p.resources().entrySet().stream()
+				.map(e -> Json.string(e.getKey()) + ": " + number(e.getValue())).collect(Collectors.joining(", ", "{", "}"));
+		String fields = "\"T\": " + number(p.T()) + ", \"Tcplx\": " + number(p.Tcplx()) + ", \"sigmaMax\": "
+				+ number(p.sigmaMax()) + ", \"bottleneck\": " + (p.bottleneck() == null ? "null" : Json.string(p.bottleneck()))
+				+ ", \"bound\": " + Json.string(p.bound()) + ", \"resources\": " + resources + ", \"closedForm\": null";
+		if (bindings != null) {
+			fields += ", \"bindings\": " + bindings.asMap().entrySet().stream()
+					.map(e -> Json.string(e.getKey()) + ": " + number(e.getValue())).collect(Collectors.joining(", ", "{", "}"));
+		}
+		return "{" + fields + "}";
+	}
+
+	private static String number(double value) {
+		return Numbers.format(value);
+	}
+
+}
