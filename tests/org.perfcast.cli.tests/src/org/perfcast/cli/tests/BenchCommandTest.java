@@ -3,25 +3,16 @@ package org.perfcast.cli.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.perfcast.cli.Console;
 import org.perfcast.cli.ExitCode;
-import org.perfcast.cli.PerfcastCli;
 
 class BenchCommandTest {
 
-	private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-	private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+	private final CommandRunner cli = new CommandRunner();
 
 	private int run(String... args) {
-		Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
-				new PrintStream(err, true, StandardCharsets.UTF_8));
-		return PerfcastCli.withBuiltinCommands().run(List.of(args), console);
+		return cli.run(args);
 	}
 
 	private static String examples() {
@@ -31,10 +22,10 @@ class BenchCommandTest {
 	@Test
 	void testListAndOneMeasuredBenchmarkAsJson() {
 		assertEquals(ExitCode.OK, run("bench", "--list", "--examples", examples()));
-		assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("validate-examples"), out.toString(StandardCharsets.UTF_8));
-		out.reset();
+		assertTrue(cli.out().startsWith("validate-examples"), cli.out());
+		cli.reset();
 		assertEquals(ExitCode.OK, run("bench", "validate-examples", "--iterations", "3", "--json", "--examples", examples()));
-		String json = out.toString(StandardCharsets.UTF_8);
+		String json = cli.out();
 		assertTrue(json.matches("(?s)\\[\\s*\\{\"name\": \"validate-examples\", \"medianMs\": [0-9.E-]+, \"minMs\": [0-9.E-]+, "
 				+ "\"iterations\": 3\\}\\s*\\]\\s*"), json);
 	}
@@ -42,9 +33,9 @@ class BenchCommandTest {
 	@Test
 	void testBadArguments() {
 		assertEquals(ExitCode.USAGE, run("bench", "nosuch", "--examples", examples()));
-		assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("perfcast bench: unknown benchmark 'nosuch'; known: validate-examples"));
-		err.reset();
+		assertTrue(cli.err().startsWith("perfcast bench: unknown benchmark 'nosuch'; known: validate-examples"));
+		cli.reset();
 		assertEquals(ExitCode.USAGE, run("bench", "--iterations", "0"));
-		assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("perfcast bench: --iterations needs a whole number of at least 1, not '0'"));
+		assertTrue(cli.err().startsWith("perfcast bench: --iterations needs a whole number of at least 1, not '0'"));
 	}
 }

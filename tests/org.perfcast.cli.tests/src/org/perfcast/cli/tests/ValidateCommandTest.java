@@ -3,9 +3,6 @@ package org.perfcast.cli.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,19 +10,14 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfcast.cli.Console;
 import org.perfcast.cli.ExitCode;
-import org.perfcast.cli.PerfcastCli;
 
 class ValidateCommandTest {
 
-	private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-	private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+	private final CommandRunner cli = new CommandRunner();
 
 	private int run(String... args) {
-		Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
-				new PrintStream(err, true, StandardCharsets.UTF_8));
-		return PerfcastCli.withBuiltinCommands().run(List.of(args), console);
+		return cli.run(args);
 	}
 
 	private static Path examples() {
@@ -39,8 +31,8 @@ class ValidateCommandTest {
 			files.map(Path::toString).filter(f -> f.matches(".*\\.(machine|layout|program)")).sorted().forEach(args::add);
 		}
 		assertEquals(8, args.size(), args.toString());
-		assertEquals(ExitCode.OK, run(args.toArray(String[]::new)), err.toString(StandardCharsets.UTF_8));
-		assertEquals("", err.toString(StandardCharsets.UTF_8));
+		assertEquals(ExitCode.OK, run(args.toArray(String[]::new)), cli.err());
+		assertEquals("", cli.err());
 	}
 
 	@Test
@@ -55,12 +47,12 @@ class ValidateCommandTest {
 				""");
 		assertEquals(ExitCode.INPUT_ERROR, run("validate", machine.toString()));
 		assertEquals(machine + ":4: error: Computation: flopTime: unknown parameter 't_f'",
-				err.toString(StandardCharsets.UTF_8).strip());
+				cli.err().strip());
 
-		err.reset();
+		cli.reset();
 		assertEquals(ExitCode.INPUT_ERROR, run("validate", machine.toString(), "--set", "P=4", "--json"));
-		assertEquals("", err.toString(StandardCharsets.UTF_8));
-		String json = out.toString(StandardCharsets.UTF_8);
+		assertEquals("", cli.err());
+		String json = cli.out();
 		assertTrue(json.contains("\"line\": 4, \"column\": 0, \"severity\": \"error\", \"element\": \"Computation\", "
 				+ "\"code\": \"model.2\", \"message\": \"flopTime: unknown parameter 't_f'\""), json);
 	}
@@ -68,11 +60,11 @@ class ValidateCommandTest {
 	@Test
 	void testMissingAndWrongFiles(@TempDir Path dir) throws Exception {
 		assertEquals(ExitCode.INPUT_ERROR, run("validate", dir.resolve("none.machine").toString(), "notes.txt"));
-		String text = err.toString(StandardCharsets.UTF_8);
+		String text = cli.err();
 		assertTrue(text.contains("none.machine: error: no such file"), text);
 		assertTrue(text.contains("notes.txt: error: not a model file: expected a .machine, .layout or .program file"), text);
-		err.reset();
+		cli.reset();
 		assertEquals(ExitCode.USAGE, run("validate"));
-		assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("perfcast validate: missing FILE"));
+		assertTrue(cli.err().startsWith("perfcast validate: missing FILE"));
 	}
 }
