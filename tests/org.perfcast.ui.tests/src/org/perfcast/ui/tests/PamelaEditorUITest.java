@@ -64,4 +64,30 @@ class PamelaEditorUITest {
 		assertEquals("main  (process)", labels.get(labels.size() - 1));
 		Screenshots.save(editor.getSite().getShell(), UiTests.screenshots().resolve("pamela-editor.png"));
 	}
+
+	@Test
+	void testErrorsAreShownWhileTyping() throws Exception {
+		List<IProject> projects = ExampleProjects.importAll(Path.of(System.getProperty("perfcast.examples")), null);
+		IFile file = projects.stream().filter(p -> p.getName().equals("matvec-ring")).findFirst().orElseThrow()
+				.getFile("matvec.pamela");
+		PamelaEditor editor = (PamelaEditor) IDE.openEditor(UiTests.page(), file);
+		org.eclipse.jface.text.IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+		org.eclipse.jface.text.source.IAnnotationModel annotations = editor.getDocumentProvider()
+				.getAnnotationModel(editor.getEditorInput());
+		java.util.function.Supplier<List<String>> errors = () -> {
+			List<String> messages = new java.util.ArrayList<>();
+			annotations.getAnnotationIterator().forEachRemaining(a -> {
+				if (a.getType().equals("org.eclipse.ui.workbench.texteditor.error")) {
+					messages.add(a.getText());
+				}
+			});
+			return messages;
+		};
+		int at = document.get().indexOf("flop = delay(t_f)");
+		document.replace(at, "flop = delay(t_f)".length(), "flop = delay(t_x)");
+		UiTests.waitUntil(() -> errors.get().stream().anyMatch(m -> m.contains("t_x")), 10_000, "an error about t_x");
+		document.replace(at, "flop = delay(t_x)".length(), "flop = delay(t_f)");
+		UiTests.waitUntil(() -> errors.get().isEmpty(), 10_000, "the error to go away");
+		assertTrue(editor.isDirty());
+	}
 }
