@@ -113,7 +113,7 @@ final class BenchCommand extends AbstractCommand {
 		Path matvec = examples.resolve("matvec-ring/matvec.pamela");
 		if (Files.isRegularFile(matvec)) {
 			String text = read(matvec);
-			for (String n : List.of("60", "600")) {
+			for (String n : List.of("60", "600000")) {
 				ParameterBindings bindings = ParameterBindings.parse(List.of("N=" + n, "P=60"));
 				benchmarks.add(new Benchmark("pamela-matvec-N" + n, "PAMELA analysis of matvec.pamela with N = " + n
 						+ ", P = 60", () -> Pamela.analyse(text, "matvec.pamela", bindings, EngineMonitor.NULL)));

@@ -146,6 +146,10 @@ public final class PamelaAnalysis {
 			double t = time(loop.body(), new Frame(scope, loop.index(), Rational.of(from)), weight * n);
 			return loop.parallel() ? t : t * n;
 		}
+		Expression divisor = blockDivisor(loop);
+		if (divisor != null) {
+			return blocks(loop, scope, weight, from, to, integer(divisor, scope));
+		}
 		if (n > MAX_ITERATIONS) {
 			throw new ExpressionException(ExpressionException.Kind.TOO_LARGE, "the range " + from + " .. " + to + " of '"
 					+ loop.index() + "' has " + n + " iterations, more than " + MAX_ITERATIONS
@@ -157,6 +161,106 @@ public final class PamelaAnalysis {
 			total = loop.parallel() ? Math.max(total, t) : total + t;
 		}
 		return total;
+	}
+
+	/**
+	 * The loop in blocks of d consecutive indices, for a body that sees its index i only as floor(i / d):
+	 * the body is analysed once per block and weighted by the block's length.
+	 */
+	private double blocks(ProcessExpression.Loop loop, Frame scope, double weight, long from, long to, long d) {
+		if (d < 1) {
+			throw new ExpressionException(ExpressionException.Kind.DOMAIN, "the divisor " + d + " of '" + loop.index()
+					+ "' must be at least 1", loop.position());
+		}
+		double total = 0;
+		for (long start = from; start <= to;) {
+			long end = Math.min(to, Math.floorDiv(start, d) * d + d - 1);
+			long length = end - start + 1;
+			double t = time(loop.body(), new Frame(scope, loop.index(), Rational.of(start)), weight * length);
+			total = loop.parallel() ? Math.max(total, t) : total + t * length;
+			start = end + 1;
+		}
+		return total;
+	}
+
+	/**
+	 * The d of a loop whose body reads its index i only as {@code floor(i / d)} (d not depending on i) in
+	 * its own expressions, calling nothing that reads i; null for other loops.
+	 */
+	private Expression blockDivisor(ProcessExpression.Loop loop) {
+		List<Expression> own = ownExpressions(loop.body(), loop.index());
+		if (own == null) {
+			return null;
+		}
+		Expression[] divisor = { null };
+		for (Expression expression : own) {
+			if (!onlyInFloors(expression, loop.index(), divisor)) {
+				return null;
+			}
+		}
+		return divisor[0];
+	}
+
+	/**
+	 * The expressions of {@code body} itself (through nested loops and blocks, not into called processes),
+	 * or null when a called process reads {@code index} or a nested loop hides it.
+	 */
+	private List<Expression> ownExpressions(ProcessExpression body, String index) {
+		return switch (body) {
+		case ProcessExpression.Call c -> {
+			PamelaModel.Process callee = model.processes().get(c.name());
+			Set<String> inner = callee == null ? Set.of() : new HashSet<>(reads(callee.body()));
+			if (callee != null) {
+				callee.parameters().forEach(inner::remove);
+			}
+			yield inner.contains(index) ? null : c.arguments();
+		}
+		case ProcessExpression.Delay d -> List.of(d.time());
+		case ProcessExpression.Use u -> u.index() == null ? List.of(u.time()) : List.of(u.index(), u.time());
+		case ProcessExpression.Loop l -> {
+			List<Expression> inner = l.index().equals(index) ? null : ownExpressions(l.body(), index);
+			if (inner == null) {
+				yield null;
+			}
+			List<Expression> all = new ArrayList<>(List.of(l.from(), l.to()));
+			all.addAll(inner);
+			yield all;
+		}
+		case ProcessExpression.Block b -> {
+			List<Expression> all = new ArrayList<>();
+			for (ProcessExpression part : b.parts()) {
+				List<Expression> inner = ownExpressions(part, index);
+				if (inner == null) {
+					yield null;
+				}
+				all.addAll(inner);
+			}
+			yield all;
+		}
+		};
+	}
+
+	/** Whether {@code index} occurs in {@code e} only as floor(index / d), all with the same d. */
+	private boolean onlyInFloors(Expression e, String index, Expression[] divisor) {
+		if (e instanceof Expression.Call call && call.function() == org.perfcast.engine.expr.Builtin.FLOOR
+				&& call.arguments().get(0) instanceof Expression.Binary b && b.operator() == Expression.Binary.Operator.DIVIDE
+				&& b.left() instanceof Expression.Variable v && v.name().equals(index)
+				&& !expand(b.right()).contains(index)) {
+			if (divisor[0] != null && !divisor[0].toString().equals(b.right().toString())) {
+				return false;
+			}
+			divisor[0] = b.right();
+			return true;
+		}
+		if (e instanceof Expression.Variable v) {
+			return !expand(v).contains(index);
+		}
+		for (Expression child : Expression.children(e)) {
+			if (!onlyInFloors(child, index, divisor)) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private double call(ProcessExpression.Call call, Frame scope, double weight) {

@@ -75,6 +75,18 @@ class PamelaTest {
 	}
 
 	@Test
+	void testLoopsOverFloorOfTheIndexAreAnalysedInBlocks() throws IOException {
+		// N = 600 000, P = 60: each send loop runs over blocks of b = 10 000 indices, not every index
+		Prediction p = predict(matvec(), "N=600000", "P=60", "t_f=1", "t_l=0.2");
+		double N = 600000;
+		double expected = N * N * (59.0 / 120 * 0.2 + 2.0 / 60);
+		assertEquals(expected, p.T(), 1e-9 * expected);
+		assertEquals(60, p.resources().size());
+		assertEquals(16, predict("param d = 4\nmain = seq(i = 2 .. 17) delay(floor(i / d) - floor(i / d) + 1)").T());
+		assertEquals(2 * 2 + 4 * 3 + 4 * 4 + 2 * 5, predict("main = seq(i = 2 .. 13) delay(floor(i / 4) + 2)").T());
+	}
+
+	@Test
 	void testConstructs() {
 		String head = "param n = 3\nresource r[2]\nresource bus\n";
 		assertEquals(5, predict(head + "main = delay(5)").T());
