@@ -47,7 +47,8 @@ public final class Pamela {
 		Location main = at(file, model.processes().get("main").position());
 		diagnostics.add(Diagnostic.info("pamela.prediction", "T = " + Numbers.format(prediction.T()) + " ("
 				+ prediction.bound() + "; T_cplx = " + Numbers.format(prediction.Tcplx()) + ", sigma_max = "
-				+ Numbers.format(prediction.sigmaMax()) + ")", main));
+				+ Numbers.format(prediction.sigmaMax()) + (prediction.mostContributing() == null ? ""
+						: "; most time in " + prediction.mostContributing()) + ")", main));
 		if (prediction.contentionBound()) {
 			diagnostics.add(Diagnostic.warning("pamela.contention", "contention dominates: " + prediction.bottleneck()
 					+ " is busy for " + Numbers.format(prediction.sigmaMax()) + ", longer than the critical path "

@@ -36,6 +36,7 @@ public final class PamelaAnalysis {
 	private final Map<String, Value> parameters = new HashMap<>();
 	private final Map<String, Long> resourceSizes = new HashMap<>();
 	private final Map<String, Double> workloads = new HashMap<>();
+	private final Map<String, double[]> calls = new HashMap<>();
 	private final Map<ProcessExpression, Set<String>> reads = new IdentityHashMap<>();
 	private final Deque<String> callStack = new ArrayDeque<>();
 	private final Set<String> evaluating = new HashSet<>();
@@ -84,7 +85,10 @@ public final class PamelaAnalysis {
 			}
 		}
 		String bound = sigmaMax > tcplx * (1 + 1e-12) ? "contention-bound on " + bottleneck : "critical-path-bound";
-		return new Prediction(Math.max(tcplx, sigmaMax), tcplx, sigmaMax, bottleneck, bound, resources);
+		Map<String, Prediction.Calls> processes = new LinkedHashMap<>();
+		model.processes().keySet().stream().filter(calls::containsKey)
+				.forEach(name -> processes.put(name, new Prediction.Calls(calls.get(name)[0], calls.get(name)[1])));
+		return new Prediction(Math.max(tcplx, sigmaMax), tcplx, sigmaMax, bottleneck, bound, resources, processes);
 	}
 
 	/** The complexity time of {@code process} in {@code scope}; adds its uses, times {@code weight}, to the workloads. */
@@ -285,7 +289,11 @@ public final class PamelaAnalysis {
 		}
 		callStack.push(call.name());
 		try {
-			return time(process.body(), inner, weight);
+			double t = time(process.body(), inner, weight);
+			double[] totals = calls.computeIfAbsent(call.name(), k -> new double[2]);
+			totals[0] += weight;
+			totals[1] += t * weight;
+			return t;
 		} finally {
 			callStack.pop();
 		}

@@ -11,9 +11,21 @@ import java.util.Map;
  * @param bottleneck the resource with the largest workload, or null without resources
  * @param bound      "critical-path-bound", or "contention-bound on NAME" when a workload exceeds T_cplx
  * @param resources  the workload sigma_r of every used resource, in declaration and index order
+ * @param processes  for every process definition that main uses, in definition order: how often it runs
+ *                   and the complexity time of all its runs together
  */
 public record Prediction(double T, double Tcplx, double sigmaMax, String bottleneck, String bound,
-		Map<String, Double> resources) {
+		Map<String, Double> resources, Map<String, Calls> processes) {
+
+	/** How often a process runs within main, and the complexity time of all those runs. */
+	public record Calls(double count, double totalTime) {
+	}
+
+	/** The process whose runs take the most complexity time together, or null if main calls none. */
+	public String mostContributing() {
+		return processes.entrySet().stream().max((a, b) -> Double.compare(a.getValue().totalTime(), b.getValue().totalTime()))
+				.map(Map.Entry::getKey).orElse(null);
+	}
 
 	/** Whether contention, not the critical path, determines T. */
 	public boolean contentionBound() {

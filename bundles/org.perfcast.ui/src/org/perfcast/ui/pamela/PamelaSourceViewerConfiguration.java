@@ -1,6 +1,7 @@
 package org.perfcast.ui.pamela;
 
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.ITextHover;
 import org.eclipse.jface.text.presentation.IPresentationReconciler;
 import org.eclipse.jface.text.presentation.PresentationReconciler;
 import org.eclipse.jface.text.reconciler.IReconciler;
@@ -29,6 +30,11 @@ final class PamelaSourceViewerConfiguration extends TextSourceViewerConfiguratio
 		MonoReconciler reconciler = new MonoReconciler(new PamelaReconcilingStrategy(sourceViewer), false);
 		reconciler.setDelay(400);
 		return reconciler;
+	}
+
+	@Override
+	public ITextHover getTextHover(ISourceViewer sourceViewer, String contentType) {
+		return new PamelaTextHover();
 	}
 
 	@Override

@@ -87,6 +87,16 @@ class PamelaTest {
 	}
 
 	@Test
+	void testProcessContributions() {
+		Prediction p = predict("f(x) = delay(x)\ng = delay(2)\nmain = seq { seq(i = 1 .. 3) f(i); f(10); par(k = 1 .. 5) g }");
+		assertEquals(new Prediction.Calls(4, 16), p.processes().get("f"));
+		assertEquals(new Prediction.Calls(5, 10), p.processes().get("g"));
+		assertEquals("f", p.mostContributing());
+		Pamela.Result result = Pamela.analyse("f = delay(1)\nmain = f", "f.pamela", ParameterBindings.EMPTY, EngineMonitor.NULL);
+		assertTrue(result.diagnostics().get(0).message().endsWith("; most time in f)"), result.diagnostics().toString());
+	}
+
+	@Test
 	void testConstructs() {
 		String head = "param n = 3\nresource r[2]\nresource bus\n";
 		assertEquals(5, predict(head + "main = delay(5)").T());

@@ -90,4 +90,24 @@ class PamelaEditorUITest {
 		UiTests.waitUntil(() -> errors.get().isEmpty(), 10_000, "the error to go away");
 		assertTrue(editor.isDirty());
 	}
+
+	@Test
+	void testHoverShowsPredictionAndProcessTimes() throws Exception {
+		List<IProject> projects = ExampleProjects.importAll(Path.of(System.getProperty("perfcast.examples")), null);
+		IFile file = projects.stream().filter(p -> p.getName().equals("matvec-ring")).findFirst().orElseThrow()
+				.getFile("matvec.pamela");
+		PamelaEditor editor = (PamelaEditor) IDE.openEditor(UiTests.page(), file);
+		org.eclipse.jface.text.ITextViewer viewer = (org.eclipse.jface.text.ITextViewer) editor
+				.getAdapter(org.eclipse.jface.text.ITextOperationTarget.class);
+		org.perfcast.ui.pamela.PamelaTextHover hover = new org.perfcast.ui.pamela.PamelaTextHover();
+		String text = viewer.getDocument().get();
+		int main = text.indexOf("main =") + 2;
+		assertEquals("T = 277.5 (critical-path-bound)", hover.getHoverInfo(viewer, hover.getHoverRegion(viewer, main))
+				.lines().findFirst().orElseThrow());
+		// every process sends b^2 (P - 1) = 500 messages: 3000 sends in all with N = 60, P = 6
+		String send = hover.getHoverInfo(viewer, hover.getHoverRegion(viewer, text.indexOf("send(q)") + 1));
+		assertTrue(send.startsWith("send runs 3000 times"), send);
+		String link = hover.getHoverInfo(viewer, hover.getHoverRegion(viewer, text.indexOf("resource l") + 9));
+		assertTrue(link.startsWith("workloads of l\nl[0] = 37.5"), link);
+	}
 }
