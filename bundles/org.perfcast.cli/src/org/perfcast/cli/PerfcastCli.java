@@ -27,6 +27,7 @@ public final class PerfcastCli {
 		cli.register(new VersionCommand());
 		cli.register(new ValidateCommand());
 		cli.register(new PamelaCommand());
+		cli.register(new MappingCommand());
 		cli.register(new BenchCommand());
 		return cli;
 	}
