@@ -15,6 +15,7 @@ import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.Severity;
+import org.perfcast.pamela.ClosedForm;
 import org.perfcast.pamela.Pamela;
 import org.perfcast.pamela.Prediction;
 
@@ -23,16 +24,17 @@ final class PamelaCommand extends AbstractCommand {
 
 	PamelaCommand() {
 		super("pamela", "predict T of a PAMELA process model (serialization analysis)", """
-				usage: perfcast pamela FILE.pamela [--set NAME=VALUE ...] [--sweep NAME=v1,v2,...] [--json]
+				usage: perfcast pamela FILE.pamela|FILE.program [--set NAME=VALUE ...] [--sweep NAME=v1,v2,...] [--json]
 
 				Prints T = max(T_cplx, sigma_max), the complexity time T_cplx, the largest resource
 				workload sigma_max, the bottleneck resource, the bound (critical-path-bound or
-				contention-bound on a resource) and every resource's workload.
+				contention-bound on a resource), every resource's workload and the closed form in the
+				parameters not bound by --set or --sweep. A *.program model is translated to PAMELA.
 				  --set NAME=VALUE      override a parameter's default (repeatable)
 				  --sweep NAME=v1,v2,…  analyse once per value (with the --set values for the rest)
 				  --json                one object (an array with --sweep) with the keys T, Tcplx,
-				                        sigmaMax, bottleneck, bound, resources, closedForm (null: no
-				                        symbolic closed forms yet) and, with --sweep, bindings""");
+				                        sigmaMax, bottleneck, bound, resources, closedForm and, with
+				                        --sweep, bindings""");
 	}
 
 	@Override
@@ -42,9 +44,13 @@ final class PamelaCommand extends AbstractCommand {
 			throw new UsageException(arguments.operands().isEmpty() ? "missing FILE" : "expected one FILE");
 		}
 		String file = arguments.operands().get(0);
-		String text;
+		boolean program = file.endsWith(".program");
+		String text = "";
 		try {
-			text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+			text = program ? "" : Files.readString(Path.of(file), StandardCharsets.UTF_8);
+			if (program && !Files.isRegularFile(Path.of(file))) {
+				throw new IOException(file + " is not a file");
+			}
 		} catch (IOException e) {
 			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
 			return ExitCode.INPUT_ERROR;
@@ -52,7 +58,8 @@ final class PamelaCommand extends AbstractCommand {
 		List<ParameterBindings> points = points(arguments.bindings(), arguments.value("sweep").orElse(null));
 		List<String> json = new ArrayList<>();
 		for (ParameterBindings bindings : points) {
-			Pamela.Result result = Pamela.analyse(text, file, bindings, EngineMonitor.NULL);
+			Pamela.Result result = program ? Pamela.analyseProgram(Path.of(file), file, bindings, EngineMonitor.NULL)
+					: Pamela.analyse(text, file, bindings, EngineMonitor.NULL);
 			result.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).forEach(console::report);
 			if (result.prediction() == null) {
 				return ExitCode.INPUT_ERROR;
@@ -100,6 +107,21 @@ final class PamelaCommand extends AbstractCommand {
 			console.out().println("workloads  " + p.resources().entrySet().stream()
 					.map(e -> e.getKey() + " = " + Numbers.format(e.getValue())).collect(Collectors.joining(", ")));
 		}
+		ClosedForm c = p.closedForm();
+		if (c != null && !c.free().isEmpty()) {
+			console.out().println("closed form in " + String.join(", ", c.free()) + ":");
+			print("T", c.T(), console);
+			print("T_cplx", c.Tcplx(), console);
+			print("sigma_max", c.sigmaMax(), console);
+			c.workloads().forEach((r, w) -> print("sigma " + r, w, console));
+			c.notes().forEach(note -> console.out().println("  " + note));
+		}
+	}
+
+	private static void print(String name, String form, Console console) {
+		if (form != null) {
+			console.out().println("  " + name + " = " + form);
+		}
 	}
 
 	private static String json(Prediction p, ParameterBindings bindings) {
@@ -107,12 +129,29 @@ final class PamelaCommand extends AbstractCommand {
 				.map(e -> Json.string(e.getKey()) + ": " + number(e.getValue())).collect(Collectors.joining(", ", "{", "}"));
 		String fields = "\"T\": " + number(p.T()) + ", \"Tcplx\": " + number(p.Tcplx()) + ", \"sigmaMax\": "
 				+ number(p.sigmaMax()) + ", \"bottleneck\": " + (p.bottleneck() == null ? "null" : Json.string(p.bottleneck()))
-				+ ", \"bound\": " + Json.string(p.bound()) + ", \"resources\": " + resources + ", \"closedForm\": null";
+				+ ", \"bound\": " + Json.string(p.bound()) + ", \"resources\": " + resources + ", \"closedForm\": "
+				+ json(p.closedForm());
 		if (bindings != null) {
 			fields += ", \"bindings\": " + bindings.asMap().entrySet().stream()
 					.map(e -> Json.string(e.getKey()) + ": " + number(e.getValue())).collect(Collectors.joining(", ", "{", "}"));
 		}
 		return "{" + fields + "}";
+	}
+
+	private static String json(ClosedForm c) {
+		if (c == null) {
+			return "null";
+		}
+		return "{\"free\": " + c.free().stream().map(Json::string).collect(Collectors.joining(", ", "[", "]"))
+				+ ", \"T\": " + nullable(c.T()) + ", \"Tcplx\": " + nullable(c.Tcplx()) + ", \"sigmaMax\": "
+				+ nullable(c.sigmaMax()) + ", \"bound\": " + nullable(c.bound()) + ", \"workloads\": "
+				+ c.workloads().entrySet().stream().map(e -> Json.string(e.getKey()) + ": " + Json.string(e.getValue()))
+						.collect(Collectors.joining(", ", "{", "}"))
+				+ ", \"notes\": " + c.notes().stream().map(Json::string).collect(Collectors.joining(", ", "[", "]")) + "}";
+	}
+
+	private static String nullable(String text) {
+		return text == null ? "null" : Json.string(text);
 	}
 
 	private static String number(double value) {

@@ -1,18 +1,23 @@
 package org.perfcast.pamela;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.emf.common.util.URI;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
 import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.Severity;
 import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.engine.expr.Position;
 import org.perfcast.engine.expr.Scope;
 import org.perfcast.engine.expr.Value;
+import org.perfcast.model.program.Program;
+import org.perfcast.model.resource.ModelFiles;
 
 /**
  * The PAMELA engine: parses a {@code *.pamela} text and predicts its completion time, reporting what an
@@ -30,7 +35,8 @@ public final class Pamela {
 
 	/**
 	 * Analyses {@code text}, the contents of {@code file}, with {@code bindings} overriding the parameters'
-	 * defaults.
+	 * defaults; imports are found relative to {@code file} in the file system. The prediction carries the
+	 * closed form in the parameters that {@code bindings} leaves free ({@link ClosedForms}).
 	 *
 	 * @throws org.perfcast.engine.CancelledException if the monitor is cancelled
 	 */
@@ -38,11 +44,12 @@ public final class Pamela {
 		PamelaModel model;
 		Prediction prediction;
 		try {
-			model = PamelaParser.parse(text);
+			model = PamelaParser.parse(text, file.isEmpty() ? null : Path.of(file));
 			prediction = PamelaAnalysis.analyse(model, bindings, monitor);
 		} catch (ExpressionException e) {
 			return new Result(null, List.of(e.toDiagnostic(file)));
 		}
+		prediction = prediction.withClosedForm(ClosedForms.of(model, bindings, monitor));
 		List<Diagnostic> diagnostics = new ArrayList<>();
 		Location main = at(file, model.processes().get("main").position());
 		diagnostics.add(Diagnostic.info("pamela.prediction", "T = " + Numbers.format(prediction.T()) + " ("
@@ -66,6 +73,52 @@ public final class Pamela {
 			}
 		}
 		return new Result(prediction, diagnostics);
+	}
+
+	/**
+	 * Analyses the {@code *.program} model at {@code path} through its PAMELA translation
+	 * ({@link ProgramTranslation}); diagnostics name {@code file}, and the prediction's resources are the
+	 * machine's links.
+	 *
+	 * @throws org.perfcast.engine.CancelledException if the monitor is cancelled
+	 */
+	public static Result analyseProgram(Path path, String file, ParameterBindings bindings, EngineMonitor monitor) {
+		String text;
+		try {
+			text = translate(path, file, bindings);
+		} catch (ExpressionException e) {
+			return new Result(null, List.of(e.toDiagnostic(file)));
+		} catch (IllegalArgumentException e) {
+			return new Result(null, List.of(Diagnostic.error("pamela.program", e.getMessage(), Location.of(file))));
+		}
+		Result result = analyse(text, path.toString(), bindings, monitor);
+		List<Diagnostic> diagnostics = result.diagnostics().stream().map(d -> new Diagnostic(d.severity(),
+				d.severity() == Severity.ERROR && d.location() instanceof Location.TextLocation t && t.line() > 0
+						? "in the PAMELA translation, line " + t.line() + ": " + d.message()
+						: d.message(), Location.of(file), d.code())).toList();
+		// the translation fixed the routes for the bound values: no closed form in the parameters
+		return new Result(result.prediction() == null ? null : result.prediction().withClosedForm(null), diagnostics);
+	}
+
+	/**
+	 * The PAMELA translation of the {@code *.program} model at {@code path}.
+	 *
+	 * @throws IllegalArgumentException with the load diagnostics when the model does not load or is no program
+	 * @throws ExpressionException      when the translation fails (see {@link ProgramTranslation})
+	 */
+	public static String translate(Path path, String file, ParameterBindings bindings) {
+		ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),
+				URI.createFileURI(path.toAbsolutePath().toString()), file);
+		if (!loaded.ok() || !(loaded.root() instanceof Program program)) {
+			throw new IllegalArgumentException(loaded.diagnostics().isEmpty() ? "the file is not a program model"
+					: loaded.diagnostics().get(0).toString());
+		}
+		String machineFile = program.getMachine() == null || program.getMachine().eResource() == null ? ""
+				: program.getMachine().eResource().getURI().toFileString();
+		Path parent = path.toAbsolutePath().getParent();
+		String relative = machineFile == null || machineFile.isEmpty() || parent == null ? ""
+				: parent.relativize(Path.of(machineFile).toAbsolutePath()).toString();
+		return ProgramTranslation.translate(program, relative, bindings);
 	}
 
 	private static Location at(String file, Position position) {

@@ -5,16 +5,18 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
+import org.perfcast.engine.expr.Position;
 import org.perfcast.engine.expr.Rational;
 import org.perfcast.engine.expr.Scope;
 import org.perfcast.engine.expr.Value;
@@ -23,8 +25,11 @@ import org.perfcast.engine.expr.Value;
  * Complexity and serialization analysis of a PAMELA model. Complexity analysis counts every use as a
  * delay (seq adds, par takes the maximum); every use also adds its time to the workload of its resource;
  * T = max(T_cplx, max_r sigma_r). Names are scoped dynamically: a definition's body sees the loop indices
- * and arguments of its callers, and expression definitions are evaluated where they are used. A loop
- * whose body does not read its index is analysed once and multiplied by its trip count.
+ * and arguments of its callers, and expression definitions are evaluated where they are used. The cost
+ * follows {@link IndexUse}: a loop whose body does not read its index is analysed once and multiplied by
+ * its trip count, one that reads it only as floor(i / d) once per block, one that reads it only as
+ * (i + c) mod d once per residue; a loop of more than {@link #MAX_ITERATIONS} iterations otherwise is
+ * summed by its closed form ({@link ClosedForms}) or refused.
  */
 public final class PamelaAnalysis {
 
@@ -35,9 +40,11 @@ public final class PamelaAnalysis {
 	private final EngineMonitor monitor;
 	private final Map<String, Value> parameters = new HashMap<>();
 	private final Map<String, Long> resourceSizes = new HashMap<>();
+	private final Map<String, List<String>> resourceNames = new HashMap<>();
+	private final Deque<String> files = new ArrayDeque<>();
 	private final Map<String, Double> workloads = new HashMap<>();
 	private final Map<String, double[]> calls = new HashMap<>();
-	private final Map<ProcessExpression, Set<String>> reads = new IdentityHashMap<>();
+	private final IndexUse uses;
 	private final Deque<String> callStack = new ArrayDeque<>();
 	private final Set<String> evaluating = new HashSet<>();
 	private long steps;
@@ -45,6 +52,7 @@ public final class PamelaAnalysis {
 	private PamelaAnalysis(PamelaModel model, EngineMonitor monitor) {
 		this.model = model;
 		this.monitor = monitor;
+		this.uses = new IndexUse(model);
 	}
 
 	/**
@@ -68,7 +76,15 @@ public final class PamelaAnalysis {
 		Frame top = new Frame(null, null, null);
 		model.parameters().forEach((name, expression) -> parameters.put(name,
 				bindings.isBound(name) ? Rational.valueOf(bindings.value(name)) : expression.evaluate(top)));
-		model.resources().values().forEach(r -> resourceSizes.put(r.name(), r.size() == null ? -1 : count(r.size(), top)));
+		for (PamelaModel.Resource r : model.resources().values()) {
+			if (r.links() != null) {
+				List<String> names = inFile(model.origins().get(r.name()), r.position(), () -> r.links().names(top));
+				resourceNames.put(r.name(), names);
+				resourceSizes.put(r.name(), (long) names.size());
+			} else {
+				resourceSizes.put(r.name(), r.size() == null ? -1 : count(r.size(), top));
+			}
+		}
 		PamelaModel.Process main = model.processes().get("main");
 		callStack.push("main");
 		double tcplx = time(main.body(), top, 1);
@@ -88,7 +104,7 @@ public final class PamelaAnalysis {
 		Map<String, Prediction.Calls> processes = new LinkedHashMap<>();
 		model.processes().keySet().stream().filter(calls::containsKey)
 				.forEach(name -> processes.put(name, new Prediction.Calls(calls.get(name)[0], calls.get(name)[1])));
-		return new Prediction(Math.max(tcplx, sigmaMax), tcplx, sigmaMax, bottleneck, bound, resources, processes);
+		return new Prediction(Math.max(tcplx, sigmaMax), tcplx, sigmaMax, bottleneck, bound, resources, processes, null);
 	}
 
 	/** The complexity time of {@code process} in {@code scope}; adds its uses, times {@code weight}, to the workloads. */
@@ -129,7 +145,8 @@ public final class PamelaAnalysis {
 				throw new ExpressionException(ExpressionException.Kind.DOMAIN, "index " + index + " of '" + use.resource()
 						+ "' is outside 0 .. " + (size - 1), use.index().position());
 			}
-			name = use.resource() + "[" + index + "]";
+			List<String> names = resourceNames.get(use.resource());
+			name = names != null ? names.get((int) index) : use.resource() + "[" + index + "]";
 		} else if (use.index() != null) {
 			throw new ExpressionException(ExpressionException.Kind.SYNTAX, "resource '" + use.resource() + "' is not an array",
 					use.position());
@@ -146,19 +163,26 @@ public final class PamelaAnalysis {
 		if (n <= 0) {
 			return 0;
 		}
-		if (!reads(loop.body()).contains(loop.index())) {
+		return switch (uses.shape(loop)) {
+		case IndexUse.Independent i -> {
 			double t = time(loop.body(), new Frame(scope, loop.index(), Rational.of(from)), weight * n);
-			return loop.parallel() ? t : t * n;
+			yield loop.parallel() ? t : t * n;
 		}
-		Expression divisor = blockDivisor(loop);
-		if (divisor != null) {
-			return blocks(loop, scope, weight, from, to, integer(divisor, scope));
+		case IndexUse.Blocks b -> {
+			long d = divisor(b.divisor(), loop, scope);
+			yield Math.floorDiv(to, d) - Math.floorDiv(from, d) >= MAX_ITERATIONS ? closedForm(loop, scope, weight, n)
+					: blocks(loop, scope, weight, from, to, d);
 		}
-		if (n > MAX_ITERATIONS) {
-			throw new ExpressionException(ExpressionException.Kind.TOO_LARGE, "the range " + from + " .. " + to + " of '"
-					+ loop.index() + "' has " + n + " iterations, more than " + MAX_ITERATIONS
-					+ " that can be analysed one by one", loop.position());
+		case IndexUse.Residues r -> {
+			long d = divisor(r.divisor(), loop, scope);
+			yield Math.min(d, n) > MAX_ITERATIONS ? closedForm(loop, scope, weight, n)
+					: residues(loop, scope, weight, from, to, d);
 		}
+		case IndexUse.Free f -> n > MAX_ITERATIONS ? closedForm(loop, scope, weight, n) : each(loop, scope, weight, from, to);
+		};
+	}
+
+	private double each(ProcessExpression.Loop loop, Frame scope, double weight, long from, long to) {
 		double total = 0;
 		for (long i = from; i <= to; i++) {
 			double t = time(loop.body(), new Frame(scope, loop.index(), Rational.of(i)), weight);
@@ -168,14 +192,49 @@ public final class PamelaAnalysis {
 	}
 
 	/**
+	 * A loop too long to iterate, by its closed form ({@link ClosedForms}) with every name bound.
+	 *
+	 * @throws ExpressionException of kind TOO_LARGE when it has none
+	 */
+	private double closedForm(ProcessExpression.Loop loop, Frame scope, double weight, long n) {
+		String refusal = "the range " + loop.index() + " = " + loop.from() + " .. " + loop.to() + " has " + n
+				+ " iterations, more than " + MAX_ITERATIONS + " that can be analysed one by one, and no closed form: ";
+		ClosedForms.Cost cost;
+		try {
+			cost = ClosedForms.ofLoop(model, uses, loop, scope::bound, parameters, callStack, monitor);
+			if (cost.time().constantValue() == null) {
+				throw new ClosedForms.Irreducible("a name is not bound", loop.position());
+			}
+		} catch (ClosedForms.Irreducible e) {
+			throw new ExpressionException(ExpressionException.Kind.TOO_LARGE, refusal + e.getMessage(), loop.position());
+		}
+		if (!cost.spread().isEmpty()) {
+			throw new ExpressionException(ExpressionException.Kind.TOO_LARGE, refusal + "the index of "
+					+ String.join(", ", cost.spread()) + " varies", loop.position());
+		}
+		cost.workloads().forEach((r, w) -> {
+			String array = r.indexOf('[') < 0 ? r : r.substring(0, r.indexOf('['));
+			String name = resourceNames.getOrDefault(array, List.of()).isEmpty() ? r
+					: resourceNames.get(array).get(Integer.parseInt(r.substring(array.length() + 1, r.length() - 1)));
+			workloads.merge(name, w.constantValue().toDouble() * weight, Double::sum);
+		});
+		return cost.time().constantValue().toDouble();
+	}
+
+	private long divisor(Expression divisor, ProcessExpression.Loop loop, Frame scope) {
+		long d = integer(divisor, scope);
+		if (d < 1) {
+			throw new ExpressionException(ExpressionException.Kind.DOMAIN, "the divisor " + d + " of '" + loop.index()
+					+ "' must be at least 1", divisor.position());
+		}
+		return d;
+	}
+
+	/**
 	 * The loop in blocks of d consecutive indices, for a body that sees its index i only as floor(i / d):
 	 * the body is analysed once per block and weighted by the block's length.
 	 */
 	private double blocks(ProcessExpression.Loop loop, Frame scope, double weight, long from, long to, long d) {
-		if (d < 1) {
-			throw new ExpressionException(ExpressionException.Kind.DOMAIN, "the divisor " + d + " of '" + loop.index()
-					+ "' must be at least 1", loop.position());
-		}
 		double total = 0;
 		for (long start = from; start <= to;) {
 			long end = Math.min(to, Math.floorDiv(start, d) * d + d - 1);
@@ -188,83 +247,17 @@ public final class PamelaAnalysis {
 	}
 
 	/**
-	 * The d of a loop whose body reads its index i only as {@code floor(i / d)} (d not depending on i) in
-	 * its own expressions, calling nothing that reads i; null for other loops.
+	 * The loop by residues modulo d, for a body that sees its index i only as (i + c) mod d: the body is
+	 * analysed for the first d indices, each weighted by how many indices of the range share its residue.
 	 */
-	private Expression blockDivisor(ProcessExpression.Loop loop) {
-		List<Expression> own = ownExpressions(loop.body(), loop.index());
-		if (own == null) {
-			return null;
+	private double residues(ProcessExpression.Loop loop, Frame scope, double weight, long from, long to, long d) {
+		double total = 0;
+		for (long i = from; i <= Math.min(to, from + d - 1); i++) {
+			long times = (to - i) / d + 1;
+			double t = time(loop.body(), new Frame(scope, loop.index(), Rational.of(i)), weight * times);
+			total = loop.parallel() ? Math.max(total, t) : total + t * times;
 		}
-		Expression[] divisor = { null };
-		for (Expression expression : own) {
-			if (!onlyInFloors(expression, loop.index(), divisor)) {
-				return null;
-			}
-		}
-		return divisor[0];
-	}
-
-	/**
-	 * The expressions of {@code body} itself (through nested loops and blocks, not into called processes),
-	 * or null when a called process reads {@code index} or a nested loop hides it.
-	 */
-	private List<Expression> ownExpressions(ProcessExpression body, String index) {
-		return switch (body) {
-		case ProcessExpression.Call c -> {
-			PamelaModel.Process callee = model.processes().get(c.name());
-			Set<String> inner = callee == null ? Set.of() : new HashSet<>(reads(callee.body()));
-			if (callee != null) {
-				callee.parameters().forEach(inner::remove);
-			}
-			yield inner.contains(index) ? null : c.arguments();
-		}
-		case ProcessExpression.Delay d -> List.of(d.time());
-		case ProcessExpression.Use u -> u.index() == null ? List.of(u.time()) : List.of(u.index(), u.time());
-		case ProcessExpression.Loop l -> {
-			List<Expression> inner = l.index().equals(index) ? null : ownExpressions(l.body(), index);
-			if (inner == null) {
-				yield null;
-			}
-			List<Expression> all = new ArrayList<>(List.of(l.from(), l.to()));
-			all.addAll(inner);
-			yield all;
-		}
-		case ProcessExpression.Block b -> {
-			List<Expression> all = new ArrayList<>();
-			for (ProcessExpression part : b.parts()) {
-				List<Expression> inner = ownExpressions(part, index);
-				if (inner == null) {
-					yield null;
-				}
-				all.addAll(inner);
-			}
-			yield all;
-		}
-		};
-	}
-
-	/** Whether {@code index} occurs in {@code e} only as floor(index / d), all with the same d. */
-	private boolean onlyInFloors(Expression e, String index, Expression[] divisor) {
-		if (e instanceof Expression.Call call && call.function() == org.perfcast.engine.expr.Builtin.FLOOR
-				&& call.arguments().get(0) instanceof Expression.Binary b && b.operator() == Expression.Binary.Operator.DIVIDE
-				&& b.left() instanceof Expression.Variable v && v.name().equals(index)
-				&& !expand(b.right()).contains(index)) {
-			if (divisor[0] != null && !divisor[0].toString().equals(b.right().toString())) {
-				return false;
-			}
-			divisor[0] = b.right();
-			return true;
-		}
-		if (e instanceof Expression.Variable v) {
-			return !expand(v).contains(index);
-		}
-		for (Expression child : Expression.children(e)) {
-			if (!onlyInFloors(child, index, divisor)) {
-				return false;
-			}
-		}
-		return true;
+		return total;
 	}
 
 	private double call(ProcessExpression.Call call, Frame scope, double weight) {
@@ -289,7 +282,8 @@ public final class PamelaAnalysis {
 		}
 		callStack.push(call.name());
 		try {
-			double t = time(process.body(), inner, weight);
+			Frame body = inner;
+			double t = inFile(model.origins().get(call.name()), call.position(), () -> time(process.body(), body, weight));
 			double[] totals = calls.computeIfAbsent(call.name(), k -> new double[2]);
 			totals[0] += weight;
 			totals[1] += t * weight;
@@ -327,59 +321,38 @@ public final class PamelaAnalysis {
 		return n;
 	}
 
-	/** The names {@code process} may read, through the definitions and processes it uses. */
-	private Set<String> reads(ProcessExpression process) {
-		Set<String> names = reads.get(process);
-		if (names == null) {
-			names = new HashSet<>();
-			reads.put(process, names); // guards recursion; recursion itself is reported when analysed
-			switch (process) {
-			case ProcessExpression.Delay d -> names.addAll(expand(d.time()));
-			case ProcessExpression.Use u -> {
-				names.addAll(expand(u.time()));
-				if (u.index() != null) {
-					names.addAll(expand(u.index()));
-				}
-			}
-			case ProcessExpression.Block b -> b.parts().forEach(p -> reads.get(process).addAll(reads(p)));
-			case ProcessExpression.Loop l -> {
-				names.addAll(expand(l.from()));
-				names.addAll(expand(l.to()));
-				Set<String> body = new HashSet<>(reads(l.body()));
-				body.remove(l.index());
-				names.addAll(body);
-			}
-			case ProcessExpression.Call c -> {
-				c.arguments().forEach(a -> reads.get(process).addAll(expand(a)));
-				PamelaModel.Process callee = model.processes().get(c.name());
-				if (callee != null) {
-					Set<String> body = new HashSet<>(reads(callee.body()));
-					callee.parameters().forEach(body::remove);
-					names.addAll(body);
-				}
-			}
-			}
+	/**
+	 * Runs {@code body}, which analyses a declaration of {@code file} (null: the analysed file itself); an
+	 * error located in that other file is relocated to {@code at} (the call, or where the error surfaces),
+	 * with its own file, line and column in the message.
+	 */
+	private <T> T inFile(String file, Position at, Supplier<T> body) {
+		String current = files.peek();
+		if (Objects.equals(file, current)) {
+			return body.get();
 		}
-		return names;
-	}
-
-	/** The free names of {@code expression}, with the names expression definitions read, transitively. */
-	private Set<String> expand(Expression expression) {
-		Set<String> names = new HashSet<>();
-		Deque<String> todo = new ArrayDeque<>(expression.freeVariables());
-		while (!todo.isEmpty()) {
-			String name = todo.pop();
-			if (names.add(name) && model.definitions().containsKey(name)) {
-				todo.addAll(model.definitions().get(name).freeVariables());
+		files.push(file == null ? "" : file);
+		try {
+			return body.get();
+		} catch (ExpressionException e) {
+			if (file == null || e.position().isEmpty()) {
+				throw e;
 			}
+			throw new ExpressionException(e.kind(), "in " + file + ":" + e.line() + ":" + e.column() + ": " + e.getMessage(),
+					at);
+		} finally {
+			files.pop();
 		}
-		return names;
 	}
 
 	private int compareResources(String a, String b) {
 		List<String> declared = new ArrayList<>(model.resources().keySet());
 		int byName = Integer.compare(declared.indexOf(base(a)), declared.indexOf(base(b)));
-		return byName != 0 ? byName : Long.compare(index(a), index(b));
+		List<String> names = resourceNames.get(base(a));
+		if (byName != 0 || names != null) {
+			return byName != 0 ? byName : Integer.compare(names.indexOf(a), names.indexOf(b));
+		}
+		return Long.compare(index(a), index(b));
 	}
 
 	private static String base(String resource) {
@@ -407,6 +380,16 @@ public final class PamelaAnalysis {
 			this.value = value;
 		}
 
+		/** The value of a loop index or argument named {@code wanted}, or null. */
+		Value bound(String wanted) {
+			for (Frame f = this; f != null && f.name != null; f = f.parent) {
+				if (f.name.equals(wanted)) {
+					return f.value;
+				}
+			}
+			return null;
+		}
+
 		@Override
 		public Value lookup(String wanted) {
 			for (Frame f = this; f != null && f.name != null; f = f.parent) {
@@ -421,7 +404,7 @@ public final class PamelaAnalysis {
 							+ "' depends on itself", definition.position());
 				}
 				try {
-					return definition.evaluate(this);
+					return inFile(model.origins().get(wanted), null, () -> definition.evaluate(this));
 				} finally {
 					evaluating.remove(wanted);
 				}

@@ -15,12 +15,22 @@ import org.perfcast.engine.expr.Position;
  * @param definitions expression definitions by name
  * @param processes   process definitions by name; {@code main} is the program
  * @param budgets     declared upper bounds on T ({@code budget T < 5000})
+ * @param origins     the file each imported declaration comes from, by name; absent for the file's own
  */
 public record PamelaModel(Map<String, Expression> parameters, Map<String, Resource> resources,
-		Map<String, Expression> definitions, Map<String, Process> processes, List<Budget> budgets) {
+		Map<String, Expression> definitions, Map<String, Process> processes, List<Budget> budgets,
+		Map<String, String> origins) {
 
-	/** A resource declaration: {@code resource l[P]}, or a single resource without a size. */
-	public record Resource(String name, Expression size, Position position) {
+	/**
+	 * A resource declaration: {@code resource l[P]}, a single resource without a size, or the links of a
+	 * machine (its size and names come from the machine's network).
+	 */
+	public record Resource(String name, Expression size, Position position, MachineLinks links) {
+
+		/** Whether the resource is an array, used with an index. */
+		public boolean array() {
+			return size != null || links != null;
+		}
 	}
 
 	/** A process definition: {@code send(q) = ...}. */

@@ -1,10 +1,17 @@
 package org.perfcast.pamela;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import org.eclipse.emf.common.util.URI;
 
 import org.perfcast.engine.expr.Builtin;
 import org.perfcast.engine.expr.Expression;
@@ -13,6 +20,9 @@ import org.perfcast.engine.expr.ExpressionParser;
 import org.perfcast.engine.expr.Lexer;
 import org.perfcast.engine.expr.Token;
 import org.perfcast.engine.expr.TokenCursor;
+import org.perfcast.model.core.Parameter;
+import org.perfcast.model.machine.Machine;
+import org.perfcast.model.resource.ModelFiles;
 
 /**
  * Parses the text of a {@code *.pamela} file. Statements: {@code param NAME = expr}, {@code resource NAME[expr]}
@@ -20,38 +30,71 @@ import org.perfcast.engine.expr.TokenCursor;
  * {@code NAME(a, b) = ...}, whose right side is a process when it starts with {@code delay}, {@code use},
  * {@code seq}, {@code par} or calls another definition, and an expression otherwise. Expressions are the
  * engine's expression language, parsed from the same tokens, so every error has the file's line and column.
+ * <p>
+ * {@code import "other.pamela"} adds the declarations of another PAMELA file, and {@code machine "x.machine"}
+ * those of a machine model: its parameters, and its links as the resource array {@code l}
+ * ({@link MachineLinks}). Names are relative to the importing file. The file's own declarations win over
+ * imported ones, and the first import of a name wins over later ones; an import cycle is an error.
+ * Strings are quoted file names and appear only after {@code import} and {@code machine}.
  */
 public final class PamelaParser {
 
 	private static final Set<String> CONSTRUCTS = Set.of("delay", "use", "seq", "par");
 
 	private final TokenCursor tokens;
+	private final Deque<StringLiterals.Literal> strings;
+	private final Path file;
+	private final Deque<Path> importing;
+	private final Map<String, String> origins = new LinkedHashMap<>();
 	private final Map<String, Expression> parameters = new LinkedHashMap<>();
 	private final Map<String, PamelaModel.Resource> resources = new LinkedHashMap<>();
 	private final Map<String, Expression> definitions = new LinkedHashMap<>();
 	private final Map<String, PamelaModel.Process> processes = new LinkedHashMap<>();
 	private final List<PamelaModel.Budget> budgets = new ArrayList<>();
 
-	private PamelaParser(String text) {
-		this.tokens = new TokenCursor(new Lexer(text));
+	private PamelaParser(String text, Path file, Deque<Path> importing) {
+		StringLiterals literals = StringLiterals.of(text);
+		this.tokens = new TokenCursor(new Lexer(literals.masked()));
+		this.strings = new ArrayDeque<>(literals.literals());
+		this.file = file;
+		this.importing = importing;
 	}
 
 	/**
-	 * Parses {@code text}.
+	 * Parses {@code text}, which may not import other files.
 	 *
 	 * @throws ExpressionException of kind SYNTAX with the position of the first error
 	 */
 	public static PamelaModel parse(String text) {
-		PamelaParser parser = new PamelaParser(text);
+		return parse(text, null);
+	}
+
+	/**
+	 * Parses {@code text}, the contents of {@code file} (null if it has no file; then it may not import).
+	 *
+	 * @throws ExpressionException with the position of the first error; an error in an imported file is
+	 *                             reported at the import, with the imported file's line and column in the
+	 *                             message
+	 */
+	public static PamelaModel parse(String text, Path file) {
+		PamelaParser parser = parser(text, file, new ArrayDeque<>());
+		if (!parser.processes.containsKey("main")) {
+			throw new ExpressionException(ExpressionException.Kind.SYNTAX, "the model has no 'main' process");
+		}
+		return parser.model();
+	}
+
+	private static PamelaParser parser(String text, Path file, Deque<Path> importing) {
+		PamelaParser parser = new PamelaParser(text, file, importing);
 		while (!parser.tokens.at(Token.Kind.END)) {
 			parser.statement();
 		}
 		parser.aliasesOfProcesses();
-		if (!parser.processes.containsKey("main")) {
-			throw new ExpressionException(ExpressionException.Kind.SYNTAX, "the model has no 'main' process");
-		}
-		return new PamelaModel(parser.parameters, parser.resources, parser.definitions, parser.processes,
-				parser.budgets);
+		return parser;
+	}
+
+	private PamelaModel model() {
+		return new PamelaModel(parameters, resources, definitions, processes, budgets, origins);
 	}
 
 	private void statement() {
@@ -60,6 +103,7 @@ public final class PamelaParser {
 		case "param" -> {
 			Token parameter = tokens.expect(Token.Kind.IDENTIFIER, "a parameter name");
 			tokens.expect(Token.Kind.ASSIGN, "'='");
+			own(parameter.text());
 			declare(parameter, parameters.put(parameter.text(), ExpressionParser.parse(tokens)) != null);
 		}
 		case "resource" -> {
@@ -69,8 +113,21 @@ public final class PamelaParser {
 				size = ExpressionParser.parse(tokens);
 				tokens.expect(Token.Kind.RIGHT_BRACKET, "']'");
 			}
+			own(resource.text());
 			declare(resource, resources.put(resource.text(),
-					new PamelaModel.Resource(resource.text(), size, resource.position())) != null);
+					new PamelaModel.Resource(resource.text(), size, resource.position(), null)) != null);
+		}
+		case "import", "machine" -> {
+			if (strings.isEmpty() || strings.peek().position().offset() > tokens.peek().offset()) {
+				definition(name);
+			} else {
+				StringLiterals.Literal literal = strings.pop();
+				if (name.text().equals("import")) {
+					importPamela(literal);
+				} else {
+					importMachine(literal);
+				}
+			}
 		}
 		case "budget" -> {
 			Token t = tokens.expect(Token.Kind.IDENTIFIER, "'T'");
@@ -105,6 +162,92 @@ public final class PamelaParser {
 		}
 	}
 
+	private Path resolve(StringLiterals.Literal literal) {
+		if (file == null) {
+			throw new ExpressionException(ExpressionException.Kind.SYNTAX,
+					"cannot import \"" + literal.value() + "\": this text has no file location", literal.position());
+		}
+		Path parent = file.toAbsolutePath().getParent();
+		return (parent == null ? Path.of(literal.value()) : parent.resolve(literal.value())).normalize();
+	}
+
+	private void importPamela(StringLiterals.Literal literal) {
+		Path imported = resolve(literal);
+		if (importing.contains(imported) || imported.equals(file.toAbsolutePath().normalize())) {
+			throw new ExpressionException(ExpressionException.Kind.SYNTAX, "import cycle: \"" + literal.value()
+					+ "\" imports this file again", literal.position());
+		}
+		String text;
+		try {
+			text = Files.readString(imported);
+		} catch (IOException e) {
+			throw new ExpressionException(ExpressionException.Kind.SYNTAX, "cannot read \"" + literal.value() + "\"",
+					literal.position());
+		}
+		importing.push(file.toAbsolutePath().normalize());
+		PamelaParser other;
+		try {
+			other = parser(text, imported, importing);
+		} catch (ExpressionException e) {
+			throw new ExpressionException(e.kind(), "in " + literal.value() + ":" + e.line() + ":" + e.column() + ": "
+					+ e.getMessage(), literal.position());
+		} finally {
+			importing.pop();
+		}
+		String origin = literal.value();
+		other.parameters.forEach((n, v) -> adopt(parameters, n, v, other.origins.getOrDefault(n, origin)));
+		other.resources.forEach((n, v) -> adopt(resources, n, v, other.origins.getOrDefault(n, origin)));
+		other.definitions.forEach((n, v) -> adopt(definitions, n, v, other.origins.getOrDefault(n, origin)));
+		other.processes.forEach((n, v) -> adopt(processes, n, v, other.origins.getOrDefault(n, origin)));
+	}
+
+	private void importMachine(StringLiterals.Literal literal) {
+		Path path = resolve(literal);
+		ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),
+				URI.createFileURI(path.toAbsolutePath().toString()), literal.value());
+		if (!loaded.ok() || !(loaded.root() instanceof Machine machine)) {
+			String why = loaded.diagnostics().isEmpty() ? "it is not a machine model"
+					: loaded.diagnostics().get(0).message();
+			throw new ExpressionException(ExpressionException.Kind.SYNTAX, "cannot load the machine \"" + literal.value()
+					+ "\": " + why, literal.position());
+		}
+		for (Parameter parameter : machine.getParameters()) {
+			String text = parameter.getDefaultValue();
+			if (parameter.getName() == null || text == null || text.isBlank()) {
+				continue;
+			}
+			Expression value;
+			try {
+				value = Expression.parse(text);
+			} catch (ExpressionException e) {
+				throw new ExpressionException(e.kind(), "in " + literal.value() + ": parameter " + parameter.getName()
+						+ ": " + e.getMessage(), literal.position());
+			}
+			adopt(parameters, parameter.getName(), value, literal.value());
+		}
+		adopt(resources, "l", new PamelaModel.Resource("l", null, literal.position(),
+				new MachineLinks(machine, literal.value())), literal.value());
+	}
+
+	/** Adds an imported declaration unless the name is declared already (own declarations come later and win). */
+	private <T> void adopt(Map<String, T> declarations, String name, T value, String origin) {
+		if (!parameters.containsKey(name) && !resources.containsKey(name) && !definitions.containsKey(name)
+				&& !processes.containsKey(name)) {
+			declarations.put(name, value);
+			origins.put(name, origin);
+		}
+	}
+
+	/** Makes room for the file's own declaration of {@code name}, dropping an imported one. */
+	private void own(String name) {
+		if (origins.remove(name) != null) {
+			parameters.remove(name);
+			resources.remove(name);
+			definitions.remove(name);
+			processes.remove(name);
+		}
+	}
+
 	private void declare(Token name, boolean twice) {
 		if (twice) {
 			throw TokenCursor.error("'" + name.text() + "' is declared twice", name);
@@ -120,6 +263,7 @@ public final class PamelaParser {
 			tokens.expect(Token.Kind.RIGHT_PAREN, "')'");
 		}
 		tokens.expect(Token.Kind.ASSIGN, "'='");
+		own(name.text());
 		boolean known = processes.containsKey(name.text()) || definitions.containsKey(name.text());
 		if (known) {
 			throw TokenCursor.error("'" + name.text() + "' is defined twice", name);

@@ -13,9 +13,10 @@ import java.util.Map;
  * @param resources  the workload sigma_r of every used resource, in declaration and index order
  * @param processes  for every process definition that main uses, in definition order: how often it runs
  *                   and the complexity time of all its runs together
+ * @param closedForm the symbolic analysis in the parameters left free, or null when not asked for
  */
 public record Prediction(double T, double Tcplx, double sigmaMax, String bottleneck, String bound,
-		Map<String, Double> resources, Map<String, Calls> processes) {
+		Map<String, Double> resources, Map<String, Calls> processes, ClosedForm closedForm) {
 
 	/** How often a process runs within main, and the complexity time of all those runs. */
 	public record Calls(double count, double totalTime) {
@@ -25,6 +26,11 @@ public record Prediction(double T, double Tcplx, double sigmaMax, String bottlen
 	public String mostContributing() {
 		return processes.entrySet().stream().max((a, b) -> Double.compare(a.getValue().totalTime(), b.getValue().totalTime()))
 				.map(Map.Entry::getKey).orElse(null);
+	}
+
+	/** This prediction with {@code form} as its closed form. */
+	public Prediction withClosedForm(ClosedForm form) {
+		return new Prediction(T, Tcplx, sigmaMax, bottleneck, bound, resources, processes, form);
 	}
 
 	/** Whether contention, not the critical path, determines T. */

@@ -38,12 +38,35 @@ class PamelaCommandTest {
 		String json = cli.out().strip();
 		assertTrue(json.startsWith("{\"T\": 1500, \"Tcplx\": 1500, \"sigmaMax\": 300, \"bottleneck\": \"l[0]\", "
 				+ "\"bound\": \"critical-path-bound\", \"resources\": {\"l[0]\": 300,"), json);
-		assertTrue(json.endsWith("\"closedForm\": null}"), json);
+		assertTrue(json.contains("\"closedForm\": {\"free\": [\"N\", \"P\"], \"T\": null, "
+				+ "\"Tcplx\": \"(1/10*N^2*P + 19/10*N^2)/P\", "), json);
 		cli.reset();
 		assertEquals(ExitCode.OK, run("pamela", matvec(), "--sweep", "P=1,2,3", "--json"));
 		String sweep = cli.out();
 		assertEquals(3, sweep.split("\"bindings\": \\{\"P\": ").length - 1, sweep);
 		assertTrue(sweep.strip().startsWith("[") && sweep.strip().endsWith("]"), sweep);
+	}
+
+	@Test
+	void testClosedFormIsPrinted() {
+		assertEquals(ExitCode.OK, run("pamela", matvec()));
+		String text = cli.out();
+		assertTrue(text.contains("closed form in N, P, t_f, t_l:\n  T_cplx = (1/2*N^2*P*t_l + 2*N^2*t_f - 1/2*N^2*t_l)/P\n"
+				+ "  sigma l = 1/2*N^2*P*t_l - 1/2*N^2*t_l\n"), text);
+		assertTrue(text.contains("  not reduced: the workload of each element of l"), text);
+	}
+
+	@Test
+	void testProgramModelsAreTranslated() {
+		String program = Path.of(System.getProperty("perfcast.examples", "../../examples"), "matvec-ring", "matvec.program")
+				.toString();
+		assertEquals(ExitCode.OK, run("pamela", program, "--set", "t_f=1", "--set", "t_l=0.2", "--json"));
+		String json = cli.out().strip();
+		assertTrue(json.startsWith("{\"T\": 1500, \"Tcplx\": 1500, \"sigmaMax\": 300, \"bottleneck\": \"l[0]\", "), json);
+		assertTrue(json.endsWith("\"closedForm\": null}"), json);
+		cli.reset();
+		assertEquals(ExitCode.OK, run("pamela", program, "--sweep", "P=2,3", "--set", "t_f=1", "--set", "t_l=0.2"));
+		assertTrue(cli.out().contains("T          = 3780  (critical-path-bound)"), cli.out()); // 3600 (1/4 0.2 + 1)
 	}
 
 	@Test
@@ -55,5 +78,13 @@ class PamelaCommandTest {
 		cli.reset();
 		assertEquals(ExitCode.USAGE, run("pamela", matvec(), "--sweep", "P"));
 		assertEquals(ExitCode.INPUT_ERROR, run("pamela", dir.resolve("none.pamela").toString()));
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, run("pamela", dir.resolve("none.program").toString()));
+		assertTrue(cli.err().contains("none.program: error: cannot read the file"), cli.err());
+		Path empty = dir.resolve("empty.pamela");
+		Files.writeString(empty, "");
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, run("pamela", empty.toString()));
+		assertEquals(empty + ": error: the model has no 'main' process", cli.err().strip());
 	}
 }

@@ -87,6 +87,17 @@ class PamelaTest {
 	}
 
 	@Test
+	void testLoopsOverResiduesAreAnalysedOncePerResidue() {
+		assertEquals(25 * (0 + 1 + 2 + 3), predict("main = seq(i = 0 .. 99) delay(i mod 4)").T());
+		assertEquals(3, predict("main = par(i = 0 .. 99) delay((i + 1) mod 4)").T());
+		// 10^12 indices, 7 residues: each residue class has 10^12 / 7 (rounded) members
+		Prediction huge = predict("resource r[7]\nmain = seq(i = 1 .. 1000000000000) use(r[i mod 7], 1)");
+		assertEquals(1e12, huge.T(), 1);
+		assertEquals(142857142857.0, huge.resources().get("r[0]"));
+		assertEquals(142857142858.0, huge.resources().get("r[1]"));
+	}
+
+	@Test
 	void testProcessContributions() {
 		Prediction p = predict("f(x) = delay(x)\ng = delay(2)\nmain = seq { seq(i = 1 .. 3) f(i); f(10); par(k = 1 .. 5) g }");
 		assertEquals(new Prediction.Calls(4, 16), p.processes().get("f"));
@@ -150,7 +161,11 @@ class PamelaTest {
 		assertTrue(error("param d = 0\nmain = delay(1 / d)").message().contains("division by zero"));
 		assertTrue(error("resource l[4]\nmain = use(l[4], 1)").message().startsWith("index 4 of 'l' is outside 0 .. 3"));
 		assertTrue(error("main = delay(-1)").message().contains("negative"));
-		assertTrue(error("main = seq(i = 1 .. 100000000000) delay(i)").message().contains("more than 10000000"));
+		String huge = error("main = seq(i = 1 .. 100000000000) delay(sqrt(i))").message();
+		assertTrue(huge.startsWith("the range i = 1 .. 100000000000 has 100000000000 iterations, more than 10000000 that "
+				+ "can be analysed one by one, and no closed form: sqrt of a symbolic value"), huge);
+		assertEquals(5e21 + 5e10, predict("main = seq(i = 1 .. 100000000000) delay(i)").T(), 1e7,
+				"a huge range with a polynomial body is summed in closed form");
 		assertEquals("the model has no 'main' process", error("param N = 1").message());
 		assertEquals("the model has no 'main' process", error("").message());
 	}

@@ -1,0 +1,177 @@
+package org.perfcast.pamela;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.emf.ecore.EObject;
+import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.expr.Expression;
+import org.perfcast.engine.expr.ExpressionException;
+import org.perfcast.engine.expr.Rational;
+import org.perfcast.engine.expr.Scope;
+import org.perfcast.engine.expr.Value;
+import org.perfcast.model.core.Parameter;
+import org.perfcast.model.machine.Machine;
+import org.perfcast.model.program.IndexRange;
+import org.perfcast.model.program.Message;
+import org.perfcast.model.program.Program;
+import org.perfcast.model.program.Step;
+import org.perfcast.model.resource.PerfcastResource;
+import org.perfcast.model.routing.Network;
+import org.perfcast.model.routing.NetworkLink;
+import org.perfcast.model.validation.ParameterEnvironment;
+
+/**
+ * Translates a {@code *.program} model into a PAMELA model: the steps run in sequence, each a {@code par}
+ * over the processes; in a step, process p first computes for the step's cost (a {@code delay}), then sends
+ * its messages one after the other, each a {@code use} of every link on its route (routes from the
+ * program's machine, {@link Network}) for size × hop time. The translation declares the machine with
+ * {@code machine "..."} (so its links are the resource array {@code l}) and every parameter of the program
+ * with its value: routes need the processor count, so the translated model is for those values only.
+ * Operation counts and task graphs are not translated.
+ */
+public final class ProgramTranslation {
+
+	/** The most link uses a translation may generate. */
+	public static final long MAX_USES = 2_000_000;
+
+	private final Program program;
+	private final Scope scope;
+	private final StringBuilder text = new StringBuilder();
+	private long uses;
+
+	private ProgramTranslation(Program program, Scope scope) {
+		this.program = program;
+		this.scope = scope;
+	}
+
+	/**
+	 * The PAMELA text of {@code program} with its parameters' defaults overridden by {@code bindings}.
+	 *
+	 * @param machineFile the machine's file name relative to the program's file
+	 * @throws ExpressionException naming the element and its line when an expression fails, a message leaves
+	 *                             the processes, or the translation would exceed {@link #MAX_USES} link uses
+	 */
+	public static String translate(Program program, String machineFile, ParameterBindings bindings) {
+		ProgramTranslation translation = new ProgramTranslation(program, ParameterEnvironment.of(program, bindings).scope());
+		return translation.run(machineFile);
+	}
+
+	private String run(String machineFile) {
+		Machine machine = program.getMachine();
+		if (machine == null || machine.eIsProxy()) {
+			throw fail(program, "the program has no machine, so its messages have no routes");
+		}
+		text.append("# PAMELA translation of ").append(program.getName() == null ? "the program" : program.getName())
+				.append(" (generated)\n");
+		text.append("machine \"").append(machineFile).append("\"\n");
+		for (Parameter parameter : program.getParameters()) {
+			Value value = scope.lookup(parameter.getName());
+			if (value instanceof Rational r) {
+				text.append("param ").append(parameter.getName()).append(" = ").append(r).append('\n');
+			}
+		}
+		Network network = new MachineLinks(machine, machineFile).network(scope);
+		long processes = program.getProcesses().isEmpty() ? integer(program.getProcessCount(), program, scope)
+				: program.getProcesses().size();
+		List<String> steps = new ArrayList<>();
+		for (Step step : program.getSteps()) {
+			steps.add(step(step, network, processes));
+		}
+		text.append("main = seq {\n").append(String.join(";\n", steps)).append("\n}\n");
+		return text.toString();
+	}
+
+	private String step(Step step, Network network, long processes) {
+		List<List<String>> work = new ArrayList<>();
+		for (long p = 0; p < processes; p++) {
+			List<String> parts = new ArrayList<>();
+			if (step.getCost() != null && !step.getCost().isBlank()) {
+				parts.add("delay(" + step.getCost() + ")");
+			}
+			work.add(parts);
+		}
+		for (Message message : step.getMessages()) {
+			enumerate(message, 0, scope, network, processes, work);
+		}
+		String label = "  # " + (step.getName() == null ? "step" : step.getName()) + "\n";
+		if (step.getMessages().isEmpty()) {
+			return label + "  par(p = 0 .. " + (processes - 1) + ") " + (work.get(0).isEmpty() ? "delay(0)" : work.get(0).get(0));
+		}
+		List<String> branches = new ArrayList<>();
+		for (int p = 0; p < work.size(); p++) {
+			if (!work.get(p).isEmpty()) {
+				branches.add("    seq(p = " + p + " .. " + p + ") seq { " + String.join("; ", work.get(p)) + " }");
+			}
+		}
+		return label + "  par {\n" + String.join(";\n", branches) + "\n  }";
+	}
+
+	private void enumerate(Message message, int level, Scope at, Network network, long processes, List<List<String>> work) {
+		if (level < message.getIndices().size()) {
+			IndexRange range = message.getIndices().get(level);
+			long from = integer(range.getFrom(), message, at);
+			long to = integer(range.getTo(), message, at);
+			for (long i = from; i <= to; i++) {
+				enumerate(message, level + 1, at.with(range.getVariable(), Rational.of(i)), network, processes, work);
+			}
+			return;
+		}
+		if (message.getCondition() != null && !message.getCondition().isBlank()
+				&& !evaluate(message.getCondition(), message, at).toBoolean()) {
+			return;
+		}
+		long from = integer(message.getFrom(), message, at);
+		long to = integer(message.getTo(), message, at);
+		if (from < 0 || from >= processes || to < 0 || to >= processes) {
+			throw fail(message, "a message from " + from + " to " + to + " leaves the processes 0 .. " + (processes - 1));
+		}
+		Value size = evaluate(message.getSize(), message, at);
+		List<NetworkLink> route;
+		try {
+			route = network.route((int) from, (int) to);
+		} catch (IllegalArgumentException e) {
+			throw fail(message, e.getMessage());
+		}
+		uses += route.size();
+		if (uses > MAX_USES) {
+			throw fail(message, "the translation would use links more than " + MAX_USES + " times");
+		}
+		for (NetworkLink link : route) {
+			String hop = link.hopTime().isBlank() ? program.getMachine().getTopology().getHopTime() : link.hopTime();
+			Value time = size.multiply(evaluate(hop, message, at));
+			work.get((int) from).add("use(l[" + link.id() + "], " + time + ")");
+		}
+	}
+
+	private static long integer(String text, EObject element, Scope scope) {
+		Value value = evaluate(text, element, scope);
+		try {
+			return value.longValueExact();
+		} catch (ExpressionException e) {
+			throw fail(element, "'" + text + "': " + e.getMessage());
+		}
+	}
+
+	private static Value evaluate(String text, EObject element, Scope scope) {
+		if (text == null || text.isBlank()) {
+			throw fail(element, "an expression is missing");
+		}
+		try {
+			return Expression.parse(text).evaluate(scope);
+		} catch (ExpressionException e) {
+			throw fail(element, "'" + text + "': " + e.getMessage());
+		}
+	}
+
+	/** An error naming {@code element} and its line. */
+	private static ExpressionException fail(EObject element, String message) {
+		String name = element.eClass().getName();
+		if (element instanceof org.perfcast.model.core.NamedElement named && named.getName() != null) {
+			name += " '" + named.getName() + "'";
+		}
+		int line = element.eResource() instanceof PerfcastResource r ? r.lineOf(element) : 0;
+		return new ExpressionException(ExpressionException.Kind.DOMAIN,
+				"in " + name + (line > 0 ? " (line " + line + ")" : "") + ": " + message);
+	}
+}

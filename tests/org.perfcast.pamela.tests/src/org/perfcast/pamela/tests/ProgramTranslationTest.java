@@ -1,0 +1,86 @@
+package org.perfcast.pamela.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.Severity;
+import org.perfcast.pamela.Pamela;
+import org.perfcast.pamela.Prediction;
+
+class ProgramTranslationTest {
+
+	private static Path example(String project, String file) {
+		return Path.of(System.getProperty("perfcast.examples", "../../examples"), project, file);
+	}
+
+	private static Prediction predict(Path program, String... bindings) {
+		Pamela.Result result = Pamela.analyseProgram(program, program.getFileName().toString(),
+				ParameterBindings.parse(List.of(bindings)), EngineMonitor.NULL);
+		assertTrue(result.prediction() != null, result.diagnostics().toString());
+		return result.prediction();
+	}
+
+	/** Each message of b^2 elements uses every link of its route for b^2 t_l, as the paper's sends do. */
+	@Test
+	void testMatvecProgramMatchesThePaper() {
+		for (int P : new int[] { 1, 2, 3, 4, 5, 6, 10, 12, 15 }) {
+			double N = 60;
+			double b = N / P;
+			Prediction p = predict(example("matvec-ring", "matvec.program"), "P=" + P, "t_f=1", "t_l=0.2");
+			double sigma = b * b * P * (P - 1) / 2 * 0.2;
+			// the translation's sends of one process are sequential, as in the paper's model
+			assertEquals(sigma + 2 * b * N, p.Tcplx(), 1e-9 * p.Tcplx(), "P = " + P);
+			assertEquals(N * N * ((P - 1.0) / (2 * P) * 0.2 + 2.0 / P), p.T(), 1e-9 * p.T());
+			assertEquals(P == 1 ? 0 : P, p.resources().size());
+			p.resources().values().forEach(w -> assertEquals(sigma, w, 1e-9));
+			assertNull(p.closedForm());
+		}
+	}
+
+	@Test
+	void testTranslationText() {
+		String text = Pamela.translate(example("matvec-ring", "matvec.program"), "matvec.program",
+				ParameterBindings.parse(List.of("P=3")));
+		assertTrue(text.startsWith("# PAMELA translation of matrix-vector update (generated)\nmachine \"ring.machine\"\n"
+				+ "param N = 60\nparam P = 3\nparam b = 20\nparam t_f = 1/5\nmain = seq {\n  # send partial products\n  par {\n"
+				+ "    seq(p = 0 .. 0) seq { use(l[0], 10); use(l[0], 10); use(l[1], 10) };\n"), text);
+		assertTrue(text.endsWith("  # update own rows\n  par(p = 0 .. 2) delay(2 * b * N * t_f)\n}\n"), text);
+	}
+
+	@Test
+	void testLinearArrayLoop() {
+		// exchange: the middle processes send one item each way (1 + 1); then ceil(N / P) BB = 100 * 100
+		Prediction p = predict(example("linear-array", "loop.program"));
+		assertEquals(10002, p.T());
+		assertEquals(18, p.resources().size());
+		assertEquals(List.of("l[0->1]", "l[1->0]"), p.resources().keySet().stream().limit(2).toList());
+		assertEquals(1, p.resources().get("l[3->4]"));
+		assertEquals(100 * 50 + 2, predict(example("linear-array", "loop.program"), "P=20").T());
+	}
+
+	@Test
+	void testBrokenPrograms(@TempDir Path dir) throws Exception {
+		Files.copy(example("matvec-ring", "ring.machine"), dir.resolve("ring.machine"));
+		Path program = dir.resolve("bad.program");
+		Files.writeString(program, Files.readString(example("matvec-ring", "matvec.program")).replace("<to>q</to>",
+				"<to>q + 1</to>"));
+		Pamela.Result result = Pamela.analyseProgram(program, "bad.program", ParameterBindings.EMPTY, EngineMonitor.NULL);
+		assertNull(result.prediction());
+		assertEquals(Severity.ERROR, result.diagnostics().get(0).severity());
+		assertEquals("bad.program: error: in Message 'A[i, j] to the owner of row i' (line 10): a message from 0 to 6 "
+				+ "leaves the processes 0 .. 5", result.diagnostics().get(0).toString());
+		Files.writeString(program, "not xml");
+		result = Pamela.analyseProgram(program, "bad.program", ParameterBindings.EMPTY, EngineMonitor.NULL);
+		assertNull(result.prediction());
+		assertTrue(result.diagnostics().get(0).message().startsWith("bad.program:1:"), result.diagnostics().toString());
+	}
+}
