@@ -3,6 +3,7 @@ package org.perfcast.ui.tests;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,25 +13,39 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.core.commands.common.CommandException;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.emf.edit.domain.AdapterFactoryEditingDomain;
 import org.eclipse.jface.viewers.CellEditor;
+import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ComboBoxCellEditor;
+import org.eclipse.jface.viewers.DialogCellEditor;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IEditorDescriptor;
 import org.eclipse.ui.IPageLayout;
@@ -44,14 +59,21 @@ import org.eclipse.ui.views.properties.IPropertySource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.perfcast.ide.PerfcastMarkers;
+import org.perfcast.ide.PerfcastProjects;
 import org.perfcast.model.core.Parameter;
 import org.perfcast.model.machine.Machine;
+import org.perfcast.model.program.Program;
+import org.perfcast.model.program.Task;
 import org.perfcast.ui.editors.ModelEditor;
 import org.perfcast.ui.internal.Screenshots;
 import org.perfcast.ui.internal.emf.ItemPropertySourceProvider;
 import org.perfcast.ui.internal.emf.LoadErrorPage;
 
-/** The Perfcast model editor on a machine file: tree, properties, undo, save, context menu, broken files. */
+/**
+ * The Perfcast model editor: tree, properties (also lists of task dependencies), undo, save, context menu,
+ * broken files, problem markers on their elements.
+ */
 class ModelEditorUITest {
 
 	private static final String RING = """
@@ -341,55 +363,131 @@ class ModelEditorUITest {
 
 	@Test
 	void testProblemMarkersDecorateTheirElementsAndGoToSelectsThem() throws Exception {
-		org.perfcast.ide.PerfcastProjects.addNature(project, null);
-		IFile machine = file("broken-ring.machine", RING);
-		org.eclipse.core.runtime.jobs.Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
-		ModelEditor editor = open(machine);
+		PerfcastProjects.addNature(project, null);
+		IFile file = file("broken-ring.machine", RING.replace("hopTime=\"t\"", "hopTime=\"t_x\""));
+		Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
+		ModelEditor editor = open(file);
+		Machine machine = (Machine) editor.getRoot();
+		ColumnLabelProvider labels = (ColumnLabelProvider) editor.getViewer().getLabelProvider();
+		assertEquals("hopTime: unknown parameter 't_x'", labels.getToolTipText(machine.getTopology()));
+		assertNull(labels.getToolTipText(machine), "only the Ring has a problem");
+		TreeItem ringItem = treeItem(editor, "Ring t_x");
+		assertNotNull(ringItem.getImage());
+
+		Shell shell = editor.getSite().getShell();
+		shell.setBounds(shell.getDisplay().getPrimaryMonitor().getClientArea());
 		UiTests.flush();
-		Object ring = ((org.perfcast.model.machine.Machine) editor.getRoot()).getTopology();
-		org.eclipse.jface.viewers.ColumnLabelProvider labels = (org.eclipse.jface.viewers.ColumnLabelProvider) editor
-				.getViewer().getLabelProvider();
-		assertEquals("hopTime: unknown parameter 't'", labels.getToolTipText(ring));
-		assertNull(labels.getToolTipText(editor.getRoot()));
-		Screenshots.save(editor.getSite().getShell(), UiTests.screenshots().resolve("model-editor-problem.png"));
+		Shell tooltip = hover(editor, ringItem);
+		assertNotNull(tooltip, "hovering the Ring shows its problems");
+		Screenshots.save(shell, UiTests.screenshots().resolve("model-editor-problem.png"));
+		tooltip.close();
 
-		org.eclipse.core.resources.IMarker marker = machine.findMarkers(org.perfcast.ide.PerfcastMarkers.PROBLEM, false, 0)[0];
-		editor.getViewer().setSelection(new StructuredSelection(editor.getRoot()));
-		IDE.gotoMarker(editor, marker);
-		assertEquals(ring, editor.getViewer().getStructuredSelection().getFirstElement());
+		IMarker marker = file.findMarkers(PerfcastMarkers.PROBLEM, false, IResource.DEPTH_ZERO)[0];
+		UiTests.page().closeEditor(editor, false);
+		ModelEditor reopened = (ModelEditor) IDE.openEditor(UiTests.page(), marker);
+		UiTests.flush();
+		assertEquals(List.of(((Machine) reopened.getRoot()).getTopology()), reopened.getViewer().getStructuredSelection().toList(),
+				"opening the marker (Problems view > Go To) selects the Ring");
 
-		machine.setContents(new ByteArrayInputStream(RING.replace("hopTime=\"t\"", "hopTime=\"P\"").getBytes(StandardCharsets.UTF_8)),
+		reopened.getViewer().setSelection(new StructuredSelection(reopened.getRoot()));
+		IDE.gotoMarker(reopened, marker);
+		assertEquals(List.of(((Machine) reopened.getRoot()).getTopology()), reopened.getViewer().getStructuredSelection().toList());
+		Image decorated = treeItem(reopened, "Ring t_x").getImage();
+
+		file.setContents(new ByteArrayInputStream(RING.replace("hopTime=\"t\"", "hopTime=\"P\"").getBytes(StandardCharsets.UTF_8)),
 				true, true, null);
-		org.eclipse.core.runtime.jobs.Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
-		UiTests.waitUntil(() -> labels.getToolTipText(((org.perfcast.model.machine.Machine) editor.getRoot()).getTopology()) == null,
-				5_000, "the problem to go away");
+		Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
+		ColumnLabelProvider reopenedLabels = (ColumnLabelProvider) reopened.getViewer().getLabelProvider();
+		UiTests.waitUntil(() -> reopenedLabels.getToolTipText(((Machine) reopened.getRoot()).getTopology()) == null, 5_000,
+				"the problem to go away");
+		UiTests.flush();
+		assertNotEquals(decorated, treeItem(reopened, "Ring P").getImage(), "the overlay is gone");
+	}
+
+	/** The item labelled {@code text} among the children of the editor's root item. */
+	private static TreeItem treeItem(ModelEditor editor, String text) {
+		TreeItem root = editor.getViewer().getTree().getItem(0);
+		return Arrays.stream(root.getItems()).filter(item -> item.getText().equals(text)).findFirst()
+				.orElseThrow(() -> new AssertionError(text + " in " + Arrays.stream(root.getItems()).map(TreeItem::getText).toList()));
+	}
+
+	/** Hovers the mouse over {@code item} and returns the tooltip that opens, or null. */
+	private static Shell hover(ModelEditor editor, TreeItem item) {
+		Tree tree = editor.getViewer().getTree();
+		Rectangle bounds = item.getBounds();
+		Event event = new Event();
+		event.x = bounds.x + bounds.width / 2;
+		event.y = bounds.y + bounds.height / 2;
+		tree.notifyListeners(SWT.MouseHover, event);
+		UiTests.flush();
+		return Arrays.stream(tree.getShell().getShells()).filter(Shell::isVisible).findFirst().orElse(null);
 	}
 
 	@Test
-	void testTaskDependenciesAreEditedInTheProperties() throws Exception {
+	void testTaskDependenciesAreChosenInADialogAndUndoneInOneStep() throws Exception {
 		ModelEditor editor = open(file("tasks.program", """
 				<?xml version="1.0" encoding="UTF-8"?>
 				<program:Program xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:program="http://perfcast.org/model/program/1.0" processCount="2">
 				  <tasks name="a" cost="1" process="0"/>
 				  <tasks name="b" cost="1" process="1"/>
-				  <tasks name="c" cost="1" process="0"/>
+				  <tasks name="c" cost="1" process="0" dependsOn="//@tasks.1"/>
 				</program:Program>
 				"""));
-		org.perfcast.model.program.Program program = (org.perfcast.model.program.Program) editor.getRoot();
-		org.perfcast.model.program.Task c = program.getTasks().get(2);
+		Program program = (Program) editor.getRoot();
+		Task a = program.getTasks().get(0);
+		Task b = program.getTasks().get(1);
+		Task c = program.getTasks().get(2);
 		IPropertySource source = properties(editor, c);
-		org.eclipse.ui.views.properties.IPropertyDescriptor dependsOn = descriptor(source, "Depends On");
-		org.eclipse.jface.viewers.CellEditor cellEditor = dependsOn.createPropertyEditor(editor.getViewer().getTree());
+		IPropertyDescriptor dependsOn = descriptor(source, "Depends On");
+		assertEquals("Task b", dependsOn.getLabelProvider().getText(source.getPropertyValue(dependsOn.getId())));
+
+		CellEditor cellEditor = dependsOn.createPropertyEditor(editor.getViewer().getTree());
 		try {
-			assertTrue(cellEditor instanceof org.eclipse.jface.viewers.DialogCellEditor, String.valueOf(cellEditor));
+			assertTrue(cellEditor instanceof DialogCellEditor, String.valueOf(cellEditor));
+			cellEditor.setValue(source.getPropertyValue(dependsOn.getId()));
+			List<String> offered = new ArrayList<>();
+			Display.getCurrent().asyncExec(() -> tick(offered, "Task a"));
+			UiTests.find(cellEditor.getControl(), Button.class, button -> true).notifyListeners(SWT.Selection, new Event());
+			assertEquals(List.of("Task a", "Task b", "Task c"), offered, "the dialog offers the program's tasks");
+			assertEquals(List.of(a, b), cellEditor.getValue(), "the ticked tasks in the order shown");
+			assertEquals("Task a, Task b", UiTests.find(cellEditor.getControl(), Label.class, label -> true).getText());
+			source.setPropertyValue(dependsOn.getId(), cellEditor.getValue());
 		} finally {
 			cellEditor.dispose();
 		}
-		source.setPropertyValue(dependsOn.getId(), List.of(program.getTasks().get(0), program.getTasks().get(1)));
-		assertEquals(List.of("a", "b"), c.getDependsOn().stream().map(org.perfcast.model.program.Task::getName).toList());
+		assertEquals(List.of(a, b), c.getDependsOn());
+		assertEquals("Task a, Task b", dependsOn.getLabelProvider().getText(source.getPropertyValue(dependsOn.getId())));
 		assertTrue(editor.isDirty());
+
+		source.setPropertyValue(dependsOn.getId(), List.of(b, a));
+		assertEquals(List.of(b, a), c.getDependsOn(), "a list set through the descriptor keeps its order");
 		execute(editor, IWorkbenchCommandConstants.EDIT_UNDO);
-		assertEquals(List.of(), c.getDependsOn(), "one undo reverts the whole list");
+		assertEquals(List.of(a, b), c.getDependsOn(), "one undo reverts the whole list");
+		execute(editor, IWorkbenchCommandConstants.EDIT_UNDO);
+		assertEquals(List.of(b), c.getDependsOn());
 		assertFalse(editor.isDirty());
+	}
+
+	/**
+	 * In the open "Depends On" dialog, records the offered labels in {@code offered}, ticks {@code label}
+	 * and presses OK; retries until the dialog is open.
+	 */
+	private static void tick(List<String> offered, String label) {
+		Display display = Display.getCurrent();
+		Shell dialog = Arrays.stream(display.getShells()).filter(shell -> shell.isVisible() && "Depends On".equals(shell.getText()))
+				.findFirst().orElse(null);
+		if (dialog == null) {
+			display.timerExec(50, () -> tick(offered, label));
+			return;
+		}
+		Table table = UiTests.find(dialog, Table.class, t -> true);
+		for (TableItem item : table.getItems()) {
+			offered.add(item.getText());
+			if (item.getText().equals(label)) {
+				item.setChecked(true);
+			}
+		}
+		UiTests.find(dialog, Button.class, button -> button.getText().replace("&", "").equals("OK"))
+				.notifyListeners(SWT.Selection, new Event());
 	}
 }

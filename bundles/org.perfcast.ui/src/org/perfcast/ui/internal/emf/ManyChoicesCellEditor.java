@@ -39,7 +39,7 @@ final class ManyChoicesCellEditor extends DialogCellEditor {
 					public String getText(Object element) {
 						return labels.apply(element);
 					}
-				}).title(title).message("Choose the values of " + title + ":").preselect(current.toArray())
+				}).title(title).message(Messages.CHOOSE_VALUES.formatted(title)).preselect(current.toArray())
 				.create(window.getShell());
 		if (dialog.open() != ListSelectionDialog.OK) {
 			return null;

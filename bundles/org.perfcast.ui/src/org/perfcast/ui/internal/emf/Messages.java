@@ -17,6 +17,7 @@ public final class Messages {
 	public static final String AT_LINE = "Line %d, column %d: %s";
 	public static final String SAVE_FAILED = "Cannot save %s";
 	public static final String WRONG_EXTENSION = "A %s model must be saved in a file ending in .%s.";
+	public static final String CHOOSE_VALUES = "Tick the values of %s (they are kept in the order shown):";
 
 	private Messages() {
 	}

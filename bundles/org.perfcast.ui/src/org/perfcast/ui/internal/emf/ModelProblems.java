@@ -57,7 +57,7 @@ public final class ModelProblems {
 	}
 
 	/** The problems of {@code element}, or null if it has none. */
-	public Problems of(Object element) {
+	public Problems get(Object element) {
 		return byElement.get(element);
 	}
 }

@@ -37,7 +37,7 @@ public final class ProblemLabelProvider extends ColumnLabelProvider {
 	@Override
 	public Image getImage(Object element) {
 		Image image = items.getImage(element);
-		ModelProblems.Problems p = problems.of(element);
+		ModelProblems.Problems p = problems.get(element);
 		if (image == null || p == null || p.severity() == IMarker.SEVERITY_INFO) {
 			return image;
 		}
@@ -49,7 +49,7 @@ public final class ProblemLabelProvider extends ColumnLabelProvider {
 
 	@Override
 	public String getToolTipText(Object element) {
-		ModelProblems.Problems p = problems.of(element);
+		ModelProblems.Problems p = problems.get(element);
 		return p == null ? null : String.join("\n", p.messages());
 	}
 
