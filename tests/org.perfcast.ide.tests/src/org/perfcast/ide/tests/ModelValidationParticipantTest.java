@@ -1,6 +1,7 @@
 package org.perfcast.ide.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.Arrays;
 import java.util.List;
@@ -64,6 +65,25 @@ class ModelValidationParticipantTest {
 	}
 
 	@Test
+	void testMarkerNamesItsElementByUriFragment() throws Exception {
+		IFile program = project.getFile("tasks.program");
+		Workspaces.save(program, """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<program:Program xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:program="http://perfcast.org/model/program/1.0" processCount="2">
+				  <tasks name="a" cost="1" process="0"/>
+				  <tasks name="b" cost="2 * t_x" process="1" dependsOn="//@tasks.0"/>
+				</program:Program>
+				""");
+		Workspaces.waitForAutoBuild();
+		IMarker marker = markers(program).stream().filter(m -> m.getAttribute(IMarker.MESSAGE, "").contains("t_x")).findFirst()
+				.orElseThrow(() -> new AssertionError("no marker about t_x"));
+		assertEquals("cost: unknown parameter 't_x'", marker.getAttribute(IMarker.MESSAGE));
+		assertEquals("Task b", marker.getAttribute(IMarker.LOCATION));
+		assertEquals("//@tasks.1", marker.getAttribute(PerfcastMarkers.ELEMENT));
+		assertEquals(4, marker.getAttribute(IMarker.LINE_NUMBER));
+	}
+
+	@Test
 	void testProgramIsValidatedAgainWhenItsMachineChanges() throws Exception {
 		IFile machine = project.getFile("ring.machine");
 		IFile program = project.getFile("send.program");
@@ -96,6 +116,7 @@ class ModelValidationParticipantTest {
 		List<IMarker> markers = markers(program);
 		assertEquals(1, markers.size());
 		assertEquals("model.load", markers.get(0).getAttribute(PerfcastMarkers.CODE));
+		assertNull(markers.get(0).getAttribute(PerfcastMarkers.ELEMENT), "a file that does not load has no elements");
 		assertEquals(IMarker.SEVERITY_ERROR, markers.get(0).getAttribute(IMarker.SEVERITY));
 		assertEquals(text, new String(program.getContents().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
 	}
