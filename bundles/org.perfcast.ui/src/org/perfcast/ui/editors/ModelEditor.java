@@ -93,6 +93,7 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 	private RedoAction redo;
 	private DeleteAction delete;
 	private ProblemLabelProvider problemLabels;
+	private ModelProblems problems = new ModelProblems();
 
 	@Override
 	public void init(IEditorSite site, IEditorInput input) throws PartInitException {
@@ -323,14 +324,15 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 		if (viewer == null || viewer.getControl().isDisposed() || !model.ok()) {
 			return;
 		}
-		problemLabels.setProblems(ModelProblems.of(getFile(), model.resource()));
+		problems = ModelProblems.of(getFile(), model.resource());
+		problemLabels.setProblems(problems);
 		viewer.refresh(true);
 	}
 
 	/** Selects and reveals the element a Perfcast problem marker concerns (Problems view > Go To). */
 	private void gotoMarker(IMarker marker) {
 		if (model.ok()) {
-			viewer.setSelection(new StructuredSelection(ModelProblems.element(marker, model.resource())), true);
+			viewer.setSelection(new StructuredSelection(problems.elementOf(marker, model.resource())), true);
 		}
 	}
 

@@ -25,7 +25,9 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.emf.edit.command.DeleteCommand;
 import org.eclipse.emf.edit.domain.AdapterFactoryEditingDomain;
+import org.eclipse.emf.edit.domain.EditingDomain;
 import org.eclipse.jface.viewers.CellEditor;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ComboBoxCellEditor;
@@ -402,6 +404,29 @@ class ModelEditorUITest {
 				"the problem to go away");
 		UiTests.flush();
 		assertNotEquals(decorated, treeItem(reopened, "Ring P").getImage(), "the overlay is gone");
+	}
+
+	@Test
+	void testGoToFindsTheElementOfAMarkerAfterUnsavedEdits() throws Exception {
+		PerfcastProjects.addNature(project, null);
+		IFile file = file("range.machine", RING.replace("<parameters name=\"P\" defaultValue=\"4\"/>",
+				"<parameters name=\"P\" defaultValue=\"4\"/>\n  <parameters name=\"Q\" defaultValue=\"9\" maximum=\"8\"/>"));
+		Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
+		ModelEditor editor = open(file);
+		Machine machine = (Machine) editor.getRoot();
+		Parameter q = machine.getParameters().get(1);
+		IMarker marker = Arrays.stream(file.findMarkers(PerfcastMarkers.PROBLEM, false, IResource.DEPTH_ZERO))
+				.filter(m -> "Parameter Q".equals(m.getAttribute(IMarker.LOCATION, null))).findFirst()
+				.orElseThrow(() -> new AssertionError("no marker on Parameter Q"));
+		assertEquals("//@parameters.1", marker.getAttribute(PerfcastMarkers.ELEMENT));
+
+		EditingDomain domain = editor.getEditingDomain();
+		domain.getCommandStack().execute(DeleteCommand.create(domain, machine.getParameters().get(0)));
+		assertTrue(editor.isDirty());
+		IDE.gotoMarker(editor, marker);
+		assertEquals(List.of(q), editor.getViewer().getStructuredSelection().toList(), "the marker's element, now the first parameter");
+		ColumnLabelProvider labels = (ColumnLabelProvider) editor.getViewer().getLabelProvider();
+		assertTrue(labels.getToolTipText(q).startsWith("defaultValue: 9 is outside the range"), labels.getToolTipText(q));
 	}
 
 	/** The item labelled {@code text} among the children of the editor's root item. */

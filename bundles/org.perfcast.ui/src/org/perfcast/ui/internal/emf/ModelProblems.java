@@ -15,7 +15,8 @@ import org.perfcast.ide.PerfcastMarkers;
 
 /**
  * The Perfcast problem markers of a model file, by the model element they concern: an element named by
- * the marker's URI fragment, or the root for markers about the whole file.
+ * the marker's URI fragment, or the root for markers about the whole file. The elements are found when
+ * the markers are read, so a marker keeps its element while the model is edited and not yet saved.
  */
 public final class ModelProblems {
 
@@ -24,6 +25,7 @@ public final class ModelProblems {
 	}
 
 	private final Map<EObject, Problems> byElement = new HashMap<>();
+	private final Map<IMarker, EObject> elements = new HashMap<>();
 
 	/** The problems of {@code file}'s markers, mapped onto the objects of {@code resource}. */
 	public static ModelProblems of(IFile file, Resource resource) {
@@ -39,7 +41,9 @@ public final class ModelProblems {
 		}
 		Map<EObject, List<IMarker>> grouped = new HashMap<>();
 		for (IMarker marker : markers) {
-			grouped.computeIfAbsent(element(marker, resource), k -> new ArrayList<>()).add(marker);
+			EObject element = element(marker, resource);
+			problems.elements.put(marker, element);
+			grouped.computeIfAbsent(element, k -> new ArrayList<>()).add(marker);
 		}
 		grouped.forEach((element, list) -> {
 			list.sort((a, b) -> Integer.compare(b.getAttribute(IMarker.SEVERITY, 0), a.getAttribute(IMarker.SEVERITY, 0)));
@@ -49,8 +53,16 @@ public final class ModelProblems {
 		return problems;
 	}
 
-	/** The element a marker concerns in {@code resource}: by its URI fragment, else the root. */
-	public static EObject element(IMarker marker, Resource resource) {
+	/**
+	 * The element {@code marker} concerns in {@code resource}: the one found when the markers were read if
+	 * it is still in the model, else the one its URI fragment names now, else the root.
+	 */
+	public EObject elementOf(IMarker marker, Resource resource) {
+		EObject element = elements.get(marker);
+		return element != null && element.eResource() == resource ? element : element(marker, resource);
+	}
+
+	private static EObject element(IMarker marker, Resource resource) {
 		String fragment = marker.getAttribute(PerfcastMarkers.ELEMENT, null);
 		EObject element = fragment == null ? null : resource.getEObject(fragment);
 		return element != null ? element : resource.getContents().get(0);
