@@ -127,7 +127,7 @@ public final class ResultsFiles {
 			}
 			try {
 				Run other = load(candidate);
-				if (RunComparison.sameInputs(other, run) && other.getStartTime().before(run.getStartTime())) {
+				if (RunComparison.sameInputs(other, run) && !other.getStartTime().after(run.getStartTime())) {
 					return Optional.of(candidate);
 				}
 			} catch (IOException e) {
