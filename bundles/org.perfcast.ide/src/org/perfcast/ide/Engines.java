@@ -1,12 +1,9 @@
 package org.perfcast.ide;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IConfigurationElement;
@@ -32,9 +29,7 @@ public final class Engines {
 			this.element = element;
 			this.id = element.getAttribute("id");
 			this.name = element.getAttribute("name");
-			this.fileExtensions = Arrays.stream(element.getAttribute("fileExtensions").split(","))
-					.map(s -> s.strip().toLowerCase(Locale.ROOT)).filter(s -> !s.isEmpty())
-					.collect(Collectors.toUnmodifiableSet());
+			this.fileExtensions = Contributions.fileExtensions(element);
 		}
 
 		/** The engine's id. */
@@ -49,7 +44,7 @@ public final class Engines {
 
 		/** Whether the engine runs files with this extension (without the dot). */
 		public boolean handles(String fileExtension) {
-			return fileExtension != null && fileExtensions.contains(fileExtension.toLowerCase(Locale.ROOT));
+			return Contributions.handles(fileExtensions, fileExtension);
 		}
 
 		/**

@@ -76,6 +76,17 @@ final class ChartAxis {
 		return Numbers.format(Double.parseDouble(String.format(java.util.Locale.ROOT, "%.10g", tick)));
 	}
 
+	/** Draws this axis's ticks and their labels below the horizontal line at {@code y}. */
+	void appendBottomTicks(StringBuilder svg, int y) {
+		for (double tick : ticks()) {
+			String px = Xml.coordinate(pixel(tick));
+			svg.append("<g class=\"xtick\"><line x1=\"").append(px).append("\" y1=\"").append(y).append("\" x2=\"")
+					.append(px).append("\" y2=\"").append(y + 5).append("\" stroke=\"#444\"/><text x=\"").append(px)
+					.append("\" y=\"").append(y + 17).append("\" text-anchor=\"middle\">").append(Xml.escape(label(tick)))
+					.append("</text></g>\n");
+		}
+	}
+
 	private static double niceStep(double rough) {
 		double magnitude = Math.pow(10, Math.floor(Math.log10(rough)));
 		double fraction = rough / magnitude;

@@ -91,13 +91,7 @@ public final class SvgGantt {
 		}
 		svg.append("<line x1=\"").append(LABEL).append("\" y1=\"").append(bottom).append("\" x2=\"").append(WIDTH - RIGHT)
 				.append("\" y2=\"").append(bottom).append("\" stroke=\"#444\"/>\n");
-		for (double tick : time.ticks()) {
-			String px = Xml.coordinate(time.pixel(tick));
-			svg.append("<g class=\"xtick\"><line x1=\"").append(px).append("\" y1=\"").append(bottom).append("\" x2=\"")
-					.append(px).append("\" y2=\"").append(bottom + 5).append("\" stroke=\"#444\"/><text x=\"").append(px)
-					.append("\" y=\"").append(bottom + 17).append("\" text-anchor=\"middle\">")
-					.append(Xml.escape(time.label(tick))).append("</text></g>\n");
-		}
+		time.appendBottomTicks(svg, bottom);
 		int x = LABEL;
 		for (IntervalKind kind : IntervalKind.VALUES) {
 			svg.append("<rect x=\"").append(x).append("\" y=\"").append(bottom + 32).append("\" width=\"12\" height=\"12\" fill=\"")

@@ -83,13 +83,7 @@ public final class SvgLineChart {
 				.append(WIDTH - RIGHT).append("\" y2=\"").append(bottom).append("\"/>")
 				.append("<line x1=\"").append(LEFT).append("\" y1=\"").append(TOP).append("\" x2=\"").append(LEFT)
 				.append("\" y2=\"").append(bottom).append("\"/></g>\n");
-		for (double tick : x.ticks()) {
-			String px = Xml.coordinate(x.pixel(tick));
-			svg.append("<g class=\"xtick\"><line x1=\"").append(px).append("\" y1=\"").append(bottom).append("\" x2=\"")
-					.append(px).append("\" y2=\"").append(bottom + 5).append("\" stroke=\"#444\"/><text x=\"").append(px)
-					.append("\" y=\"").append(bottom + 17).append("\" text-anchor=\"middle\">").append(Xml.escape(x.label(tick)))
-					.append("</text></g>\n");
-		}
+		x.appendBottomTicks(svg, bottom);
 		for (double tick : y.ticks()) {
 			String py = Xml.coordinate(y.pixel(tick));
 			svg.append("<g class=\"ytick\"><line x1=\"").append(LEFT - 5).append("\" y1=\"").append(py).append("\" x2=\"")
