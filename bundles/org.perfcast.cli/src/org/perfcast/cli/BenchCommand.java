@@ -13,6 +13,13 @@ import java.util.stream.Stream;
 import org.eclipse.emf.common.util.URI;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.run.Engine;
+import org.perfcast.engine.run.EngineInput;
+import org.perfcast.engine.run.EngineResult;
+import org.perfcast.engine.run.OptionValues;
+import org.perfcast.engine.run.RunRequest;
+import org.perfcast.engine.run.Sweep;
+import org.perfcast.engine.run.SweepRunner;
 import org.perfcast.model.resource.ModelFiles;
 import org.perfcast.model.validation.ModelValidation;
 import org.perfcast.pamela.Pamela;
@@ -22,6 +29,9 @@ import org.perfcast.pamela.Pamela;
  * measurements; median and minimum per operation), for the numbers quoted in closing notes and the README.
  */
 final class BenchCommand extends AbstractCommand {
+
+	/** The points of the run-overhead benchmark. */
+	static final int OVERHEAD_POINTS = 10_000;
 
 	/** One benchmark: a name, what it measures, and the work of one operation. */
 	record Benchmark(String name, String description, Runnable operation) {
@@ -119,7 +129,49 @@ final class BenchCommand extends AbstractCommand {
 						+ ", P = 60", () -> Pamela.analyse(text, "matvec.pamela", bindings, EngineMonitor.NULL)));
 			}
 		}
+		benchmarks.add(runOverhead());
 		return benchmarks;
+	}
+
+	/** The run machinery alone: a sweep of {@value #OVERHEAD_POINTS} points of an engine that does no work. */
+	private static Benchmark runOverhead() {
+		RunRequest request = new RunRequest(Path.of("none"), "none", ParameterBindings.EMPTY,
+				List.of(Sweep.parse("x=1.." + OVERHEAD_POINTS)), OptionValues.NONE);
+		SweepRunner runner = new SweepRunner();
+		Engine noWork = new NoWorkEngine();
+		return new Benchmark("run-overhead", "SweepRunner on " + OVERHEAD_POINTS
+				+ " points of an engine that does no work (divide by " + OVERHEAD_POINTS + " for the cost per point)",
+				() -> runner.run(noWork, request, EngineMonitor.NULL));
+	}
+
+	/** An engine that returns one summary value at once: what is left to time is the machinery. */
+	private static final class NoWorkEngine implements Engine {
+		@Override
+		public String id() {
+			return "no-work";
+		}
+
+		@Override
+		public String name() {
+			return "no work";
+		}
+
+		@Override
+		public String version() {
+			return "0";
+		}
+
+		@Override
+		public Set<String> fileExtensions() {
+			return Set.of();
+		}
+
+		@Override
+		public EngineResult run(EngineInput input, EngineMonitor monitor) {
+			monitor.begin("nothing", 1);
+			monitor.worked(1);
+			return EngineResult.builder().summary("x", input.bindings().value("x"), "").build();
+		}
 	}
 
 	private static String read(Path file) {

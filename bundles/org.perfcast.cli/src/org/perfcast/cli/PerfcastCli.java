@@ -20,14 +20,21 @@ public final class PerfcastCli {
 
 	private final Map<String, Command> commands = new LinkedHashMap<>();
 
-	/** A dispatcher knowing the built-in commands. */
+	/** A dispatcher knowing the built-in commands and engines. */
 	public static PerfcastCli withBuiltinCommands() {
+		return withBuiltinCommands(EngineRegistry.builtin());
+	}
+
+	/** A dispatcher knowing the built-in commands, whose {@code run} command runs {@code engines}. */
+	public static PerfcastCli withBuiltinCommands(EngineRegistry engines) {
 		PerfcastCli cli = new PerfcastCli();
 		cli.register(new HelpCommand(cli));
 		cli.register(new VersionCommand());
 		cli.register(new ValidateCommand());
 		cli.register(new PamelaCommand());
 		cli.register(new MappingCommand());
+		cli.register(new RunCommand(engines));
+		cli.register(new ReportCommand());
 		cli.register(new BenchCommand());
 		return cli;
 	}

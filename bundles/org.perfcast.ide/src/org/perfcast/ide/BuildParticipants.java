@@ -1,11 +1,8 @@
 package org.perfcast.ide;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IConfigurationElement;
@@ -29,9 +26,7 @@ public final class BuildParticipants {
 			this.element = element;
 			this.id = element.getAttribute("id");
 			this.name = element.getAttribute("name");
-			this.fileExtensions = Arrays.stream(element.getAttribute("fileExtensions").split(","))
-					.map(s -> s.strip().toLowerCase(Locale.ROOT)).filter(s -> !s.isEmpty())
-					.collect(Collectors.toUnmodifiableSet());
+			this.fileExtensions = Contributions.fileExtensions(element);
 		}
 
 		/** The participant's unique id. */
@@ -46,7 +41,7 @@ public final class BuildParticipants {
 
 		/** Whether the participant analyses files with this extension (without the dot). */
 		public boolean handles(String fileExtension) {
-			return fileExtension != null && fileExtensions.contains(fileExtension.toLowerCase(Locale.ROOT));
+			return Contributions.handles(fileExtensions, fileExtension);
 		}
 
 		/** The participant, created on first call. */

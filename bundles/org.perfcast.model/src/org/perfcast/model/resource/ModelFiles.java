@@ -18,6 +18,7 @@ import org.perfcast.model.core.Model;
 import org.perfcast.model.layout.LayoutPackage;
 import org.perfcast.model.machine.MachinePackage;
 import org.perfcast.model.program.ProgramPackage;
+import org.perfcast.model.results.ResultsPackage;
 
 /**
  * Loading Perfcast model files, inside Eclipse and on a plain class path alike. Problems with a file
@@ -27,8 +28,8 @@ import org.perfcast.model.program.ProgramPackage;
  */
 public final class ModelFiles {
 
-	/** The file extensions of Perfcast's XMI models. */
-	public static final Set<String> EXTENSIONS = Set.of("machine", "layout", "program");
+	/** The file extensions of Perfcast's XMI models, and of the results of runs. */
+	public static final Set<String> EXTENSIONS = Set.of("machine", "layout", "program", "results");
 
 	private static final PerfcastResourceFactory FACTORY = new PerfcastResourceFactory();
 
@@ -60,7 +61,8 @@ public final class ModelFiles {
 	/** Makes sure the generated packages are in the global package registry. */
 	public static void registerPackages() {
 		// touching eINSTANCE initialises each package and registers it under its namespace URI
-		List.of(CorePackage.eINSTANCE, MachinePackage.eINSTANCE, LayoutPackage.eINSTANCE, ProgramPackage.eINSTANCE);
+		List.of(CorePackage.eINSTANCE, MachinePackage.eINSTANCE, LayoutPackage.eINSTANCE, ProgramPackage.eINSTANCE,
+				ResultsPackage.eINSTANCE);
 	}
 
 	/**

@@ -31,6 +31,13 @@ class BenchCommandTest {
 	}
 
 	@Test
+	void testRunOverheadBenchmark() {
+		assertEquals(ExitCode.OK, run("bench", "--list", "--examples", examples()));
+		assertTrue(cli.out().contains("\nrun-overhead             SweepRunner on 10000 points of an engine that does no work"),
+				cli.out());
+	}
+
+	@Test
 	void testBadArguments() {
 		assertEquals(ExitCode.USAGE, run("bench", "nosuch", "--examples", examples()));
 		assertTrue(cli.err().startsWith("perfcast bench: unknown benchmark 'nosuch'; known: validate-examples"));

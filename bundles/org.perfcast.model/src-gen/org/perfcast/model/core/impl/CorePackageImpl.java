@@ -27,6 +27,8 @@ import org.perfcast.model.machine.impl.MachinePackageImpl;
 import org.perfcast.model.program.ProgramPackage;
 
 import org.perfcast.model.program.impl.ProgramPackageImpl;
+import org.perfcast.model.results.ResultsPackage;
+import org.perfcast.model.results.impl.ResultsPackageImpl;
 
 /**
  * <!-- begin-user-doc -->
@@ -109,18 +111,22 @@ public class CorePackageImpl extends EPackageImpl implements CorePackage {
 		LayoutPackageImpl theLayoutPackage = (LayoutPackageImpl)(registeredPackage instanceof LayoutPackageImpl ? registeredPackage : LayoutPackage.eINSTANCE);
 		registeredPackage = EPackage.Registry.INSTANCE.getEPackage(ProgramPackage.eNS_URI);
 		ProgramPackageImpl theProgramPackage = (ProgramPackageImpl)(registeredPackage instanceof ProgramPackageImpl ? registeredPackage : ProgramPackage.eINSTANCE);
+		registeredPackage = EPackage.Registry.INSTANCE.getEPackage(ResultsPackage.eNS_URI);
+		ResultsPackageImpl theResultsPackage = (ResultsPackageImpl)(registeredPackage instanceof ResultsPackageImpl ? registeredPackage : ResultsPackage.eINSTANCE);
 
 		// Create package meta-data objects
 		theCorePackage.createPackageContents();
 		theMachinePackage.createPackageContents();
 		theLayoutPackage.createPackageContents();
 		theProgramPackage.createPackageContents();
+		theResultsPackage.createPackageContents();
 
 		// Initialize created meta-data
 		theCorePackage.initializePackageContents();
 		theMachinePackage.initializePackageContents();
 		theLayoutPackage.initializePackageContents();
 		theProgramPackage.initializePackageContents();
+		theResultsPackage.initializePackageContents();
 
 		// Mark meta-data to indicate it can't be changed
 		theCorePackage.freeze();

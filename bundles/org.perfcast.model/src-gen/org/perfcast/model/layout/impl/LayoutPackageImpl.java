@@ -28,6 +28,8 @@ import org.perfcast.model.machine.impl.MachinePackageImpl;
 import org.perfcast.model.program.ProgramPackage;
 
 import org.perfcast.model.program.impl.ProgramPackageImpl;
+import org.perfcast.model.results.ResultsPackage;
+import org.perfcast.model.results.impl.ResultsPackageImpl;
 
 /**
  * <!-- begin-user-doc -->
@@ -110,18 +112,22 @@ public class LayoutPackageImpl extends EPackageImpl implements LayoutPackage {
 		MachinePackageImpl theMachinePackage = (MachinePackageImpl)(registeredPackage instanceof MachinePackageImpl ? registeredPackage : MachinePackage.eINSTANCE);
 		registeredPackage = EPackage.Registry.INSTANCE.getEPackage(ProgramPackage.eNS_URI);
 		ProgramPackageImpl theProgramPackage = (ProgramPackageImpl)(registeredPackage instanceof ProgramPackageImpl ? registeredPackage : ProgramPackage.eINSTANCE);
+		registeredPackage = EPackage.Registry.INSTANCE.getEPackage(ResultsPackage.eNS_URI);
+		ResultsPackageImpl theResultsPackage = (ResultsPackageImpl)(registeredPackage instanceof ResultsPackageImpl ? registeredPackage : ResultsPackage.eINSTANCE);
 
 		// Create package meta-data objects
 		theLayoutPackage.createPackageContents();
 		theCorePackage.createPackageContents();
 		theMachinePackage.createPackageContents();
 		theProgramPackage.createPackageContents();
+		theResultsPackage.createPackageContents();
 
 		// Initialize created meta-data
 		theLayoutPackage.initializePackageContents();
 		theCorePackage.initializePackageContents();
 		theMachinePackage.initializePackageContents();
 		theProgramPackage.initializePackageContents();
+		theResultsPackage.initializePackageContents();
 
 		// Mark meta-data to indicate it can't be changed
 		theLayoutPackage.freeze();

@@ -49,6 +49,8 @@ import org.perfcast.model.machine.Topology;
 import org.perfcast.model.program.ProgramPackage;
 
 import org.perfcast.model.program.impl.ProgramPackageImpl;
+import org.perfcast.model.results.ResultsPackage;
+import org.perfcast.model.results.impl.ResultsPackageImpl;
 
 /**
  * <!-- begin-user-doc -->
@@ -278,18 +280,22 @@ public class MachinePackageImpl extends EPackageImpl implements MachinePackage {
 		LayoutPackageImpl theLayoutPackage = (LayoutPackageImpl)(registeredPackage instanceof LayoutPackageImpl ? registeredPackage : LayoutPackage.eINSTANCE);
 		registeredPackage = EPackage.Registry.INSTANCE.getEPackage(ProgramPackage.eNS_URI);
 		ProgramPackageImpl theProgramPackage = (ProgramPackageImpl)(registeredPackage instanceof ProgramPackageImpl ? registeredPackage : ProgramPackage.eINSTANCE);
+		registeredPackage = EPackage.Registry.INSTANCE.getEPackage(ResultsPackage.eNS_URI);
+		ResultsPackageImpl theResultsPackage = (ResultsPackageImpl)(registeredPackage instanceof ResultsPackageImpl ? registeredPackage : ResultsPackage.eINSTANCE);
 
 		// Create package meta-data objects
 		theMachinePackage.createPackageContents();
 		theCorePackage.createPackageContents();
 		theLayoutPackage.createPackageContents();
 		theProgramPackage.createPackageContents();
+		theResultsPackage.createPackageContents();
 
 		// Initialize created meta-data
 		theMachinePackage.initializePackageContents();
 		theCorePackage.initializePackageContents();
 		theLayoutPackage.initializePackageContents();
 		theProgramPackage.initializePackageContents();
+		theResultsPackage.initializePackageContents();
 
 		// Mark meta-data to indicate it can't be changed
 		theMachinePackage.freeze();

@@ -32,6 +32,8 @@ import org.perfcast.model.program.ProgramFactory;
 import org.perfcast.model.program.ProgramPackage;
 import org.perfcast.model.program.Step;
 import org.perfcast.model.program.Task;
+import org.perfcast.model.results.ResultsPackage;
+import org.perfcast.model.results.impl.ResultsPackageImpl;
 
 /**
  * <!-- begin-user-doc -->
@@ -149,18 +151,22 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 		MachinePackageImpl theMachinePackage = (MachinePackageImpl)(registeredPackage instanceof MachinePackageImpl ? registeredPackage : MachinePackage.eINSTANCE);
 		registeredPackage = EPackage.Registry.INSTANCE.getEPackage(LayoutPackage.eNS_URI);
 		LayoutPackageImpl theLayoutPackage = (LayoutPackageImpl)(registeredPackage instanceof LayoutPackageImpl ? registeredPackage : LayoutPackage.eINSTANCE);
+		registeredPackage = EPackage.Registry.INSTANCE.getEPackage(ResultsPackage.eNS_URI);
+		ResultsPackageImpl theResultsPackage = (ResultsPackageImpl)(registeredPackage instanceof ResultsPackageImpl ? registeredPackage : ResultsPackage.eINSTANCE);
 
 		// Create package meta-data objects
 		theProgramPackage.createPackageContents();
 		theCorePackage.createPackageContents();
 		theMachinePackage.createPackageContents();
 		theLayoutPackage.createPackageContents();
+		theResultsPackage.createPackageContents();
 
 		// Initialize created meta-data
 		theProgramPackage.initializePackageContents();
 		theCorePackage.initializePackageContents();
 		theMachinePackage.initializePackageContents();
 		theLayoutPackage.initializePackageContents();
+		theResultsPackage.initializePackageContents();
 
 		// Mark meta-data to indicate it can't be changed
 		theProgramPackage.freeze();

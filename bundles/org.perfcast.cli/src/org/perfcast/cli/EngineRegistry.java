@@ -1,0 +1,50 @@
+package org.perfcast.cli;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.perfcast.engine.run.Engine;
+
+/**
+ * The simulation engines {@code perfcast run} knows, by id. {@link #builtin()} holds the engines that
+ * exist; tests and embedders add their own with {@link #add}.
+ */
+public final class EngineRegistry {
+
+	/** The engines still to come, and the issues that add them. */
+	public static final String PLANNED = "LogGP simulation (issue 7), Glamis queueing networks (issue 8), "
+			+ "trace-driven simulation (issue 9), reverse profiling (issue 11)";
+
+	private final Map<String, Engine> engines = new LinkedHashMap<>();
+
+	/** The engines built into Perfcast; none yet (see {@link #PLANNED}). */
+	public static EngineRegistry builtin() {
+		return new EngineRegistry();
+	}
+
+	/**
+	 * Adds an engine.
+	 *
+	 * @throws IllegalArgumentException if an engine of the same id is already registered
+	 */
+	public EngineRegistry add(Engine engine) {
+		if (engines.putIfAbsent(engine.id(), engine) != null) {
+			throw new IllegalArgumentException("engine " + engine.id() + " is registered twice");
+		}
+		return this;
+	}
+
+	/** The engine with id {@code id}, if registered. */
+	public Optional<Engine> engine(String id) {
+		return Optional.ofNullable(engines.get(id));
+	}
+
+	/** The registered engines in registration order. */
+	public List<Engine> engines() {
+		return Collections.unmodifiableList(new ArrayList<>(engines.values()));
+	}
+}

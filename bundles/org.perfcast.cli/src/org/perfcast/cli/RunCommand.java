@@ -1,0 +1,258 @@
+package org.perfcast.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Severity;
+import org.perfcast.engine.run.Engine;
+import org.perfcast.engine.run.OptionSpec;
+import org.perfcast.engine.run.OptionValues;
+import org.perfcast.engine.run.PointOutcome;
+import org.perfcast.engine.run.PointStatus;
+import org.perfcast.engine.run.RunOutcome;
+import org.perfcast.engine.run.RunRequest;
+import org.perfcast.engine.run.Sweep;
+import org.perfcast.engine.run.SweepRunner;
+import org.perfcast.model.results.Run;
+import org.perfcast.model.results.export.JsonExport;
+import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.model.results.io.RunComparison;
+import org.perfcast.model.results.io.RunRecorder;
+
+/**
+ * {@code perfcast run ENGINE FILE}: runs a simulation engine over the points of its sweeps in parallel,
+ * writes the run as a results file and says what changed since the last run of the same inputs. Ctrl-C
+ * cancels the run, which is still written, as cancelled.
+ */
+final class RunCommand extends AbstractCommand {
+
+	private final EngineRegistry engines;
+
+	RunCommand(EngineRegistry engines) {
+		super("run", "run a simulation engine with sweeps and write a results file", """
+				usage: perfcast run ENGINE FILE [--set NAME=VALUE ...] [--sweep NAME=v1,v2,... | NAME=a..b:step ...]
+				                    [--option NAME=VALUE ...] [--threads N] [--json] [--out DIR]
+				       perfcast run          (lists the engines and their options)
+
+				Runs ENGINE on FILE once per point of the sweeps (several --sweep make a grid, the
+				first varying slowest), in parallel, and writes the run to DIR/<start>-<engine>.results.
+				Prints each point's summary values and what changed since the newest earlier run of the
+				same inputs in DIR.
+				  --set NAME=VALUE          bind a parameter at every point (repeatable)
+				  --sweep NAME=v1,v2,...    a list of values; NAME=a..b:step an inclusive range
+				  --option NAME=VALUE       an engine option (see the list of engines)
+				  --threads N               run at most N points at once (default: the processors)
+				  --out DIR                 where to write the results file (default: FILE's folder/results)
+				  --json                    print the run as JSON (the report command's --json format)""");
+		this.engines = engines;
+	}
+
+	@Override
+	public int run(List<String> args, Console console) throws UsageException {
+		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("set", "sweep", "option", "threads", "out"));
+		if (arguments.operands().isEmpty()) {
+			listEngines(console);
+			return ExitCode.OK;
+		}
+		if (arguments.operands().size() != 2) {
+			throw new UsageException("expected ENGINE FILE");
+		}
+		String id = arguments.operands().get(0);
+		Engine engine = engines.engine(id).orElseThrow(() -> new UsageException("unknown engine '" + id + "'; "
+				+ (engines.engines().isEmpty() ? "no engine is installed yet (coming: " + EngineRegistry.PLANNED + ")"
+						: "available: " + engines.engines().stream().map(Engine::id).collect(Collectors.joining(", ")))));
+		String file = arguments.operands().get(1);
+		Path model = Path.of(file);
+		if (!Files.isRegularFile(model)) {
+			console.report(Diagnostic.error("cli.noFile", "cannot read the file: no such file", Location.of(file)));
+			return ExitCode.INPUT_ERROR;
+		}
+		String extension = file.substring(file.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
+		if (!engine.fileExtensions().contains(extension)) {
+			console.report(Diagnostic.error("cli.fileType", engine.name() + " runs *." + String.join(", *.",
+					engine.fileExtensions()) + " files", Location.of(file)));
+			return ExitCode.INPUT_ERROR;
+		}
+		RunRequest request = request(arguments, engine, model, file);
+		Path out = arguments.value("out").map(Path::of)
+				.orElse(model.toAbsolutePath().getParent().resolve("results"));
+		SweepRunner runner = new SweepRunner(threads(arguments));
+		try (Interruption interruption = new Interruption()) {
+			RunOutcome outcome = runner.run(engine, request, interruption);
+			Run run = RunRecorder.record(outcome);
+			Path saved;
+			Optional<Path> previous;
+			try {
+				saved = ResultsFiles.save(run, out);
+				previous = ResultsFiles.previous(out, run, saved);
+			} catch (IOException e) {
+				console.report(Diagnostic.error("cli.write", "cannot write the results: " + e.getMessage(),
+						Location.of(out.toString())));
+				return ExitCode.INPUT_ERROR;
+			}
+			report(outcome, console, arguments.flag("json"));
+			if (arguments.flag("json")) {
+				console.out().print(JsonExport.write(run));
+				console.err().println("results: " + saved);
+			} else {
+				console.out().println("run " + run.getStatus().getLiteral() + ": " + outcome.points().size() + " of "
+						+ run.getPointCount() + " points in " + millis(outcome.wallTime().toNanos()) + "; results: "
+						+ saved);
+				previous.ifPresent(p -> changes(p, run, console));
+			}
+			return switch (outcome.status()) {
+			case COMPLETED -> ExitCode.OK;
+			case FAILED -> ExitCode.INPUT_ERROR;
+			case CANCELLED -> ExitCode.CANCELLED;
+			};
+		}
+	}
+
+	/**
+	 * The monitor of a command-line run: cancelled by Ctrl-C, through a shutdown hook that then waits up to two
+	 * seconds for the cancelled run to be written. Reports no progress.
+	 */
+	private static final class Interruption implements EngineMonitor, AutoCloseable {
+		private final AtomicBoolean interrupted = new AtomicBoolean();
+		private final CountDownLatch written = new CountDownLatch(1);
+		private final Thread hook = new Thread(this::interrupt, "perfcast-run-cancel");
+
+		Interruption() {
+			Runtime.getRuntime().addShutdownHook(hook);
+		}
+
+		private void interrupt() {
+			interrupted.set(true);
+			try {
+				written.await(2, TimeUnit.SECONDS);
+			} catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+			}
+		}
+
+		@Override
+		public void begin(String task, long totalWork) {
+			// the command line prints the points when the run ends
+		}
+
+		@Override
+		public void worked(long units) {
+			// see begin
+		}
+
+		@Override
+		public boolean isCancelled() {
+			return interrupted.get();
+		}
+
+		@Override
+		public void close() {
+			written.countDown();
+			if (!interrupted.get()) {
+				Runtime.getRuntime().removeShutdownHook(hook);
+			}
+		}
+	}
+
+	private static RunRequest request(Arguments arguments, Engine engine, Path model, String file)
+			throws UsageException {
+		try {
+			List<Sweep> sweeps = arguments.values("sweep").stream().map(Sweep::parse).toList();
+			OptionValues options = OptionValues.parse(engine.options(), arguments.values("option"));
+			return new RunRequest(model, file, arguments.bindings(), sweeps, options);
+		} catch (IllegalArgumentException e) {
+			throw new UsageException(e.getMessage());
+		}
+	}
+
+	private static void report(RunOutcome outcome, Console console, boolean json) {
+		for (PointOutcome point : outcome.points()) {
+			switch (point.status()) {
+			case PointStatus.Completed c -> {
+				c.result().diagnostics().stream().filter(d -> d.severity() == Severity.WARNING).forEach(console::report);
+				if (!json) {
+					console.out().println(label(point) + c.result().summary().stream()
+							.map(v -> v.name() + " = " + Numbers.format(v.value()) + (v.unit().isEmpty() ? "" : " " + v.unit()))
+							.collect(Collectors.joining(", ")) + "  (" + millis(point.wallTime().toNanos()) + ")");
+				}
+			}
+			case PointStatus.Failed f -> f.diagnostics().forEach(console::report);
+			case PointStatus.Cancelled c -> {
+				if (!json) {
+					console.out().println(label(point) + "cancelled");
+				}
+			}
+			}
+		}
+	}
+
+	private static void changes(Path previous, Run run, Console console) {
+		try {
+			RunComparison comparison = RunComparison.compare(ResultsFiles.load(previous), run);
+			if (comparison.changes().isEmpty() && comparison.unmatched().isEmpty()) {
+				console.out().println("unchanged since " + previous.getFileName());
+			} else {
+				console.out().println("changed since " + previous.getFileName() + ":");
+				comparison.changes().forEach(c -> console.out().println("  " + c));
+				comparison.unmatched().forEach(u -> console.out().println("  " + u));
+			}
+		} catch (IOException e) {
+			console.report(Diagnostic.warning("cli.previous", "cannot compare: " + e.getMessage(),
+					Location.of(previous.toString())));
+		}
+	}
+
+	private void listEngines(Console console) {
+		if (engines.engines().isEmpty()) {
+			console.out().println("No simulation engine is installed yet. Coming: " + EngineRegistry.PLANNED + ".");
+			return;
+		}
+		for (Engine engine : engines.engines()) {
+			console.out().println(engine.id() + "  " + engine.name() + " " + engine.version() + "  (*."
+					+ String.join(", *.", engine.fileExtensions().stream().sorted().toList()) + ")");
+			for (OptionSpec option : engine.options()) {
+				console.out().println("  --option " + option.name() + "=" + option.kind().name().toLowerCase(Locale.ROOT)
+						+ (option.choices().isEmpty() ? "" : " {" + String.join("|", option.choices()) + "}")
+						+ " (default " + option.defaultValue() + ")  " + option.help());
+			}
+		}
+	}
+
+	private static String label(PointOutcome point) {
+		String bindings = point.bindings().toString();
+		return bindings.isEmpty() ? "" : bindings + ": ";
+	}
+
+	private static String millis(long nanos) {
+		return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+	}
+
+	private static int threads(Arguments arguments) throws UsageException {
+		Optional<String> text = arguments.value("threads");
+		if (text.isEmpty()) {
+			return Runtime.getRuntime().availableProcessors();
+		}
+		try {
+			int threads = Integer.parseInt(text.get().strip());
+			if (threads >= 1) {
+				return threads;
+			}
+		} catch (NumberFormatException e) {
+			// reported below
+		}
+		throw new UsageException("--threads needs a whole number of at least 1, not '" + text.get() + "'");
+	}
+}

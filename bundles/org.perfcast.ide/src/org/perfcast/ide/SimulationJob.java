@@ -1,0 +1,145 @@
+package org.perfcast.ide;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.MultiStatus;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.core.runtime.jobs.ISchedulingRule;
+import org.eclipse.core.runtime.jobs.Job;
+import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.run.Engine;
+import org.perfcast.engine.run.OptionValues;
+import org.perfcast.engine.run.PointOutcome;
+import org.perfcast.engine.run.PointStatus;
+import org.perfcast.engine.run.RunOutcome;
+import org.perfcast.engine.run.RunRequest;
+import org.perfcast.engine.run.Sweep;
+import org.perfcast.engine.run.SweepRunner;
+import org.perfcast.model.results.Run;
+import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.model.results.io.RunRecorder;
+
+/**
+ * A run of a simulation engine on a model file of the workspace, as a user job: the points of its sweeps run
+ * in parallel through a {@link SweepRunner} with the job's progress and cancel, and the run, cancelled or
+ * not, is written as a new results file into the project's {@value #RESULTS_FOLDER}/ folder.
+ * <p>
+ * Rule: the results folder (the project while that folder does not exist, since creating it needs the
+ * project), so runs of one project write one after another while the workspace stays usable. Result: OK,
+ * {@link Status#CANCEL_STATUS} for a cancelled run, or an error listing each failed point's diagnostics
+ * with their model location ({@code file:line: error: element: message}).
+ */
+public final class SimulationJob extends Job {
+
+	/** The family of every simulation job, for {@link #cancelAll()} and joins. */
+	public static final Object FAMILY = SimulationJob.class.getName();
+
+	/** The project folder that receives results files. */
+	public static final String RESULTS_FOLDER = "results";
+
+	private final Engine engine;
+	private final IFile model;
+	private final RunRequest request;
+	private volatile IFile resultsFile;
+
+	/**
+	 * A job running {@code engine} on {@code model}.
+	 *
+	 * @throws IllegalArgumentException if the sweeps make no valid grid (see {@link RunRequest})
+	 */
+	public SimulationJob(Engine engine, IFile model, ParameterBindings bindings, List<Sweep> sweeps,
+			OptionValues options) {
+		super("Perfcast: " + engine.name() + " on " + model.getFullPath());
+		this.engine = engine;
+		this.model = model;
+		this.request = new RunRequest(model.getLocation().toPath(), model.getFullPath().toString(), bindings, sweeps,
+				options);
+		setUser(true);
+		setRule(rule(model.getProject()));
+	}
+
+	/** Cancels every simulation job, running or waiting. */
+	public static void cancelAll() {
+		Job.getJobManager().cancel(FAMILY);
+	}
+
+	/** The folder of {@code project} that receives results files. */
+	public static IFolder resultsFolder(IProject project) {
+		return project.getFolder(RESULTS_FOLDER);
+	}
+
+	/** The results file this job wrote, once it has. */
+	public IFile resultsFile() {
+		return resultsFile;
+	}
+
+	@Override
+	public boolean belongsTo(Object family) {
+		return FAMILY.equals(family);
+	}
+
+	@Override
+	protected IStatus run(IProgressMonitor monitor) {
+		SubMonitor progress = SubMonitor.convert(monitor, 100);
+		RunOutcome outcome;
+		try {
+			outcome = new SweepRunner().run(engine, request, EngineMonitors.adapt(progress.split(95)));
+		} catch (OperationCanceledException e) {
+			return Status.CANCEL_STATUS;
+		}
+		try {
+			resultsFile = write(RunRecorder.record(outcome), progress.newChild(5));
+		} catch (CoreException | IOException e) {
+			return PerfcastIde.error("cannot write the results of " + getName() + ": " + e.getMessage(), e);
+		}
+		return switch (outcome.status()) {
+		case COMPLETED -> Status.OK_STATUS;
+		case CANCELLED -> Status.CANCEL_STATUS;
+		case FAILED -> failures(outcome);
+		};
+	}
+
+	private IFile write(Run run, IProgressMonitor monitor) throws CoreException, IOException {
+		SubMonitor progress = SubMonitor.convert(monitor, "Writing the results", 2);
+		IFolder folder = resultsFolder(model.getProject());
+		if (!folder.exists()) {
+			folder.create(IResource.FORCE, true, progress.newChild(1));
+		}
+		byte[] bytes = ResultsFiles.toBytes(run);
+		String name = ResultsFiles.fileName(run);
+		IFile file = folder.getFile(name);
+		for (int attempt = 2; file.exists(); attempt++) {
+			file = folder.getFile(name.replace("." + ResultsFiles.EXTENSION, "-" + attempt + "." + ResultsFiles.EXTENSION));
+		}
+		file.create(new ByteArrayInputStream(bytes), IResource.NONE, progress.newChild(1));
+		return file;
+	}
+
+	private IStatus failures(RunOutcome outcome) {
+		List<PointOutcome> failed = outcome.points().stream().filter(p -> p.status() instanceof PointStatus.Failed).toList();
+		MultiStatus status = new MultiStatus(PerfcastIde.PLUGIN_ID, IStatus.ERROR, failed.size() + " of "
+				+ outcome.points().size() + " points of " + engine.name() + " on " + model.getFullPath() + " failed"
+				+ (resultsFile == null ? "" : "; results in " + resultsFile.getFullPath()), null);
+		for (PointOutcome point : failed) {
+			((PointStatus.Failed) point.status()).diagnostics().forEach(d -> status.add(Status.error(
+					(point.bindings().names().isEmpty() ? "" : point.bindings() + ": ") + d)));
+		}
+		return status;
+	}
+
+	private static ISchedulingRule rule(IProject project) {
+		IFolder folder = resultsFolder(project);
+		return folder.exists() ? folder : project;
+	}
+}
