@@ -97,7 +97,10 @@ public final class MappingAnalysis {
 				advice.notApplicable().stream().filter(n -> n.technique() == declared.get()).findFirst()
 						.ifPresent(n -> diagnostics.add(Diagnostic.warning("mapping.declaredNotApplicable",
 								"the declared " + n.technique().title() + " does not apply: " + n.reason(), where)));
-			} else if (mine != best && mine.T().compareTo(best.T().multiply(
+			} else {
+				diagnostics.add(Diagnostic.info("mapping.declared", declaredPrediction(mine, best), where));
+			}
+			if (mine != null && mine != best && mine.T().compareTo(best.T().multiply(
 					Rational.of(100 + SLOWER_THAN_BEST_PERCENT, 100))) > 0) {
 				long percent = Math.round((mine.T().toDouble() / best.T().toDouble() - 1) * 100);
 				diagnostics.add(Diagnostic.warning("mapping.slowerThanBest", "the declared " + declared.get().title()
@@ -106,6 +109,13 @@ public final class MappingAnalysis {
 			}
 		}
 		return diagnostics;
+	}
+
+	/** "block data partitioning (declared): T = 11000; best: interleaved data partitioning, T = 10100". */
+	private static String declaredPrediction(Evaluation declared, Evaluation best) {
+		String mine = declared.technique().title() + " (declared): T = " + interval(declared);
+		return declared == best ? mine + ", the best technique"
+				: mine + "; best: " + best.technique().title() + ", T = " + interval(best);
 	}
 
 	/** "best: interleaved data partitioning, T = 3900" or "too close to call: ...". */

@@ -2,6 +2,7 @@ package org.perfcast.mapping;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 import org.perfcast.engine.expr.Rational;
 
@@ -50,6 +51,45 @@ public final class Sensitivity {
 			}
 		}
 		return new Figure(title, parameter.name(), series);
+	}
+
+	/**
+	 * The sensitivity figure around a loop, as the Mapping view draws it: T of every applicable technique
+	 * against {@code parameter} from its smallest value (0 for BB, P for N) up to twice the loop's value, or
+	 * further when the advice's crossover in that parameter lies beyond, so that the crossover shows; about
+	 * {@code points} values, always including the loop's own.
+	 *
+	 * @throws IllegalArgumentException if {@code points} is below 2
+	 */
+	public static Figure around(ParallelLoop loop, Advice advice, Parameter parameter, int points) {
+		if (points < 2) {
+			throw new IllegalArgumentException("a sensitivity figure needs at least 2 points, was " + points);
+		}
+		Rational current = parameter == Parameter.BB ? loop.BB() : Rational.of(loop.N());
+		Rational from = parameter == Parameter.BB ? Rational.ZERO : Rational.of(loop.P());
+		Rational to = current.multiply(Rational.of(2));
+		for (Crossover crossover : advice.crossovers()) {
+			if (crossover.parameter().equals(parameter.name())) {
+				to = max(to, crossover.value().multiply(Rational.of(3, 2)));
+			}
+		}
+		if (to.compareTo(from) <= 0) {
+			to = from.add(Rational.ONE);
+		}
+		TreeSet<Rational> values = new java.util.TreeSet<>();
+		Rational step = to.subtract(from).divide(Rational.of(points - 1));
+		for (int i = 0; i < points; i++) {
+			Rational value = from.add(step.multiply(Rational.of(i)));
+			values.add(parameter == Parameter.N ? Rational.of(Math.round(value.toDouble())) : value);
+		}
+		values.add(current);
+		List<MappingTechnique> techniques = new ArrayList<>();
+		advice.ranking().forEach(e -> techniques.add(e.technique()));
+		return of("T against " + parameter.name(), loop, techniques, parameter, new ArrayList<>(values));
+	}
+
+	private static Rational max(Rational a, Rational b) {
+		return a.compareTo(b) >= 0 ? a : b;
 	}
 
 	/** The values from {@code from} to {@code to} (inclusive) in steps of {@code step}. */

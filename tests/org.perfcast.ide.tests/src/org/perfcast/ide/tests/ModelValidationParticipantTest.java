@@ -40,8 +40,11 @@ class ModelValidationParticipantTest {
 		Workspaces.clear();
 	}
 
+	/** The model validation's markers (programs also get the mapping advisor's predictions). */
 	private static List<IMarker> markers(IResource resource) throws CoreException {
-		return Arrays.asList(resource.findMarkers(PerfcastMarkers.PROBLEM, false, IResource.DEPTH_INFINITE));
+		return Arrays.stream(resource.findMarkers(PerfcastMarkers.PROBLEM, false, IResource.DEPTH_INFINITE))
+				.filter(m -> "org.perfcast.ide.modelValidation".equals(m.getAttribute(PerfcastMarkers.PARTICIPANT, "")))
+				.toList();
 	}
 
 	@Test

@@ -120,9 +120,18 @@ class GeneralExecutionModelTest {
 				"loop.program:3: info: Program 'parallel loop, block data partitioning': interleaved data partitioning needs a "
 						+ "loop body without neighbourhood (x = y = 0), but x = 1 and y = 1: every item would be replicated on "
 						+ "x + y + 1 = 3 processors",
+				"loop.program:3: info: Program 'parallel loop, block data partitioning': block data partitioning (declared): "
+						+ "T = 12900; best: loop body pipelining, T = 10090",
 				"loop.program:3: warning: Program 'parallel loop, block data partitioning': the declared block data "
 						+ "partitioning (T = 12900) is predicted 28 % slower than loop body pipelining (T = 10090)"),
 				messages);
+		// above the crossover BB = 29000/9 the declared block partitioning is the best: no warning
+		MappingResult heavyBody = MappingAnalysis.analyse(program, "loop.program", ParameterBindings.of(Map.of("BB", 5000)),
+				List.of(), EngineMonitor.NULL);
+		List<String> heavy = heavyBody.diagnostics().stream().map(Diagnostic::message).toList();
+		assertTrue(heavy.contains("block data partitioning (declared): T = 502900, the best technique"), heavy.toString());
+		assertTrue(heavyBody.diagnostics().stream().noneMatch(d -> d.severity() == org.perfcast.engine.Severity.WARNING),
+				heavy.toString());
 		MappingResult interleaved = MappingAnalysis.analyse(program, "loop.program",
 				ParameterBindings.of(Map.of("x", 0, "y", 0)), List.of(), EngineMonitor.NULL);
 		assertEquals(3, assertInstanceOf(MappingResult.LoopAdvice.class, interleaved).advice().ranking().size());

@@ -21,6 +21,7 @@ import org.perfcast.mapping.MappingAdvisor;
 import org.perfcast.mapping.MappingTechnique;
 import org.perfcast.mapping.PaperFigures;
 import org.perfcast.mapping.ParallelLoop;
+import org.perfcast.mapping.Sensitivity;
 import org.perfcast.mapping.Series;
 import org.perfcast.mapping.Verdict;
 
@@ -182,5 +183,35 @@ class MappingAdvisorTest {
 		assertSame(PIPELINE, MappingTechnique.named("pipeline"));
 		assertEquals("unknown mapping technique 'cyclic'; expected block, interleaved or pipeline",
 				assertThrows(IllegalArgumentException.class, () -> MappingTechnique.named("cyclic")).getMessage());
+	}
+
+	/** The Mapping view's figures: the loop's own value and the crossover are inside, the lines cross there. */
+	@Test
+	void testSensitivityAroundTheLoopShowsTheCrossover() {
+		ParallelLoop loop = ParallelLoop.of(1000, r(100), 10).withNeighbourhood(1, 1).withK(Rational.ZERO);
+		Advice advice = MappingAdvisor.advise(loop, MappingTechnique.all(), EngineMonitor.NULL);
+		Crossover inBB = advice.crossovers().stream().filter(c -> c.parameter().equals("BB")).findFirst().orElseThrow();
+		assertEquals(r(29_000).divide(r(9)), inBB.value());
+		Figure figure = Sensitivity.around(loop, advice, Sensitivity.Parameter.BB, 41);
+		assertEquals(List.of("pipeline", "block"), figure.series().stream().map(Series::name).toList());
+		Series pipeline = figure.series("pipeline");
+		Series block = figure.series("block");
+		List<Rational> xs = pipeline.points().stream().map(Series.Point::x).toList();
+		assertEquals(Rational.ZERO, xs.get(0));
+		assertTrue(xs.contains(r(100)), xs.toString());
+		assertEquals(inBB.value().multiply(r(3)).divide(r(2)), xs.get(xs.size() - 1));
+		for (int i = 1; i < xs.size(); i++) {
+			assertTrue(xs.get(i - 1).compareTo(xs.get(i)) < 0, "increasing x");
+		}
+		assertEquals(r(10_090), pipeline.at(r(100)));
+		assertEquals(r(12_900), block.at(r(100)));
+		Rational last = xs.get(xs.size() - 1);
+		assertTrue(block.at(last).compareTo(pipeline.at(last)) < 0, "block wins beyond the crossover");
+
+		Figure inN = Sensitivity.around(loop, advice, Sensitivity.Parameter.N, 41);
+		List<Rational> ns = inN.series().get(0).points().stream().map(Series.Point::x).toList();
+		assertEquals(r(10), ns.get(0));
+		assertTrue(ns.contains(r(1000)) && ns.stream().allMatch(Rational::isInteger), ns.toString());
+		assertThrows(IllegalArgumentException.class, () -> Sensitivity.around(loop, advice, Sensitivity.Parameter.N, 1));
 	}
 }
