@@ -19,6 +19,7 @@ import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.TableColumnLayout;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.ColumnViewerToolTipSupport;
 import org.eclipse.jface.viewers.ColumnWeightData;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -28,6 +29,7 @@ import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
@@ -58,6 +60,7 @@ public final class MappingView extends ViewPart {
 	private TableViewer ranking;
 	private TableViewer components;
 	private Combo against;
+	private Button relative;
 	private Label chartProblem;
 	private SensitivityChart chart;
 	private volatile MappingViewContent content;
@@ -91,16 +94,21 @@ public final class MappingView extends ViewPart {
 		ranking.addSelectionChangedListener(event -> showComponents());
 
 		Composite chartArea = new Composite(vertical, SWT.NONE);
-		chartArea.setLayout(new GridLayout(3, false));
+		chartArea.setLayout(new GridLayout(4, false));
 		new Label(chartArea, SWT.NONE).setText(Messages.CHART_AGAINST);
 		against = new Combo(chartArea, SWT.READ_ONLY);
 		against.setItems("BB", "N");
 		against.select(0);
 		against.addListener(SWT.Selection, event -> showChart());
+		relative = new Button(chartArea, SWT.CHECK);
+		relative.setText(Messages.CHART_RELATIVE);
+		relative.setToolTipText(Messages.CHART_RELATIVE_TIP);
+		relative.setSelection(true);
+		relative.addListener(SWT.Selection, event -> showChart());
 		chartProblem = new Label(chartArea, SWT.WRAP);
 		GridDataFactory.fillDefaults().grab(true, false).applyTo(chartProblem);
 		chart = new SensitivityChart(chartArea);
-		GridDataFactory.fillDefaults().grab(true, true).span(3, 1).applyTo(chart.control());
+		GridDataFactory.fillDefaults().grab(true, true).span(4, 1).applyTo(chart.control());
 		vertical.setWeights(45, 55);
 
 		show(null);
@@ -131,6 +139,7 @@ public final class MappingView extends ViewPart {
 		viewer.getTable().setHeaderVisible(true);
 		viewer.getTable().setLinesVisible(true);
 		viewer.setContentProvider(ArrayContentProvider.getInstance());
+		ColumnViewerToolTipSupport.enableFor(viewer);
 		for (Column<T> column : columns) {
 			TableViewerColumn c = new TableViewerColumn(viewer, SWT.LEFT);
 			c.getColumn().setText(column.title());
@@ -140,6 +149,11 @@ public final class MappingView extends ViewPart {
 				@Override
 				public String getText(Object element) {
 					return column.text().apply((T) element);
+				}
+
+				@Override
+				public String getToolTipText(Object element) {
+					return getText(element);
 				}
 			});
 		}
@@ -231,24 +245,30 @@ public final class MappingView extends ViewPart {
 		});
 	}
 
-	/** The content shown, for tests; null when no program is shown. */
-	MappingViewContent content() {
-		return content;
+	/** The header line: the verdict, or why there is no prediction. */
+	public String getHeader() {
+		return header.getText();
 	}
 
-	/** The chart, for tests. */
-	SensitivityChart chart() {
-		return chart;
-	}
-
-	/** The ranking table, for tests. */
-	TableViewer ranking() {
+	/** The ranking of the techniques (one row per technique: name, T, T lower, T upper, remark). */
+	public TableViewer getRankingViewer() {
 		return ranking;
 	}
 
-	/** The components table, for tests. */
-	TableViewer components() {
+	/** The components per processor of the technique selected in the ranking. */
+	public TableViewer getComponentsViewer() {
 		return components;
+	}
+
+	/** The names of the chart's series, one per technique; empty without a chart. */
+	public List<String> getChartSeries() {
+		return chart.seriesNames();
+	}
+
+	/** Draws the chart against {@code parameter}, "BB" or "N". */
+	public void showChartAgainst(String parameter) {
+		against.select(against.indexOf(parameter));
+		showChart();
 	}
 
 	private void show(MappingViewContent shown) {
@@ -283,9 +303,10 @@ public final class MappingView extends ViewPart {
 	private void showChart() {
 		MappingViewContent shown = content;
 		boolean hasChart = shown != null && !shown.figures().isEmpty();
-		chart.show(hasChart ? shown.figures().get(against.getSelectionIndex()) : null);
+		chart.show(hasChart ? shown.figures().get(against.getSelectionIndex()) : null, relative.getSelection());
 		chartProblem.setText(shown != null && shown.chartProblem() != null ? shown.chartProblem() : "");
 		against.setEnabled(hasChart);
+		relative.setEnabled(hasChart);
 	}
 
 	@Override
