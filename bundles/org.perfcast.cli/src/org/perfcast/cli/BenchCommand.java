@@ -20,6 +20,8 @@ import org.perfcast.engine.run.OptionValues;
 import org.perfcast.engine.run.RunRequest;
 import org.perfcast.engine.run.Sweep;
 import org.perfcast.engine.run.SweepRunner;
+import org.perfcast.mapping.MappingAnalysis;
+import org.perfcast.model.program.Program;
 import org.perfcast.model.resource.ModelFiles;
 import org.perfcast.model.validation.ModelValidation;
 import org.perfcast.pamela.Pamela;
@@ -127,6 +129,19 @@ final class BenchCommand extends AbstractCommand {
 				ParameterBindings bindings = ParameterBindings.parse(List.of("N=" + n, "P=60"));
 				benchmarks.add(new Benchmark("pamela-matvec-N" + n, "PAMELA analysis of matvec.pamela with N = " + n
 						+ ", P = 60", () -> Pamela.analyse(text, "matvec.pamela", bindings, EngineMonitor.NULL)));
+			}
+		}
+		for (String program : List.of("linear-array/loop.program", "matvec-ring/matvec.program")) {
+			Path file = examples.resolve(program);
+			if (Files.isRegularFile(file)) {
+				benchmarks.add(new Benchmark("mapping-" + file.getFileName().toString().replace(".program", ""),
+						"load, validate and predict " + program + " with the execution models, as on save", () -> {
+							ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),
+									URI.createFileURI(file.toAbsolutePath().toString()), program);
+							ModelValidation.validate(loaded, program, ParameterBindings.EMPTY);
+							MappingAnalysis.analyse((Program) loaded.root(), program, ParameterBindings.EMPTY, List.of(),
+									EngineMonitor.NULL);
+						}));
 			}
 		}
 		benchmarks.add(runOverhead());

@@ -3,7 +3,6 @@ package org.perfcast.cli.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-
 import org.junit.jupiter.api.Test;
 import org.perfcast.cli.ExitCode;
 
@@ -35,6 +34,17 @@ class BenchCommandTest {
 		assertEquals(ExitCode.OK, run("bench", "--list", "--examples", examples()));
 		assertTrue(cli.out().contains("\nrun-overhead             SweepRunner on 10000 points of an engine that does no work"),
 				cli.out());
+	}
+
+	@Test
+	void testMappingBenchmarksOfTheExamplePrograms() {
+		assertEquals(ExitCode.OK, run("bench", "--list", "--examples", examples()));
+		assertTrue(cli.out().contains("\nmapping-loop             load, validate and predict linear-array/loop.program"), cli.out());
+		assertTrue(cli.out().contains("\nmapping-matvec           load, validate and predict matvec-ring/matvec.program"),
+				cli.out());
+		cli.reset();
+		assertEquals(ExitCode.OK, run("bench", "mapping-loop", "--iterations", "2", "--examples", examples()));
+		assertTrue(cli.out().startsWith("mapping-loop             median "), cli.out());
 	}
 
 	@Test
