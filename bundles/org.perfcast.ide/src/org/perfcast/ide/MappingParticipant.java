@@ -6,11 +6,9 @@ import java.util.Optional;
 import org.eclipse.core.resources.IFile;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
-import org.perfcast.engine.Severity;
 import org.perfcast.mapping.MappingAnalysis;
 import org.perfcast.mapping.MappingResult;
 import org.perfcast.model.program.Program;
-import org.perfcast.model.validation.ModelValidation;
 
 /**
  * Predicts program models with the execution models on save (Sussman's mapping advisor for a parallel loop,
@@ -34,11 +32,10 @@ public final class MappingParticipant implements BuildParticipant {
 	 */
 	public static Optional<MappingResult> predict(WorkspaceModel model, EngineMonitor monitor) {
 		monitor.checkCancelled();
-		if (!(model.loaded().root() instanceof Program program) || ModelValidation
-				.validate(model.loaded(), model.path(), ParameterBindings.EMPTY).stream()
-				.anyMatch(d -> d.severity() == Severity.ERROR)) {
+		if (!model.isValidProgram()) {
 			return Optional.empty();
 		}
-		return Optional.of(MappingAnalysis.analyse(program, model.path(), ParameterBindings.EMPTY, List.of(), monitor));
+		return Optional.of(MappingAnalysis.analyse((Program) model.loaded().root(), model.path(), ParameterBindings.EMPTY,
+				List.of(), monitor));
 	}
 }

@@ -26,8 +26,21 @@ import org.perfcast.model.resource.ModelFiles;
  */
 public final class Pamela {
 
-	/** The outcome: the prediction (null when the model has errors) and the diagnostics. */
-	public record Result(Prediction prediction, List<Diagnostic> diagnostics) {
+	/**
+	 * The outcome: the prediction (null when the model has errors), the diagnostics, and the other files the
+	 * analysis read (imports, machines) so that callers can analyse again when one of them changes.
+	 */
+	public record Result(Prediction prediction, List<Diagnostic> diagnostics, List<Path> sources) {
+
+		public Result {
+			diagnostics = List.copyOf(diagnostics);
+			sources = List.copyOf(sources);
+		}
+
+		/** A result that read no other file. */
+		public Result(Prediction prediction, List<Diagnostic> diagnostics) {
+			this(prediction, diagnostics, List.of());
+		}
 	}
 
 	private Pamela() {
@@ -41,10 +54,22 @@ public final class Pamela {
 	 * @throws org.perfcast.engine.CancelledException if the monitor is cancelled
 	 */
 	public static Result analyse(String text, String file, ParameterBindings bindings, EngineMonitor monitor) {
+		return analyse(text, file, file.isEmpty() ? null : Path.of(file), bindings, monitor);
+	}
+
+	/**
+	 * Analyses {@code text}, the contents of the file at {@code location} (null if none; then it may not
+	 * import), naming it {@code file} in diagnostics, as the IDE does with a workspace path and a location
+	 * on disk.
+	 *
+	 * @throws org.perfcast.engine.CancelledException if the monitor is cancelled
+	 */
+	public static Result analyse(String text, String file, Path location, ParameterBindings bindings,
+			EngineMonitor monitor) {
 		PamelaModel model;
 		Prediction prediction;
 		try {
-			model = PamelaParser.parse(text, file.isEmpty() ? null : Path.of(file));
+			model = PamelaParser.parse(text, location);
 			prediction = PamelaAnalysis.analyse(model, bindings, monitor);
 		} catch (ExpressionException e) {
 			return new Result(null, List.of(e.toDiagnostic(file)));
@@ -72,7 +97,7 @@ public final class Pamela {
 				diagnostics.add(e.toDiagnostic(file));
 			}
 		}
-		return new Result(prediction, diagnostics);
+		return new Result(prediction, diagnostics, model.sources());
 	}
 
 	/**
@@ -97,7 +122,8 @@ public final class Pamela {
 						? "in the PAMELA translation, line " + t.line() + ": " + d.message()
 						: d.message(), Location.of(file), d.code())).toList();
 		// the translation fixed the routes for the bound values: no closed form in the parameters
-		return new Result(result.prediction() == null ? null : result.prediction().withClosedForm(null), diagnostics);
+		return new Result(result.prediction() == null ? null : result.prediction().withClosedForm(null), diagnostics,
+				result.sources());
 	}
 
 	/**

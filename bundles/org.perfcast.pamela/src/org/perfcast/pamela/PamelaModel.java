@@ -1,5 +1,6 @@
 package org.perfcast.pamela;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -16,10 +17,12 @@ import org.perfcast.engine.expr.Position;
  * @param processes   process definitions by name; {@code main} is the program
  * @param budgets     declared upper bounds on T ({@code budget T < 5000})
  * @param origins     the file each imported declaration comes from, by name; absent for the file's own
+ * @param sources     the other files the model reads (imported PAMELA and machine files, transitively), as
+ *                    resolved paths
  */
 public record PamelaModel(Map<String, Expression> parameters, Map<String, Resource> resources,
 		Map<String, Expression> definitions, Map<String, Process> processes, List<Budget> budgets,
-		Map<String, String> origins) {
+		Map<String, String> origins, List<Path> sources) {
 
 	/**
 	 * A resource declaration: {@code resource l[P]}, a single resource without a size, or the links of a

@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -51,6 +52,7 @@ public final class PamelaParser {
 	private final Map<String, Expression> definitions = new LinkedHashMap<>();
 	private final Map<String, PamelaModel.Process> processes = new LinkedHashMap<>();
 	private final List<PamelaModel.Budget> budgets = new ArrayList<>();
+	private final Set<Path> sources = new LinkedHashSet<>();
 
 	private PamelaParser(String text, Path file, Deque<Path> importing) {
 		StringLiterals literals = StringLiterals.of(text);
@@ -94,7 +96,7 @@ public final class PamelaParser {
 	}
 
 	private PamelaModel model() {
-		return new PamelaModel(parameters, resources, definitions, processes, budgets, origins);
+		return new PamelaModel(parameters, resources, definitions, processes, budgets, origins, List.copyOf(sources));
 	}
 
 	private void statement() {
@@ -168,7 +170,9 @@ public final class PamelaParser {
 					"cannot import \"" + literal.value() + "\": this text has no file location", literal.position());
 		}
 		Path parent = file.toAbsolutePath().getParent();
-		return (parent == null ? Path.of(literal.value()) : parent.resolve(literal.value())).normalize();
+		Path resolved = (parent == null ? Path.of(literal.value()) : parent.resolve(literal.value())).normalize();
+		sources.add(resolved);
+		return resolved;
 	}
 
 	private void importPamela(StringLiterals.Literal literal) {
@@ -194,6 +198,7 @@ public final class PamelaParser {
 		} finally {
 			importing.pop();
 		}
+		sources.addAll(other.sources);
 		String origin = literal.value();
 		other.parameters.forEach((n, v) -> adopt(parameters, n, v, other.origins.getOrDefault(n, origin)));
 		other.resources.forEach((n, v) -> adopt(resources, n, v, other.origins.getOrDefault(n, origin)));

@@ -1,6 +1,7 @@
 package org.perfcast.ide.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Comparator;
@@ -48,5 +49,45 @@ class PamelaParticipantTest {
 		assertEquals(1, markers.size());
 		assertEquals(IMarker.SEVERITY_ERROR, markers.get(0).getAttribute(IMarker.SEVERITY));
 		assertEquals(3, markers.get(0).getAttribute(IMarker.LINE_NUMBER));
+	}
+
+	/** An importer is analysed again when the file it imports changes, though it did not change itself. */
+	@Test
+	void testImportsResolveInTheProjectAndImportersFollowTheirChanges() throws Exception {
+		IProject project = PerfcastProjects.create("imports", null, null);
+		IFile machine = project.getFile("machine.pamela");
+		IFile app = project.getFile("app.pamela");
+		Workspaces.save(machine, "param t_f = 2\nflop = delay(t_f)\nmain = flop\n");
+		Workspaces.save(app, "import \"machine.pamela\"\n\nmain = seq(i = 1 .. 3) flop\n");
+		Workspaces.waitForAutoBuild();
+		assertEquals("T = 6 (critical-path-bound; T_cplx = 6, sigma_max = 0; most time in flop)", markers(app).get(0).getAttribute(IMarker.MESSAGE));
+
+		Workspaces.save(machine, "param t_f = 5\nflop = delay(t_f)\nmain = flop\n");
+		Workspaces.waitForAutoBuild();
+		assertEquals("T = 15 (critical-path-bound; T_cplx = 15, sigma_max = 0; most time in flop)",
+				markers(app).get(0).getAttribute(IMarker.MESSAGE));
+
+		machine.delete(true, null);
+		Workspaces.waitForAutoBuild();
+		List<IMarker> broken = markers(app);
+		assertEquals(IMarker.SEVERITY_ERROR, broken.get(0).getAttribute(IMarker.SEVERITY));
+		assertEquals("cannot read \"machine.pamela\"", broken.get(0).getAttribute(IMarker.MESSAGE));
+	}
+
+	/** Program models are predicted through their PAMELA translation too, marked as such. */
+	@Test
+	void testProgramThroughItsTranslation() throws Exception {
+		IProject project = PerfcastProjects.create("program", null, null);
+		java.nio.file.Path examples = java.nio.file.Path.of(System.getProperty("perfcast.examples", "../../examples"));
+		Workspaces.save(project.getFile("array.machine"),
+				java.nio.file.Files.readString(examples.resolve("linear-array/array.machine")));
+		IFile program = project.getFile("loop.program");
+		Workspaces.save(program, java.nio.file.Files.readString(examples.resolve("linear-array/loop.program")));
+		Workspaces.waitForAutoBuild();
+		List<IMarker> pamela = Arrays.stream(program.findMarkers(PerfcastMarkers.PROBLEM, false, IResource.DEPTH_ZERO))
+				.filter(m -> "org.perfcast.ide.pamela".equals(m.getAttribute(PerfcastMarkers.PARTICIPANT, ""))).toList();
+		assertEquals(1, pamela.size(), pamela.toString());
+		String message = pamela.get(0).getAttribute(IMarker.MESSAGE, "");
+		assertTrue(message.startsWith("PAMELA: T = "), message);
 	}
 }
