@@ -5,7 +5,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntBinaryOperator;
 
 import org.eclipse.emf.common.util.BasicDiagnostic;
 import org.eclipse.emf.common.util.Diagnostic;
@@ -30,6 +29,7 @@ import org.perfcast.model.cost.OperationCosts;
 import org.perfcast.model.layout.Layout;
 import org.perfcast.model.layout.LayoutPackage;
 import org.perfcast.model.distribution.DataDistribution;
+import org.perfcast.model.distribution.LayoutEvaluation;
 import org.perfcast.model.distribution.LayoutShape;
 import org.perfcast.model.distribution.OwnershipProblem;
 import org.perfcast.model.machine.BasicOperation;
@@ -242,9 +242,7 @@ public class PerfcastValidator extends EObjectValidator {
 			LayoutShape shape = new LayoutShape(toInt(rows), columns == null ? 0 : toInt(columns),
 					block == null ? 1 : toInt(block), toInt(processors), gridRows == null ? 0 : toInt(gridRows),
 					gridColumns == null ? 0 : toInt(gridColumns));
-			IntBinaryOperator owners = owner == null ? null
-					: (i, j) -> toInt(owner.evaluate(check.scope().with("i", Rational.of(i)).with("j", Rational.of(j))));
-			distribution = owners == null ? DataDistribution.of(layout, shape) : DataDistribution.of(layout, shape, owners);
+			distribution = LayoutEvaluation.of(layout, shape, owner, check.scope());
 			if (distribution.blockCount() > MESSAGE_CHECK_LIMIT) {
 				return;
 			}
@@ -278,7 +276,7 @@ public class PerfcastValidator extends EObjectValidator {
 	}
 
 	private static int toInt(Value value) {
-		return Math.toIntExact(value.longValueExact());
+		return LayoutEvaluation.toInt(value);
 	}
 
 	// ---- program
