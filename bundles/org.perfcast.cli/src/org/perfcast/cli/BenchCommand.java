@@ -20,6 +20,8 @@ import org.perfcast.engine.run.OptionValues;
 import org.perfcast.engine.run.RunRequest;
 import org.perfcast.engine.run.Sweep;
 import org.perfcast.engine.run.SweepRunner;
+import org.perfcast.glamis.MeanValueAnalysis;
+import org.perfcast.glamis.Station;
 import org.perfcast.mapping.MappingAnalysis;
 import org.perfcast.model.program.Program;
 import org.perfcast.model.resource.ModelFiles;
@@ -144,8 +146,38 @@ final class BenchCommand extends AbstractCommand {
 						}));
 			}
 		}
+		benchmarks.addAll(glamis());
 		benchmarks.add(runOverhead());
 		return benchmarks;
+	}
+
+	/** Mean value analysis at the sizes the Glamis issue asks about. */
+	private static List<Benchmark> glamis() {
+		List<Station> thousand = new ArrayList<>();
+		for (int k = 0; k < 1000; k++) {
+			thousand.add(Station.queue("q" + k, 1 + k % 7));
+		}
+		thousand.add(Station.delay("z", 100));
+		List<Station> replicated = List.of(Station.delay("z", 10), Station.block("links", 1_000_000, 1e-3));
+		List<Station> matvec = List.of(Station.delay("flops", 120), Station.block("links", 60, 0.2 * 0.5 * 59));
+		return List.of(
+				new Benchmark("mva-exact-1e4x1e3", "exact MVA of 10^4 customers at 1000 queueing centres and a delay",
+						() -> MeanValueAnalysis.exact(thousand, 10_000, EngineMonitor.NULL)),
+				new Benchmark("mva-block-1e6", "exact MVA of 10^4 customers at a block of 10^6 identical queues",
+						() -> MeanValueAnalysis.exact(replicated, 10_000, EngineMonitor.NULL)),
+				new Benchmark("mva-schweitzer-1e3", "Bard-Schweitzer MVA of 10^4 customers at 1000 queueing centres ("
+						+ schweitzerIterations(thousand, 10_000) + " iterations)",
+						() -> MeanValueAnalysis.schweitzer(thousand, 10_000, MeanValueAnalysis.TOLERANCE,
+								MeanValueAnalysis.MAX_ITERATIONS, EngineMonitor.NULL)),
+				new Benchmark("glamis-matvec-P60", "Bard-Schweitzer MVA of the paper's matvec model at P = 60 ("
+						+ schweitzerIterations(matvec, 60) + " iterations)",
+						() -> MeanValueAnalysis.schweitzer(matvec, 60, MeanValueAnalysis.TOLERANCE,
+								MeanValueAnalysis.MAX_ITERATIONS, EngineMonitor.NULL)));
+	}
+
+	private static long schweitzerIterations(List<Station> stations, long customers) {
+		return MeanValueAnalysis.schweitzer(stations, customers, MeanValueAnalysis.TOLERANCE,
+				MeanValueAnalysis.MAX_ITERATIONS, EngineMonitor.NULL).iterations();
 	}
 
 	/** The run machinery alone: a sweep of {@value #OVERHEAD_POINTS} points of an engine that does no work. */

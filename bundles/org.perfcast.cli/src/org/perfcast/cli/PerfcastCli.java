@@ -33,6 +33,8 @@ public final class PerfcastCli {
 		cli.register(new ValidateCommand());
 		cli.register(new PamelaCommand());
 		cli.register(new MappingCommand());
+		cli.register(new GlamisCommand());
+		cli.register(new MvaCommand());
 		cli.register(new RunCommand(engines));
 		cli.register(new ReportCommand());
 		cli.register(new BenchCommand());

@@ -1,0 +1,114 @@
+package org.perfcast.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.Numbers;
+import org.perfcast.engine.expr.ExpressionException;
+import org.perfcast.glamis.GlamisAnalysis;
+import org.perfcast.glamis.GlamisParser;
+import org.perfcast.glamis.MvaSolution;
+import org.perfcast.glamis.Solver;
+
+/** {@code perfcast glamis FILE}: a Glamis model (tuple notation) solved by mean value analysis. */
+final class GlamisCommand extends AbstractCommand {
+
+	GlamisCommand() {
+		super("glamis", "predict T of a Glamis queueing-network model (mean value analysis)", """
+				usage: perfcast glamis FILE.glamis [--set NAME=VALUE ...] [--solver exact|schweitzer] [--json]
+
+				Solves each parallel section n : <v1, v2, ...> of the program as a closed network of
+				its n tasks over the machine's centres (I(t) delay, Q(t) queue, Q^m(t) a block of m
+				identical queues, each member visited v times) and prints the section's time (the cycle
+				time of one task, n / X), its throughput X and per centre the utilisation U, queue length
+				Q and residence time R per member; T is the sum over the sections.
+				  --set NAME=VALUE   override a parameter's default (repeatable)
+				  --solver NAME      exact (default) or schweitzer (Bard-Schweitzer approximation)
+				  --json             {"T", "solver", "sections": [{"tasks", "T", "X", "iterations",
+				                     "centers": [{"name", "kind", "m", "D", "U", "Q", "R"}]}]}""");
+	}
+
+	@Override
+	public int run(List<String> args, Console console) throws UsageException {
+		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("set", "solver"));
+		String file = singleFile(arguments);
+		Solver solver = solver(arguments);
+		String text;
+		try {
+			text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+		} catch (IOException e) {
+			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
+			return ExitCode.INPUT_ERROR;
+		}
+		GlamisAnalysis.Result result;
+		try {
+			result = GlamisAnalysis.analyse(GlamisParser.parse(text), arguments.bindings(), solver, EngineMonitor.NULL);
+		} catch (ExpressionException e) {
+			console.report(e.toDiagnostic(file));
+			return ExitCode.INPUT_ERROR;
+		}
+		if (arguments.flag("json")) {
+			console.out().println("{\"T\": " + number(result.T()) + ", \"solver\": " + Json.string(solver.id())
+					+ ", \"sections\": [" + result.sections().stream().map(s -> "\n  {\"tasks\": " + s.tasks() + ", \"T\": "
+							+ number(s.T()) + ", \"X\": " + number(s.solution().throughput()) + ", \"iterations\": "
+							+ s.solution().iterations() + ", \"centers\": " + centers(s.solution()) + "}")
+							.collect(Collectors.joining(","))
+					+ "\n]}");
+			return ExitCode.OK;
+		}
+		int index = 0;
+		for (GlamisAnalysis.SectionResult section : result.sections()) {
+			index++;
+			console.out().printf("section %d: %d tasks, T = %s, X = %s%n", index, section.tasks(), Numbers.format(section.T()),
+					Numbers.format(section.solution().throughput()));
+			printCentres(section.solution(), console);
+		}
+		console.out().println("T = " + Numbers.format(result.T()) + "  (" + solver.id() + " MVA)");
+		return ExitCode.OK;
+	}
+
+	static String singleFile(Arguments arguments) throws UsageException {
+		if (arguments.operands().size() != 1) {
+			throw new UsageException(arguments.operands().isEmpty() ? "missing FILE" : "expected one FILE");
+		}
+		return arguments.operands().get(0);
+	}
+
+	static Solver solver(Arguments arguments) throws UsageException {
+		try {
+			return Solver.named(arguments.value("solver").orElse("exact"));
+		} catch (IllegalArgumentException e) {
+			throw new UsageException("--solver: " + e.getMessage());
+		}
+	}
+
+	static void printCentres(MvaSolution solution, Console console) {
+		for (MvaSolution.Result r : solution.stations()) {
+			String m = r.station().multiplicity() == 1 ? "" : " (each of " + r.station().multiplicity() + ")";
+			console.out().printf("  %-16s %-5s D = %-12s U = %-12s Q = %-12s R = %s%s%n", r.station().name(),
+					r.station().kind().name().toLowerCase(java.util.Locale.ROOT), Numbers.format(r.station().demand()),
+					Numbers.format(r.utilisation()), Numbers.format(r.queueLength()), Numbers.format(r.residence()), m);
+		}
+	}
+
+	static String centers(MvaSolution solution) {
+		return solution.stations().stream().map(r -> "{\"name\": " + Json.string(r.station().name()) + ", \"kind\": "
+				+ Json.string(r.station().kind().name().toLowerCase(java.util.Locale.ROOT)) + ", \"m\": "
+				+ r.station().multiplicity() + ", \"D\": " + number(r.station().demand()) + ", \"U\": "
+				+ number(r.utilisation()) + ", \"Q\": " + number(r.queueLength()) + ", \"R\": " + number(r.residence()) + "}")
+				.collect(Collectors.joining(", ", "[", "]"));
+	}
+
+	/** A JSON number, or null for infinity and NaN (which JSON cannot hold). */
+	static String number(double value) {
+		return Double.isFinite(value) ? Numbers.format(value) : "null";
+	}
+}
