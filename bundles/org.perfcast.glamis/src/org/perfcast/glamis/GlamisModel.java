@@ -1,5 +1,7 @@
 package org.perfcast.glamis;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,7 +19,7 @@ import org.perfcast.engine.expr.Position;
 public record GlamisModel(Map<String, Expression> parameters, List<Centre> machine, List<Section> sections) {
 
 	public GlamisModel {
-		parameters = Map.copyOf(parameters);
+		parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
 		machine = List.copyOf(machine);
 		sections = List.copyOf(sections);
 	}

@@ -1,0 +1,127 @@
+package org.perfcast.glamis;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.EngineException;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.Numbers;
+import org.perfcast.engine.expr.ExpressionException;
+import org.perfcast.engine.run.Engine;
+import org.perfcast.engine.run.EngineInput;
+import org.perfcast.engine.run.EngineResult;
+import org.perfcast.engine.run.OptionSpec;
+import org.perfcast.engine.run.Table;
+
+/**
+ * Glamis as an engine of the outer loop: a {@code *.glamis} model solved by MVA, or a {@code *.qn} network
+ * with the option {@value #CUSTOMERS}. A point's result holds T (or X for a network), each section's time
+ * and throughput, and per centre its demand, utilisation, queue length and residence time. Sweeping P over a
+ * model gives the speedup study of the paper's figure 7 from the runs' T.
+ */
+public final class GlamisEngine implements Engine {
+
+	/** The engine's id. */
+	public static final String ID = "glamis";
+
+	/** The option choosing the solver. */
+	public static final String SOLVER = "solver";
+
+	/** The option giving the population of a {@code *.qn} network. */
+	public static final String CUSTOMERS = "customers";
+
+	private static final List<OptionSpec> OPTIONS = List.of(
+			OptionSpec.choice(SOLVER, Solver.EXACT.id(), "exact MVA, or Bard-Schweitzer's approximation",
+					List.of(Solver.EXACT.id(), Solver.SCHWEITZER.id())),
+			OptionSpec.integer(CUSTOMERS, 1, "the customers of a *.qn network (not used for *.glamis)"));
+
+	@Override
+	public String id() {
+		return ID;
+	}
+
+	@Override
+	public String name() {
+		return "Glamis queueing networks (MVA)";
+	}
+
+	@Override
+	public String version() {
+		return "1.0";
+	}
+
+	@Override
+	public Set<String> fileExtensions() {
+		return Set.of("glamis", "qn");
+	}
+
+	@Override
+	public List<OptionSpec> options() {
+		return OPTIONS;
+	}
+
+	@Override
+	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {
+		String file = input.displayName();
+		String text;
+		try {
+			text = Files.readString(input.model(), StandardCharsets.UTF_8);
+		} catch (IOException e) {
+			throw new EngineException(Diagnostic.error("glamis.read", "cannot read the file: " + e.getMessage(),
+					Location.of(file)));
+		}
+		Solver solver = Solver.named(input.options().text(SOLVER));
+		try {
+			if (input.model().getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".qn")) {
+				return network(QueueingNetworkParser.parse(text), input.options().integer(CUSTOMERS), solver, file, monitor);
+			}
+			return program(GlamisAnalysis.analyse(GlamisParser.parse(text), input.bindings(), solver, monitor));
+		} catch (ExpressionException e) {
+			throw new EngineException(e.toDiagnostic(file));
+		}
+	}
+
+	private static EngineResult program(GlamisAnalysis.Result result) {
+		EngineResult.Builder out = EngineResult.builder().summary("T", result.T(), "");
+		List<List<String>> sections = new ArrayList<>();
+		int index = 0;
+		for (GlamisAnalysis.SectionResult section : result.sections()) {
+			index++;
+			sections.add(List.of(Integer.toString(index), Long.toString(section.tasks()), Numbers.format(section.T()),
+					Numbers.format(section.solution().throughput()), Long.toString(section.solution().iterations())));
+			out.table(centres("section " + index + ": centres", section.solution()));
+		}
+		out.table(new Table("sections", List.of("section", "tasks", "T", "X", "iterations"), sections));
+		return out.build();
+	}
+
+	private static EngineResult network(List<Station> stations, long customers, Solver solver, String file,
+			EngineMonitor monitor) throws EngineException {
+		MvaSolution solution;
+		try {
+			solution = solver.solve(stations, customers, monitor);
+		} catch (IllegalArgumentException e) {
+			throw new EngineException(Diagnostic.error("glamis.network", e.getMessage(), Location.of(file)));
+		}
+		return EngineResult.builder().summary("X", solution.throughput(), "").summary("R", solution.queueingResidence(), "")
+				.summary("Z", solution.delayDemand(), "").summary("cycle time", solution.cycleTime(), "")
+				.table(centres("centres", solution)).build();
+	}
+
+	private static Table centres(String name, MvaSolution solution) {
+		List<List<String>> rows = new ArrayList<>();
+		for (MvaSolution.Result r : solution.stations()) {
+			rows.add(List.of(r.station().name(), r.station().kind().name().toLowerCase(Locale.ROOT),
+					Long.toString(r.station().multiplicity()), Numbers.format(r.station().demand()),
+					Numbers.format(r.utilisation()), Numbers.format(r.queueLength()), Numbers.format(r.residence())));
+		}
+		return new Table(name, List.of("centre", "kind", "m", "D", "U", "Q", "R"), rows);
+	}
+}

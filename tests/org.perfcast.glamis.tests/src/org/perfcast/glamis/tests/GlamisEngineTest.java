@@ -1,0 +1,63 @@
+package org.perfcast.glamis.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.engine.EngineException;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.run.EngineInput;
+import org.perfcast.engine.run.EngineResult;
+import org.perfcast.engine.run.OptionValues;
+import org.perfcast.glamis.GlamisEngine;
+
+/** Glamis through the engine SPI of the outer loop. */
+class GlamisEngineTest {
+
+	private final GlamisEngine engine = new GlamisEngine();
+
+	private EngineResult run(Path file, Map<String, Integer> bindings, Map<String, String> options) throws EngineException {
+		return engine.run(new EngineInput(file, file.getFileName().toString(), ParameterBindings.of(bindings),
+				OptionValues.of(engine.options(), options)), EngineMonitor.NULL);
+	}
+
+	@Test
+	void testSplitModelPerPoint(@TempDir Path dir) throws Exception {
+		Path model = dir.resolve("split.glamis");
+		Files.writeString(model, MatvecPaperTest.SPLIT);
+		for (int p : new int[] { 1, 4, 12 }) {
+			EngineResult result = run(model, Map.of("P", p), Map.of());
+			assertEquals("T", result.summary().get(0).name());
+			assertEquals(360.0 * (2 * p * p + 17 * p + 1) / (p * p), result.summary().get(0).value(), 1e-9);
+			assertEquals(List.of("section 1: centres", "section 2: centres", "sections"),
+					result.tables().stream().map(t -> t.name()).toList());
+		}
+	}
+
+	@Test
+	void testNetworkWithCustomersOption(@TempDir Path dir) throws Exception {
+		Path network = dir.resolve("two.qn");
+		Files.writeString(network, "z delay 4\ncpu queue 1\n");
+		EngineResult one = run(network, Map.of(), Map.of("customers", "1"));
+		assertEquals(0.2, one.summary().get(0).value(), 1e-12);
+		EngineResult many = run(network, Map.of(), Map.of("customers", "50", "solver", "schweitzer"));
+		assertTrue(many.summary().get(0).value() <= 1 + 1e-9, "X below 1 / D_max");
+	}
+
+	@Test
+	void testErrorsPointIntoTheFile(@TempDir Path dir) throws Exception {
+		Path model = dir.resolve("bad.glamis");
+		Files.writeString(model, "machine < I(1) >\nprogram 2 : <1, 2>\n");
+		EngineException e = assertThrows(EngineException.class, () -> run(model, Map.of(), Map.of()));
+		assertEquals("bad.glamis:2:9: error: section 1 gives 2 visit counts for the machine's 1 centres",
+				e.diagnostics().get(0).toString());
+	}
+}
