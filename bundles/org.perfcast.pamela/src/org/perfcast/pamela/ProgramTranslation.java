@@ -7,6 +7,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
+import org.perfcast.engine.expr.Position;
 import org.perfcast.engine.expr.Rational;
 import org.perfcast.engine.expr.Scope;
 import org.perfcast.engine.expr.Value;
@@ -49,7 +50,7 @@ public final class ProgramTranslation {
 	 * The PAMELA text of {@code program} with its parameters' defaults overridden by {@code bindings}.
 	 *
 	 * @param machineFile the machine's file name relative to the program's file
-	 * @throws ExpressionException naming the element and its line when an expression fails, a message leaves
+	 * @throws ExpressionException naming the element, at its line, when an expression fails, a message leaves
 	 *                             the processes, or the translation would exceed {@link #MAX_USES} link uses
 	 */
 	public static String translate(Program program, String machineFile, ParameterBindings bindings) {
@@ -171,7 +172,7 @@ public final class ProgramTranslation {
 			name += " '" + named.getName() + "'";
 		}
 		int line = element.eResource() instanceof PerfcastResource r ? r.lineOf(element) : 0;
-		return new ExpressionException(ExpressionException.Kind.DOMAIN,
-				"in " + name + (line > 0 ? " (line " + line + ")" : "") + ": " + message);
+		return new ExpressionException(ExpressionException.Kind.DOMAIN, "in " + name + ": " + message,
+				line > 0 ? new Position(0, line, 0, 0) : null);
 	}
 }
