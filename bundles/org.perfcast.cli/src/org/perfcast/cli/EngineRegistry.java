@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.perfcast.engine.run.Engine;
+import org.perfcast.mapping.MappingEngine;
+import org.perfcast.pamela.PamelaEngine;
 
 /**
  * The simulation engines {@code perfcast run} knows, by id. {@link #builtin()} holds the engines that
@@ -21,9 +23,9 @@ public final class EngineRegistry {
 
 	private final Map<String, Engine> engines = new LinkedHashMap<>();
 
-	/** The engines built into Perfcast; none yet (see {@link #PLANNED}). */
+	/** The engines built into Perfcast: PAMELA and the mapping execution models (more to come, {@link #PLANNED}). */
 	public static EngineRegistry builtin() {
-		return new EngineRegistry();
+		return new EngineRegistry().add(new PamelaEngine()).add(new MappingEngine());
 	}
 
 	/**

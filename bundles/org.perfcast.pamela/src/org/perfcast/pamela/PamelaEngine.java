@@ -98,14 +98,19 @@ public final class PamelaEngine implements Engine {
 		List<List<String>> workloads = new ArrayList<>();
 		for (Map.Entry<String, Double> w : p.resources().entrySet()) {
 			workloads.add(List.of(w.getKey(), Numbers.format(w.getValue()),
-					p.T() > 0 ? Numbers.format(w.getValue() / p.T()) : "0"));
+					p.T() > 0 ? String.format(Locale.ROOT, "%.1f %%", 100 * w.getValue() / p.T()) : "0 %"));
 		}
-		result.table(new Table("workloads", List.of("resource", "sigma_r" + suffix(unit), "utilisation sigma_r / T"),
-				workloads));
+		if (!workloads.isEmpty()) {
+			result.table(new Table("workloads", List.of("resource", "sigma_r" + suffix(unit), "utilisation sigma_r / T"),
+					workloads));
+		}
 		List<List<String>> processes = new ArrayList<>();
 		p.processes().forEach((name, calls) -> processes.add(List.of(name, Numbers.format(calls.count()),
 				Numbers.format(calls.totalTime()))));
-		result.table(new Table("processes", List.of("process", "runs", "time of all runs" + suffix(unit)), processes));
+		if (!processes.isEmpty()) {
+			result.table(new Table("processes", List.of("process", "runs", "time of all runs" + suffix(unit)),
+					processes));
+		}
 		ClosedForm c = p.closedForm();
 		if (c != null && !c.free().isEmpty()) {
 			List<List<String>> forms = new ArrayList<>();
