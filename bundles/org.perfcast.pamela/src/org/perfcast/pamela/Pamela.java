@@ -100,6 +100,8 @@ public final class Pamela {
 		String text;
 		try {
 			text = translate(path, file, bindings);
+		} catch (ProgramTranslation.Failure e) {
+			return new Result(null, List.of(e.toDiagnostic(file)));
 		} catch (ExpressionException e) {
 			return new Result(null, List.of(e.toDiagnostic(file)));
 		} catch (IllegalArgumentException e) {
@@ -118,7 +120,8 @@ public final class Pamela {
 	 * The PAMELA translation of the {@code *.program} model at {@code path}.
 	 *
 	 * @throws IllegalArgumentException with the load diagnostics when the model does not load or is no program
-	 * @throws ExpressionException      when the translation fails (see {@link ProgramTranslation})
+	 * @throws ProgramTranslation.Failure at the element where the translation fails
+	 * @throws ExpressionException      when the machine's network cannot be built
 	 */
 	public static String translate(Path path, String file, ParameterBindings bindings) {
 		ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),
