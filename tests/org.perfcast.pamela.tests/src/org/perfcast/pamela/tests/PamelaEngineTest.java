@@ -35,6 +35,39 @@ import org.perfcast.pamela.PamelaEngine;
 /** The PAMELA engine of the outer loop on the paper's matrix-vector model and its program translation. */
 class PamelaEngineTest {
 
+	/** A monitor that is cancelled from the first subtask that starts with {@code trigger} on ("" at once). */
+	private static final class CancellingMonitor implements EngineMonitor {
+		private final String trigger;
+		private final AtomicBoolean cancelled;
+
+		CancellingMonitor(String trigger) {
+			this.trigger = trigger;
+			this.cancelled = new AtomicBoolean(trigger.isEmpty());
+		}
+
+		@Override
+		public void begin(String task, long totalWork) {
+			// no progress to show
+		}
+
+		@Override
+		public void worked(long units) {
+			// no progress to show
+		}
+
+		@Override
+		public void subTask(String name) {
+			if (name.startsWith(trigger)) {
+				cancelled.set(true);
+			}
+		}
+
+		@Override
+		public boolean isCancelled() {
+			return cancelled.get();
+		}
+	}
+
 	private final PamelaEngine engine = new PamelaEngine();
 
 	private static Path example(String project, String file) {
@@ -133,28 +166,7 @@ class PamelaEngineTest {
 	/** Once the second point has begun, the run is cancelled: the third never starts. */
 	@Test
 	void testCancelStopsTheSweep() {
-		AtomicBoolean cancelled = new AtomicBoolean();
-		EngineMonitor monitor = new EngineMonitor() {
-			@Override
-			public void begin(String task, long totalWork) {
-			}
-
-			@Override
-			public void worked(long units) {
-			}
-
-			@Override
-			public void subTask(String name) {
-				if (name.startsWith("P=3")) {
-					cancelled.set(true);
-				}
-			}
-
-			@Override
-			public boolean isCancelled() {
-				return cancelled.get();
-			}
-		};
+		EngineMonitor monitor = new CancellingMonitor("P=3");
 		RunOutcome outcome = new SweepRunner(1).run(engine, new RunRequest(example("matvec-ring", "matvec.pamela"),
 				"matvec.pamela", ParameterBindings.EMPTY, List.of(Sweep.parse("P=2,3,6")), OptionValues.of(engine.options(),
 						Map.of())), monitor);
@@ -168,20 +180,7 @@ class PamelaEngineTest {
 	void testCancelInsideTheAnalysis(@TempDir Path dir) throws IOException {
 		Path model = Files.writeString(dir.resolve("long.pamela"), "resource l[7]\nmain = seq(i = 0 .. 100000) "
 				+ "use(l[i * i mod 7], 1)\n");
-		EngineMonitor cancelled = new EngineMonitor() {
-			@Override
-			public void begin(String task, long totalWork) {
-			}
-
-			@Override
-			public void worked(long units) {
-			}
-
-			@Override
-			public boolean isCancelled() {
-				return true;
-			}
-		};
+		EngineMonitor cancelled = new CancellingMonitor("");
 		assertThrows(CancelledException.class, () -> engine.run(new EngineInput(model, "long.pamela",
 				ParameterBindings.EMPTY, OptionValues.of(engine.options(), Map.of())), cancelled));
 	}
