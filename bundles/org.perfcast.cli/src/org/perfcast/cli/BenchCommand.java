@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import org.eclipse.emf.common.util.URI;
+import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.run.Engine;
@@ -24,6 +25,7 @@ import org.perfcast.glamis.MeanValueAnalysis;
 import org.perfcast.glamis.Station;
 import org.perfcast.mapping.MappingAnalysis;
 import org.perfcast.model.program.Program;
+import org.perfcast.mapping.MappingEngine;
 import org.perfcast.model.resource.ModelFiles;
 import org.perfcast.model.validation.ModelValidation;
 import org.perfcast.pamela.Pamela;
@@ -132,6 +134,20 @@ final class BenchCommand extends AbstractCommand {
 				benchmarks.add(new Benchmark("pamela-matvec-N" + n, "PAMELA analysis of matvec.pamela with N = " + n
 						+ ", P = 60", () -> Pamela.analyse(text, "matvec.pamela", bindings, EngineMonitor.NULL)));
 			}
+		}
+		Path matvecProgram = examples.resolve("matvec-ring/matvec.program");
+		if (Files.isRegularFile(matvecProgram)) {
+			MappingEngine mapping = new MappingEngine();
+			EngineInput input = new EngineInput(matvecProgram, "matvec.program", ParameterBindings.parse(List.of("P=6")),
+					OptionValues.of(mapping.options(), Map.of()));
+			benchmarks.add(new Benchmark("mapping-matvec-P6", "mapping engine on matvec.program with P = 6: load, "
+					+ "general execution model and schedule of steps", () -> {
+						try {
+							mapping.run(input, EngineMonitor.NULL);
+						} catch (EngineException e) {
+							throw new IllegalStateException(e.getMessage(), e);
+						}
+					}));
 		}
 		for (String program : List.of("linear-array/loop.program", "matvec-ring/matvec.program")) {
 			Path file = examples.resolve(program);

@@ -8,6 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.perfcast.engine.run.Engine;
+import org.perfcast.glamis.GlamisEngine;
+import org.perfcast.mapping.MappingEngine;
+import org.perfcast.pamela.PamelaEngine;
 
 /**
  * The simulation engines {@code perfcast run} knows, by id. {@link #builtin()} holds the engines that
@@ -16,14 +19,14 @@ import org.perfcast.engine.run.Engine;
 public final class EngineRegistry {
 
 	/** The engines still to come, and the issues that add them. */
-	public static final String PLANNED = "LogGP simulation (issue 7), Glamis queueing networks (issue 8), "
+	public static final String PLANNED = "LogGP simulation (issue 7), "
 			+ "trace-driven simulation (issue 9), reverse profiling (issue 11)";
 
 	private final Map<String, Engine> engines = new LinkedHashMap<>();
 
-	/** The engines built into Perfcast; none yet (see {@link #PLANNED}). */
+	/** The engines built into Perfcast: PAMELA, the mapping execution models and Glamis (more to come, {@link #PLANNED}). */
 	public static EngineRegistry builtin() {
-		return new EngineRegistry();
+		return new EngineRegistry().add(new PamelaEngine()).add(new MappingEngine()).add(new GlamisEngine());
 	}
 
 	/**

@@ -7,13 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 import org.perfcast.engine.Diagnostic;
-import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
 import org.perfcast.engine.Severity;
@@ -121,52 +117,6 @@ final class RunCommand extends AbstractCommand {
 		}
 	}
 
-	/**
-	 * The monitor of a command-line run: cancelled by Ctrl-C, through a shutdown hook that then waits up to two
-	 * seconds for the cancelled run to be written. Reports no progress.
-	 */
-	private static final class Interruption implements EngineMonitor, AutoCloseable {
-		private final AtomicBoolean interrupted = new AtomicBoolean();
-		private final CountDownLatch written = new CountDownLatch(1);
-		private final Thread hook = new Thread(this::interrupt, "perfcast-run-cancel");
-
-		Interruption() {
-			Runtime.getRuntime().addShutdownHook(hook);
-		}
-
-		private void interrupt() {
-			interrupted.set(true);
-			try {
-				written.await(2, TimeUnit.SECONDS);
-			} catch (InterruptedException e) {
-				Thread.currentThread().interrupt();
-			}
-		}
-
-		@Override
-		public void begin(String task, long totalWork) {
-			// the command line prints the points when the run ends
-		}
-
-		@Override
-		public void worked(long units) {
-			// see begin
-		}
-
-		@Override
-		public boolean isCancelled() {
-			return interrupted.get();
-		}
-
-		@Override
-		public void close() {
-			written.countDown();
-			if (!interrupted.get()) {
-				Runtime.getRuntime().removeShutdownHook(hook);
-			}
-		}
-	}
-
 	private static RunRequest request(Arguments arguments, Engine engine, Path model, String file)
 			throws UsageException {
 		try {
@@ -236,11 +186,11 @@ final class RunCommand extends AbstractCommand {
 		return bindings.isEmpty() ? "" : bindings + ": ";
 	}
 
-	private static String millis(long nanos) {
+	static String millis(long nanos) {
 		return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
 	}
 
-	private static int threads(Arguments arguments) throws UsageException {
+	static int threads(Arguments arguments) throws UsageException {
 		Optional<String> text = arguments.value("threads");
 		if (text.isEmpty()) {
 			return Runtime.getRuntime().availableProcessors();

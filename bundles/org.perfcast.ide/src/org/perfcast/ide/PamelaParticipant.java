@@ -50,7 +50,7 @@ public final class PamelaParticipant implements BuildParticipant {
 			} catch (IOException e) {
 				throw new CoreException(Status.error("Cannot read " + name, e));
 			}
-			result = Pamela.analyse(text, name, location.toPath(), ParameterBindings.EMPTY, monitor);
+			result = Pamela.analyse(text, location.toPath(), name, ParameterBindings.EMPTY, true, monitor);
 		}
 		return new Analysis(result.diagnostics(), workspacePaths(result.sources()));
 	}

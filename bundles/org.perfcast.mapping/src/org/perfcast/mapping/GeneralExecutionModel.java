@@ -3,11 +3,15 @@ package org.perfcast.mapping;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
+import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Location;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
@@ -43,14 +47,18 @@ import org.perfcast.model.validation.ParameterEnvironment;
  * (1 − K) of its cost); a message leaves its sender when sent and arrives one item time per further link
  * later, and a receiver that is ready before the message arrives waits, which adds to SD_p. The clock at the
  * end is T_p = SEQ_p + CL_p + SD_p − OL_p. Time and memory are linear in the number of messages.
+ * {@link #schedule} also keeps what the clocks advance for, as a {@link ScheduleOfSteps}.
  */
 public final class GeneralExecutionModel {
 
 	/** The most messages one analysis enumerates. */
 	public static final long MESSAGE_LIMIT = 1_000_000;
 
-	/** A message on its way: what receiving it costs, when its last item arrives, its place in model order. */
-	private record Sent(Rational receiveCost, Rational arrival, int order) {
+	/**
+	 * A message on its way: what receiving it costs, when its last item arrives, its place in model order, and
+	 * for the schedule its sender and element.
+	 */
+	private record Sent(Rational receiveCost, Rational arrival, int order, int from, Message message) {
 	}
 
 	private final Program program;
@@ -61,6 +69,10 @@ public final class GeneralExecutionModel {
 	private Rational[] linkCost;
 	private Network network;
 	private long messages;
+	/** The schedule's activities per processor and its transfers, or null when only the model is wanted. */
+	private List<List<ScheduleOfSteps.Activity>> activities;
+	private List<ScheduleOfSteps.Transfer> transfers;
+	private final Map<EObject, Location> sources = new HashMap<>();
 
 	private GeneralExecutionModel(Program program, ParameterBindings bindings, ModelValues values, EngineMonitor monitor) {
 		this.program = program;
@@ -83,6 +95,23 @@ public final class GeneralExecutionModel {
 		return new GeneralExecutionModel(program, bindings, new ModelValues(file), monitor).build();
 	}
 
+	/**
+	 * The execution model of {@code program} with the schedule its global pass follows: every processor's
+	 * activities and every message, each with the step or message it comes from.
+	 *
+	 * @param file how diagnostics and the activities' sources name the program's file
+	 * @throws EngineException as {@link #of}
+	 * @throws org.perfcast.engine.CancelledException if the monitor is cancelled
+	 */
+	public static ScheduleOfSteps schedule(Program program, String file, ParameterBindings bindings,
+			EngineMonitor monitor) throws EngineException {
+		GeneralExecutionModel general = new GeneralExecutionModel(program, bindings, new ModelValues(file), monitor);
+		general.activities = new ArrayList<>();
+		general.transfers = new ArrayList<>();
+		ExecutionModel model = general.build();
+		return new ScheduleOfSteps(model, general.activities, general.transfers);
+	}
+
 	private ExecutionModel build() throws EngineException {
 		Machine machine = program.getMachine() == null || program.getMachine().eIsProxy() ? null : program.getMachine();
 		int processes = processes(machine);
@@ -94,6 +123,11 @@ public final class GeneralExecutionModel {
 		Rational[] cl = zeros(processes);
 		Rational[] sd = zeros(processes);
 		Rational[] clock = zeros(processes);
+		if (activities != null) {
+			for (int p = 0; p < processes; p++) {
+				activities.add(new ArrayList<>());
+			}
+		}
 		monitor.begin("Execution model of " + ModelValues.label(program), program.getSteps().size());
 		for (Step step : program.getSteps()) {
 			monitor.checkCancelled();
@@ -107,7 +141,9 @@ public final class GeneralExecutionModel {
 							+ "; costs must not be negative");
 				}
 				seq[p] = seq[p].add(cost);
+				Rational start = clock[p];
 				clock[p] = clock[p].add(cost);
+				activity(p, ScheduleOfSteps.Kind.COMPUTE, start, clock[p], name(step), step);
 			}
 			List<List<Sent>> incoming = new ArrayList<>();
 			for (int p = 0; p < processes; p++) {
@@ -115,22 +151,31 @@ public final class GeneralExecutionModel {
 			}
 			Rational[] passing = zeros(processes);
 			for (Message message : step.getMessages()) {
-				enumerate(message, 0, scope, (from, to, items) -> send(from, to, items, cl, clock, passing, incoming));
+				enumerate(message, 0, scope, (from, to, items) -> send(message, from, to, items, cl, clock, passing, incoming));
 			}
 			for (int p = 0; p < processes; p++) {
 				cl[p] = cl[p].add(passing[p]);
+				Rational start = clock[p];
 				clock[p] = clock[p].add(keep.multiply(passing[p]));
+				activity(p, ScheduleOfSteps.Kind.PASS_THROUGH, start, clock[p], "pass data through", step);
 			}
 			for (int p = 0; p < processes; p++) {
 				List<Sent> arriving = incoming.get(p);
 				arriving.sort(Comparator.comparing(Sent::arrival).thenComparingInt(Sent::order));
 				for (Sent m : arriving) {
 					cl[p] = cl[p].add(m.receiveCost());
-					Rational ready = clock[p].add(keep.multiply(m.receiveCost()));
+					Rational receiving = keep.multiply(m.receiveCost());
+					Rational ready = clock[p].add(receiving);
 					if (m.arrival().compareTo(ready) > 0) {
 						sd[p] = sd[p].add(m.arrival().subtract(ready));
 						ready = m.arrival();
 					}
+					// drawn as waiting first, then receiving: the clock ends at the same time
+					Rational receiveStart = ready.subtract(receiving);
+					activity(p, ScheduleOfSteps.Kind.WAIT, clock[p], receiveStart, "wait for " + name(m.message())
+							+ " from " + m.from(), m.message());
+					activity(p, ScheduleOfSteps.Kind.RECEIVE, receiveStart, ready, "receive " + name(m.message())
+							+ " from " + m.from(), m.message());
 					clock[p] = ready;
 				}
 			}
@@ -201,15 +246,18 @@ public final class GeneralExecutionModel {
 	}
 
 	/** Charges the sender, collects the pass-through costs in {@code passing}, queues the message at the receiver. */
-	private void send(int from, int to, Rational items, Rational[] cl, Rational[] clock, Rational[] passing,
-			List<List<Sent>> incoming) {
+	private void send(Message message, int from, int to, Rational items, Rational[] cl, Rational[] clock,
+			Rational[] passing, List<List<Sent>> incoming) {
 		if (from == to) {
 			return;
 		}
 		List<NetworkLink> route = network.route(from, to);
 		Rational sendCost = items.multiply(linkCost[route.get(0).id()]);
 		cl[from] = cl[from].add(sendCost);
+		Rational start = clock[from];
 		clock[from] = clock[from].add(keep.multiply(sendCost));
+		activity(from, ScheduleOfSteps.Kind.SEND, start, clock[from], "send " + name(message) + " to " + to, message);
+		Rational departure = clock[from];
 		Rational arrival = clock[from];
 		for (int j = 1; j < route.size(); j++) {
 			int through = route.get(j).source();
@@ -218,7 +266,29 @@ public final class GeneralExecutionModel {
 			arrival = arrival.add(linkCost[route.get(j).id()]);
 		}
 		Rational receiveCost = items.multiply(linkCost[route.get(route.size() - 1).id()]);
-		incoming.get(to).add(new Sent(receiveCost, arrival, incoming.get(to).size()));
+		incoming.get(to).add(new Sent(receiveCost, arrival, incoming.get(to).size(), from, message));
+		if (transfers != null) {
+			transfers.add(new ScheduleOfSteps.Transfer(from, to, departure, arrival, items, name(message), source(message)));
+		}
+	}
+
+	/** Adds an activity to the schedule, if one is kept and the activity takes time. */
+	private void activity(int processor, ScheduleOfSteps.Kind kind, Rational start, Rational end, String label,
+			EObject element) {
+		if (activities != null && end.compareTo(start) > 0) {
+			activities.get(processor).add(new ScheduleOfSteps.Activity(kind, start, end, label, source(element)));
+		}
+	}
+
+	private Location source(EObject element) {
+		return sources.computeIfAbsent(element, values::at);
+	}
+
+	/** "'update own rows'", or "Step" for an element without a name. */
+	private static String name(EObject element) {
+		String label = ModelValues.label(element);
+		int quote = label.indexOf('\'');
+		return quote < 0 ? label : label.substring(quote);
 	}
 
 	private int processes(Machine machine) throws EngineException {

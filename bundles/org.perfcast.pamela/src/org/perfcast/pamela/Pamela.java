@@ -54,27 +54,29 @@ public final class Pamela {
 	 * @throws org.perfcast.engine.CancelledException if the monitor is cancelled
 	 */
 	public static Result analyse(String text, String file, ParameterBindings bindings, EngineMonitor monitor) {
-		return analyse(text, file, file.isEmpty() ? null : Path.of(file), bindings, monitor);
+		return analyse(text, file.isEmpty() ? null : Path.of(file), file, bindings, true, monitor);
 	}
 
 	/**
-	 * Analyses {@code text}, the contents of the file at {@code location} (null if none; then it may not
-	 * import), naming it {@code file} in diagnostics, as the IDE does with a workspace path and a location
-	 * on disk.
+	 * Analyses {@code text}, the contents of the file at {@code path} (where imports are found; null for a text
+	 * without a file), which diagnostics name {@code file}.
 	 *
+	 * @param closedForm whether to add the closed form in the parameters that {@code bindings} leaves free
 	 * @throws org.perfcast.engine.CancelledException if the monitor is cancelled
 	 */
-	public static Result analyse(String text, String file, Path location, ParameterBindings bindings,
+	public static Result analyse(String text, Path path, String file, ParameterBindings bindings, boolean closedForm,
 			EngineMonitor monitor) {
 		PamelaModel model;
 		Prediction prediction;
 		try {
-			model = PamelaParser.parse(text, location);
+			model = PamelaParser.parse(text, path);
 			prediction = PamelaAnalysis.analyse(model, bindings, monitor);
 		} catch (ExpressionException e) {
 			return new Result(null, List.of(e.toDiagnostic(file)));
 		}
-		prediction = prediction.withClosedForm(ClosedForms.of(model, bindings, monitor));
+		if (closedForm) {
+			prediction = prediction.withClosedForm(ClosedForms.of(model, bindings, monitor));
+		}
 		List<Diagnostic> diagnostics = new ArrayList<>();
 		Location main = at(file, model.processes().get("main").position());
 		diagnostics.add(Diagnostic.info("pamela.prediction", "T = " + Numbers.format(prediction.T()) + " ("
@@ -111,26 +113,28 @@ public final class Pamela {
 		String text;
 		try {
 			text = translate(path, file, bindings);
+		} catch (ProgramTranslation.Failure e) {
+			return new Result(null, List.of(e.toDiagnostic(file)));
 		} catch (ExpressionException e) {
 			return new Result(null, List.of(e.toDiagnostic(file)));
 		} catch (IllegalArgumentException e) {
 			return new Result(null, List.of(Diagnostic.error("pamela.program", e.getMessage(), Location.of(file))));
 		}
-		Result result = analyse(text, path.toString(), bindings, monitor);
+		Result result = analyse(text, path, path.toString(), bindings, false, monitor);
 		List<Diagnostic> diagnostics = result.diagnostics().stream().map(d -> new Diagnostic(d.severity(),
 				d.severity() == Severity.ERROR && d.location() instanceof Location.TextLocation t && t.line() > 0
 						? "in the PAMELA translation, line " + t.line() + ": " + d.message()
 						: d.message(), Location.of(file), d.code())).toList();
 		// the translation fixed the routes for the bound values: no closed form in the parameters
-		return new Result(result.prediction() == null ? null : result.prediction().withClosedForm(null), diagnostics,
-				result.sources());
+		return new Result(result.prediction(), diagnostics, result.sources());
 	}
 
 	/**
 	 * The PAMELA translation of the {@code *.program} model at {@code path}.
 	 *
 	 * @throws IllegalArgumentException with the load diagnostics when the model does not load or is no program
-	 * @throws ExpressionException      when the translation fails (see {@link ProgramTranslation})
+	 * @throws ProgramTranslation.Failure at the element where the translation fails
+	 * @throws ExpressionException      when the machine's network cannot be built
 	 */
 	public static String translate(Path path, String file, ParameterBindings bindings) {
 		ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),

@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.TimeUnit;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.engine.expr.Position;
@@ -104,7 +105,14 @@ public final class PamelaAnalysis {
 		Map<String, Prediction.Calls> processes = new LinkedHashMap<>();
 		model.processes().keySet().stream().filter(calls::containsKey)
 				.forEach(name -> processes.put(name, new Prediction.Calls(calls.get(name)[0], calls.get(name)[1])));
-		return new Prediction(Math.max(tcplx, sigmaMax), tcplx, sigmaMax, bottleneck, bound, resources, processes, null);
+		return new Prediction(Math.max(tcplx, sigmaMax), tcplx, sigmaMax, bottleneck, bound, resources, processes,
+				timeUnit(), null);
+	}
+
+	/** The time unit of the first machine whose links are a resource array, or "" without one. */
+	private String timeUnit() {
+		return model.resources().values().stream().map(PamelaModel.Resource::links).filter(Objects::nonNull)
+				.map(links -> TimeUnit.parse(links.machine().getTimeUnit().getLiteral()).symbol()).findFirst().orElse("");
 	}
 
 	/** The complexity time of {@code process} in {@code scope}; adds its uses, times {@code weight}, to the workloads. */

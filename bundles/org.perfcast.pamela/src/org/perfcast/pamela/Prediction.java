@@ -13,10 +13,12 @@ import java.util.Map;
  * @param resources  the workload sigma_r of every used resource, in declaration and index order
  * @param processes  for every process definition that main uses, in definition order: how often it runs
  *                   and the complexity time of all its runs together
+ * @param timeUnit   the unit of the times: the time unit of the machine whose links are resources (e.g.
+ *                   "cycles" or "µs"), or "" when the model declares no machine
  * @param closedForm the symbolic analysis in the parameters left free, or null when not asked for
  */
 public record Prediction(double T, double Tcplx, double sigmaMax, String bottleneck, String bound,
-		Map<String, Double> resources, Map<String, Calls> processes, ClosedForm closedForm) {
+		Map<String, Double> resources, Map<String, Calls> processes, String timeUnit, ClosedForm closedForm) {
 
 	/** How often a process runs within main, and the complexity time of all those runs. */
 	public record Calls(double count, double totalTime) {
@@ -30,7 +32,7 @@ public record Prediction(double T, double Tcplx, double sigmaMax, String bottlen
 
 	/** This prediction with {@code form} as its closed form. */
 	public Prediction withClosedForm(ClosedForm form) {
-		return new Prediction(T, Tcplx, sigmaMax, bottleneck, bound, resources, processes, form);
+		return new Prediction(T, Tcplx, sigmaMax, bottleneck, bound, resources, processes, timeUnit, form);
 	}
 
 	/** Whether contention, not the critical path, determines T. */

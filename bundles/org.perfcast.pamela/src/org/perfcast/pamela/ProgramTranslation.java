@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.emf.ecore.EObject;
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.Location;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
@@ -49,8 +51,9 @@ public final class ProgramTranslation {
 	 * The PAMELA text of {@code program} with its parameters' defaults overridden by {@code bindings}.
 	 *
 	 * @param machineFile the machine's file name relative to the program's file
-	 * @throws ExpressionException naming the element and its line when an expression fails, a message leaves
-	 *                             the processes, or the translation would exceed {@link #MAX_USES} link uses
+	 * @throws Failure             at the element when an expression fails, a message leaves the processes, or the
+	 *                             translation would exceed {@link #MAX_USES} link uses
+	 * @throws ExpressionException when the machine's network cannot be built
 	 */
 	public static String translate(Program program, String machineFile, ParameterBindings bindings) {
 		ProgramTranslation translation = new ProgramTranslation(program, ParameterEnvironment.of(program, bindings).scope());
@@ -164,14 +167,34 @@ public final class ProgramTranslation {
 		}
 	}
 
-	/** An error naming {@code element} and its line. */
-	private static ExpressionException fail(EObject element, String message) {
-		String name = element.eClass().getName();
-		if (element instanceof org.perfcast.model.core.NamedElement named && named.getName() != null) {
-			name += " '" + named.getName() + "'";
+	/** An error at {@code element}. */
+	private static Failure fail(EObject element, String message) {
+		return new Failure(element, message);
+	}
+
+	/** A translation that fails at a model element: an expression that fails, a message that leaves the processes, ... */
+	public static final class Failure extends RuntimeException {
+		private static final long serialVersionUID = 1L;
+
+		private final String label;
+		private final String uriFragment;
+		private final int line;
+
+		Failure(EObject element, String message) {
+			super(message);
+			String name = element.eClass().getName();
+			if (element instanceof org.perfcast.model.core.NamedElement named && named.getName() != null) {
+				name += " '" + named.getName() + "'";
+			}
+			this.label = name;
+			this.uriFragment = element.eResource() == null ? "" : element.eResource().getURIFragment(element);
+			this.line = element.eResource() instanceof PerfcastResource r ? r.lineOf(element) : 0;
 		}
-		int line = element.eResource() instanceof PerfcastResource r ? r.lineOf(element) : 0;
-		return new ExpressionException(ExpressionException.Kind.DOMAIN,
-				"in " + name + (line > 0 ? " (line " + line + ")" : "") + ": " + message);
+
+		/** The failure as an error at its element in {@code file}: {@code file:line: error: Element 'name': message}. */
+		public Diagnostic toDiagnostic(String file) {
+			return Diagnostic.error("pamela.program", getMessage(), new Location.ElementLocation(file, uriFragment, label,
+					line));
+		}
 	}
 }

@@ -48,6 +48,13 @@ class BenchCommandTest {
 	}
 
 	@Test
+	void testMappingEngineBenchmark() {
+		assertEquals(ExitCode.OK, run("bench", "mapping-matvec-P6", "--iterations", "2", "--json", "--examples", examples()));
+		assertTrue(cli.out().matches("(?s)\\[\\s*\\{\"name\": \"mapping-matvec-P6\", \"medianMs\": [0-9.E-]+, .*"),
+				cli.out());
+	}
+
+	@Test
 	void testBadArguments() {
 		assertEquals(ExitCode.USAGE, run("bench", "nosuch", "--examples", examples()));
 		assertTrue(cli.err().startsWith("perfcast bench: unknown benchmark 'nosuch'; known: validate-examples"));

@@ -23,7 +23,7 @@ class RunCommandTest {
 	@TempDir
 	Path dir;
 
-	private final CommandRunner cli = new CommandRunner(EngineRegistry.builtin().add(new SquareEngine()));
+	private final CommandRunner cli = new CommandRunner(new EngineRegistry().add(new SquareEngine()));
 	private String model;
 
 	@BeforeEach
@@ -34,12 +34,23 @@ class RunCommandTest {
 
 	@Test
 	void testWithoutEnginesSaysWhichIssuesAddThem() {
+		CommandRunner none = new CommandRunner(new EngineRegistry());
+		assertEquals(ExitCode.OK, none.run("run"));
+		assertEquals("No simulation engine is installed yet. Coming: LogGP simulation (issue 7), Glamis queueing "
+				+ "networks (issue 8), trace-driven simulation (issue 9), reverse profiling (issue 11).\n", none.out());
+		assertEquals(ExitCode.USAGE, none.run("run", "loggp", model));
+		assertTrue(none.err().startsWith("perfcast run: unknown engine 'loggp'; no engine is installed yet"), none.err());
+	}
+
+	@Test
+	void testBuiltinEngines() {
 		CommandRunner builtin = new CommandRunner();
 		assertEquals(ExitCode.OK, builtin.run("run"));
-		assertEquals("No simulation engine is installed yet. Coming: LogGP simulation (issue 7), Glamis queueing "
-				+ "networks (issue 8), trace-driven simulation (issue 9), reverse profiling (issue 11).\n", builtin.out());
+		assertTrue(builtin.out().startsWith("pamela  PAMELA serialization analysis 1.0  (*.pamela, *.program)\n"
+				+ "  --option closedForm=boolean (default true)  "), builtin.out());
+		assertTrue(builtin.out().contains("\nmapping  Mapping execution models 1.0  (*.program)\n"), builtin.out());
 		assertEquals(ExitCode.USAGE, builtin.run("run", "loggp", model));
-		assertTrue(builtin.err().startsWith("perfcast run: unknown engine 'loggp'; no engine is installed yet"),
+		assertTrue(builtin.err().startsWith("perfcast run: unknown engine 'loggp'; available: pamela, mapping, glamis"),
 				builtin.err());
 	}
 

@@ -76,7 +76,7 @@ class ProgramTranslationTest {
 		Pamela.Result result = Pamela.analyseProgram(program, "bad.program", ParameterBindings.EMPTY, EngineMonitor.NULL);
 		assertNull(result.prediction());
 		assertEquals(Severity.ERROR, result.diagnostics().get(0).severity());
-		assertEquals("bad.program: error: in Message 'A[i, j] to the owner of row i' (line 10): a message from 0 to 6 "
+		assertEquals("bad.program:10: error: Message 'A[i, j] to the owner of row i': a message from 0 to 6 "
 				+ "leaves the processes 0 .. 5", result.diagnostics().get(0).toString());
 		Files.writeString(program, "not xml");
 		result = Pamela.analyseProgram(program, "bad.program", ParameterBindings.EMPTY, EngineMonitor.NULL);

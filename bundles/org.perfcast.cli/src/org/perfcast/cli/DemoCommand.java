@@ -1,0 +1,155 @@
+package org.perfcast.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.run.Engine;
+import org.perfcast.engine.run.OptionValues;
+import org.perfcast.engine.run.PointStatus;
+import org.perfcast.engine.run.RunOutcome;
+import org.perfcast.engine.run.RunRequest;
+import org.perfcast.engine.run.RunStatus;
+import org.perfcast.engine.run.Sweep;
+import org.perfcast.engine.run.SweepRunner;
+import org.perfcast.model.results.Run;
+import org.perfcast.model.results.export.HtmlReport;
+import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.model.results.io.RunRecorder;
+
+/**
+ * {@code perfcast demo}: runs every built-in engine on every example model it accepts, with a small sweep where
+ * the demo has one for the model, and writes the results files and one HTML report of all the runs.
+ */
+final class DemoCommand extends AbstractCommand {
+
+	/** The report's file name in the output folder. */
+	static final String REPORT = "report.html";
+
+	/** The sweep of each example model, by file name; other models run once with their defaults. */
+	static final Map<String, String> SWEEPS = Map.of(
+			"matvec.pamela", "P=2,3,4,5,6",
+			"matvec.program", "P=2,3,4,5,6",
+			"loop.program", "P=2,4,5,8,10",
+			"matvec.glamis", "P=1,2,3,4,5,6",
+			"matvec-split.glamis", "P=1,2,3,4,5,6");
+
+	private final EngineRegistry engines;
+
+	DemoCommand(EngineRegistry engines) {
+		super("demo", "run every engine on the example models and write an HTML report", """
+				usage: perfcast demo [--out DIR] [--examples DIR] [--threads N]
+
+				Runs each built-in engine on each example model it accepts (matvec-ring/matvec.pamela
+				and matvec.program swept over P = 2 .. 6, linear-array/loop.program over P = 2, 4, 5, 8,
+				10, the Glamis models matvec-ring/*.glamis over P = 1 .. 6), writes a results file per run and one self-contained HTML report of all runs
+				(tables, charts over P, Gantt charts of schedules) to DIR/report.html, and prints
+				the report's path. Ctrl-C cancels; the runs so far are still written.
+				  --out DIR        where to write (default: perfcast-demo in the current folder;
+				                   never inside the examples)
+				  --examples DIR   the example projects (default: the examples next to the launcher)
+				  --threads N      run at most N points at once (default: the processors)
+				Exit code 0 when every run completed, 1 when a point failed, 130 when cancelled.""");
+		this.engines = engines;
+	}
+
+	@Override
+	public int run(List<String> args, Console console) throws UsageException {
+		Arguments arguments = Arguments.parse(args, Set.of(), Set.of("out", "examples", "threads"));
+		if (!arguments.operands().isEmpty()) {
+			throw new UsageException("unexpected argument '" + arguments.operands().get(0) + "'");
+		}
+		Path examples = Path.of(arguments.value("examples").orElse(System.getProperty("perfcast.examples", "examples")));
+		Path out = Path.of(arguments.value("out").orElse("perfcast-demo"));
+		if (out.toAbsolutePath().normalize().startsWith(examples.toAbsolutePath().normalize())) {
+			throw new UsageException("--out " + out + " is inside the examples " + examples + "; choose another folder");
+		}
+		SweepRunner runner = new SweepRunner(RunCommand.threads(arguments));
+		List<Path> models;
+		try {
+			models = models(examples);
+		} catch (IOException e) {
+			console.report(Diagnostic.error("cli.noExamples", "cannot read the example models: " + e.getMessage(),
+					Location.of(examples.toString())));
+			return ExitCode.INPUT_ERROR;
+		}
+		List<Run> runs = new ArrayList<>();
+		boolean failed = false;
+		try (Interruption interruption = new Interruption()) {
+			for (Engine engine : engines.engines()) {
+				for (Path model : models) {
+					if (interruption.isCancelled() || !engine.fileExtensions().contains(extension(model))) {
+						continue;
+					}
+					String display = display(model);
+					String sweep = SWEEPS.get(model.getFileName().toString());
+					console.out().println(engine.id() + " on " + display + (sweep == null ? "" : ", " + sweep) + " ...");
+					RunRequest request = new RunRequest(model, display, ParameterBindings.EMPTY,
+							sweep == null ? List.of() : List.of(Sweep.parse(sweep)), OptionValues.of(engine.options(), Map.of()));
+					RunOutcome outcome = runner.run(engine, request, interruption);
+					outcome.points().forEach(p -> {
+						if (p.status() instanceof PointStatus.Failed f) {
+							f.diagnostics().forEach(console::report);
+						}
+					});
+					failed |= outcome.status() == RunStatus.FAILED;
+					Run run = RunRecorder.record(outcome);
+					runs.add(run);
+					Path saved = ResultsFiles.save(run, out);
+					console.out().println("  " + run.getStatus().getLiteral() + ": " + outcome.points().size() + " of "
+							+ run.getPointCount() + " points in " + RunCommand.millis(outcome.wallTime().toNanos())
+							+ "; results: " + saved);
+				}
+			}
+			if (runs.isEmpty()) {
+				console.report(Diagnostic.error("cli.noExamples", "no example model for any engine",
+						Location.of(examples.toString())));
+				return ExitCode.INPUT_ERROR;
+			}
+			Path report = out.resolve(REPORT);
+			Files.writeString(report, HtmlReport.write(runs, HtmlReport.Options.LINEAR), StandardCharsets.UTF_8);
+			console.out().println("report: " + report);
+			if (interruption.isCancelled()) {
+				console.err().println("perfcast demo: cancelled");
+				return ExitCode.CANCELLED;
+			}
+		} catch (IOException e) {
+			console.report(Diagnostic.error("cli.write", "cannot write the demo: " + e.getMessage(),
+					Location.of(out.toString())));
+			return ExitCode.INPUT_ERROR;
+		}
+		return failed ? ExitCode.INPUT_ERROR : ExitCode.OK;
+	}
+
+	/** The model files under {@code examples}, sorted by path. */
+	private static List<Path> models(Path examples) throws IOException {
+		if (!Files.isDirectory(examples)) {
+			throw new IOException("no such folder");
+		}
+		try (Stream<Path> files = Files.walk(examples)) {
+			return files.filter(Files::isRegularFile).sorted().toList();
+		}
+	}
+
+	private static String extension(Path file) {
+		String name = file.getFileName().toString();
+		return name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
+	}
+
+	/** The model's path relative to the current folder when it lies below it, else absolute. */
+	private static String display(Path model) {
+		Path here = Path.of("").toAbsolutePath();
+		Path absolute = model.toAbsolutePath().normalize();
+		return absolute.startsWith(here) ? here.relativize(absolute).toString() : absolute.toString();
+	}
+}

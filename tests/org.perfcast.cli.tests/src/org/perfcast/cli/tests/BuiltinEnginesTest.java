@@ -1,0 +1,109 @@
+package org.perfcast.cli.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.cli.ExitCode;
+import org.perfcast.model.results.Run;
+import org.perfcast.model.results.RunPoint;
+import org.perfcast.model.results.RunStatus;
+import org.perfcast.model.results.io.ResultsFiles;
+
+/** {@code perfcast run pamela|mapping} and {@code perfcast demo} end to end, on the example models. */
+class BuiltinEnginesTest {
+
+	@TempDir
+	Path dir;
+
+	private final CommandRunner cli = new CommandRunner();
+
+	private static Path examples() {
+		return Path.of(System.getProperty("perfcast.examples", "../../examples"));
+	}
+
+	private static double value(RunPoint point, String name) {
+		return point.getValues().stream().filter(v -> v.getName().equals(name)).findFirst().orElseThrow().getValue();
+	}
+
+	@Test
+	void testRunPamelaSweep() throws IOException {
+		String model = examples().resolve("matvec-ring/matvec.pamela").toString();
+		assertEquals(ExitCode.OK, cli.run("run", "pamela", model, "--sweep", "P=2,3,6", "--out", dir.toString()),
+				cli.err());
+		String[] lines = cli.out().split("\n");
+		assertTrue(lines[2].startsWith("P=6: T = 277.5, Tcplx = 277.5, sigmaMax = 37.5  ("), lines[2]);
+		Run run = ResultsFiles.load(ResultsFiles.list(dir).get(0));
+		assertEquals("pamela", run.getEngineId());
+		assertEquals(List.of(742.5, 510.0, 277.5), run.getPoints().stream().map(p -> value(p, "T")).toList());
+	}
+
+	@Test
+	void testRunMappingWithScheduleAsJson() throws IOException {
+		String model = examples().resolve("matvec-ring/matvec.program").toString();
+		assertEquals(ExitCode.OK, cli.run("run", "mapping", model, "--json", "--out", dir.toString()), cli.err());
+		assertTrue(cli.out().contains("\"values\": [{\"name\": \"T\", \"value\": 315, \"unit\": \"cycles\"}]"), cli.out());
+		assertTrue(cli.out().contains("\"schedules\": [{\"name\": \"steps as written\", \"timeUnit\": \"cycles\""),
+				cli.out());
+		assertTrue(cli.out().contains("\"uriFragment\": \"//@steps.1\", \"label\": \"Step 'update own rows'\""), cli.out());
+		Run run = ResultsFiles.load(ResultsFiles.list(dir).get(0));
+		assertEquals(6, run.getPoints().get(0).getSchedules().get(0).getTimelines().size());
+	}
+
+	@Test
+	void testRunReportsModelErrors() throws IOException {
+		Path bad = Files.writeString(dir.resolve("bad.pamela"), "main = delay(M)\n");
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("run", "pamela", bad.toString(), "--out", dir.toString()));
+		assertTrue(cli.err().startsWith(bad + ":1:14: error: "), cli.err());
+	}
+
+	@Test
+	void testDemoWritesResultsAndOneReport() throws IOException {
+		Path out = dir.resolve("demo");
+		assertEquals(ExitCode.OK, cli.run("demo", "--out", out.toString(), "--examples", examples().toString()), cli.err());
+		assertTrue(cli.out().contains("pamela on "), cli.out());
+		assertTrue(cli.out().contains("matvec.pamela, P=2,3,4,5,6 ...\n  completed: 5 of 5 points in "), cli.out());
+		assertTrue(cli.out().endsWith("report: " + out.resolve("report.html") + "\n"), cli.out());
+		List<Path> files = ResultsFiles.list(out);
+		// PAMELA on matvec.pamela, matvec.program and loop.program; mapping on the two programs; Glamis on the two
+		// matvec models (6 points each) and the central-server network (one point)
+		assertEquals(8, files.size());
+		int points = 0;
+		for (Path file : files) {
+			Run run = ResultsFiles.load(file);
+			assertEquals(RunStatus.COMPLETED, run.getStatus(), file.toString());
+			assertEquals(run.getPointCount(), run.getPoints().size(), file.toString());
+			points += run.getPoints().size();
+		}
+		assertEquals(5 * 5 + 2 * 6 + 1, points);
+		String html = Files.readString(out.resolve("report.html"));
+		assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, 40));
+		assertTrue(html.contains("<svg"));
+		assertTrue(html.contains("class=\"gantt\""));
+		assertFalse(html.contains("<script"));
+	}
+
+	@Test
+	void testDemoRefusesToWriteIntoTheExamples() {
+		assertEquals(ExitCode.USAGE, cli.run("demo", "--examples", examples().toString(), "--out",
+				examples().resolve("matvec-ring/out").toString()));
+		assertTrue(cli.err().contains("is inside the examples"), cli.err());
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("demo", "--examples", dir.resolve("none").toString(), "--out",
+				dir.resolve("demo").toString()));
+		assertTrue(cli.err().contains("cannot read the example models: no such folder"), cli.err());
+	}
+
+	@Test
+	void testDemoHelp() {
+		assertEquals(ExitCode.OK, cli.run("help", "demo"));
+		assertTrue(cli.out().startsWith("usage: perfcast demo [--out DIR] [--examples DIR] [--threads N]"), cli.out());
+	}
+}
