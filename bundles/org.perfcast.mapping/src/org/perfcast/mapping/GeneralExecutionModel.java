@@ -19,6 +19,7 @@ import org.perfcast.engine.expr.Rational;
 import org.perfcast.engine.expr.Scope;
 import org.perfcast.engine.expr.Value;
 import org.perfcast.model.core.Parameter;
+import org.perfcast.model.cost.StepComputation;
 import org.perfcast.model.machine.Communication;
 import org.perfcast.model.machine.Machine;
 import org.perfcast.model.machine.MachineFactory;
@@ -38,7 +39,8 @@ import org.perfcast.model.validation.ParameterEnvironment;
  * The general execution model of any program model on any topology: process p runs on processor p, and the
  * steps run in order, each a computation part followed by a communication pattern.
  * <p>
- * Local analysis gives SEQ_p, the sum of the steps' costs for p, and CL_p, with a message of n items crossing
+ * Local analysis gives SEQ_p, the sum of the steps' costs for p (the cost expression plus the operation counts,
+ * see {@link StepComputation}), and CL_p, with a message of n items crossing
  * links l_1 … l_h costing n·c(l_1) to send, n·c(l_h) to receive and n·(c(l_j) + c(l_j+1)) to pass through each
  * processor between (c(l) is the machine's perItemCost, else the link's or topology's hopTime, else 1: the
  * routes of {@link Network}); OL_p = K·CL_p, with K the program's parameter K, else the machine's overlap,
@@ -119,6 +121,7 @@ public final class GeneralExecutionModel {
 		Rational k = overlap(machine);
 		keep = Rational.ONE.subtract(k);
 		linkCost = linkCosts(machine);
+		StepComputation computation = computation();
 		Rational[] seq = zeros(processes);
 		Rational[] cl = zeros(processes);
 		Rational[] sd = zeros(processes);
@@ -139,6 +142,13 @@ public final class GeneralExecutionModel {
 				if (cost.signum() < 0) {
 					throw values.error(step, "cost: the step costs " + cost.format() + " on process " + p
 							+ "; costs must not be negative");
+				}
+				if (!step.getOperations().isEmpty()) {
+					try {
+						cost = cost.add(computation.time(step, p, scope.with("p", Rational.of(p))));
+					} catch (IllegalArgumentException | ExpressionException e) {
+						throw values.error(step, "operations on process " + p + ": " + e.getMessage());
+					}
 				}
 				seq[p] = seq[p].add(cost);
 				Rational start = clock[p];
@@ -317,7 +327,16 @@ public final class GeneralExecutionModel {
 		return (int) count;
 	}
 
-	private Network network(Machine machine, int processes) throws EngineException {
+	/** The operation counts' evaluation, with the program's layout. */
+	private StepComputation computation() throws EngineException {
+		try {
+			return StepComputation.of(program, scope);
+		} catch (IllegalArgumentException | ExpressionException e) {
+			throw values.error(program.getLayout() == null ? program : program.getLayout(), "the layout: " + e.getMessage());
+		}
+	}
+
+		private Network network(Machine machine, int processes) throws EngineException {
 		Topology topology = machine == null || machine.getTopology() == null
 				? MachineFactory.eINSTANCE.createFullyConnected() : machine.getTopology();
 		try {

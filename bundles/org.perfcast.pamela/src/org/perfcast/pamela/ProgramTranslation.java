@@ -13,6 +13,7 @@ import org.perfcast.engine.expr.Rational;
 import org.perfcast.engine.expr.Scope;
 import org.perfcast.engine.expr.Value;
 import org.perfcast.model.core.Parameter;
+import org.perfcast.model.cost.StepComputation;
 import org.perfcast.model.machine.Machine;
 import org.perfcast.model.program.IndexRange;
 import org.perfcast.model.program.Message;
@@ -30,7 +31,8 @@ import org.perfcast.model.validation.ParameterEnvironment;
  * program's machine, {@link Network}) for size × hop time. The translation declares the machine with
  * {@code machine "..."} (so its links are the resource array {@code l}) and every parameter of the program
  * with its value: routes need the processor count, so the translated model is for those values only.
- * Operation counts and task graphs are not translated.
+ * Operation counts become a {@code delay} of their time on each process ({@link StepComputation}); task graphs
+ * are not translated.
  */
 public final class ProgramTranslation {
 
@@ -77,20 +79,36 @@ public final class ProgramTranslation {
 		Network network = new MachineLinks(machine, machineFile).network(scope);
 		long processes = program.getProcesses().isEmpty() ? integer(program.getProcessCount(), program, scope)
 				: program.getProcesses().size();
+		StepComputation computation;
+		try {
+			computation = StepComputation.of(program, scope);
+		} catch (IllegalArgumentException | ExpressionException e) {
+			throw fail(program.getLayout() == null ? program : program.getLayout(), "the layout: " + e.getMessage());
+		}
 		List<String> steps = new ArrayList<>();
 		for (Step step : program.getSteps()) {
-			steps.add(step(step, network, processes));
+			steps.add(step(step, network, processes, computation));
 		}
 		text.append("main = seq {\n").append(String.join(";\n", steps)).append("\n}\n");
 		return text.toString();
 	}
 
-	private String step(Step step, Network network, long processes) {
+	private String step(Step step, Network network, long processes, StepComputation computation) {
 		List<List<String>> work = new ArrayList<>();
 		for (long p = 0; p < processes; p++) {
 			List<String> parts = new ArrayList<>();
 			if (step.getCost() != null && !step.getCost().isBlank()) {
 				parts.add("delay(" + step.getCost() + ")");
+			}
+			if (!step.getOperations().isEmpty()) {
+				try {
+					Rational time = computation.time(step, (int) p, scope.with("p", Rational.of(p)));
+					if (time.signum() > 0) {
+						parts.add("delay(" + time + ")");
+					}
+				} catch (IllegalArgumentException | ExpressionException e) {
+					throw fail(step, "operations on process " + p + ": " + e.getMessage());
+				}
 			}
 			work.add(parts);
 		}
@@ -98,7 +116,7 @@ public final class ProgramTranslation {
 			enumerate(message, 0, scope, network, processes, work);
 		}
 		String label = "  # " + (step.getName() == null ? "step" : step.getName()) + "\n";
-		if (step.getMessages().isEmpty()) {
+		if (step.getMessages().isEmpty() && step.getOperations().isEmpty()) {
 			return label + "  par(p = 0 .. " + (processes - 1) + ") " + (work.get(0).isEmpty() ? "delay(0)" : work.get(0).get(0));
 		}
 		List<String> branches = new ArrayList<>();
@@ -106,6 +124,9 @@ public final class ProgramTranslation {
 			if (!work.get(p).isEmpty()) {
 				branches.add("    seq(p = " + p + " .. " + p + ") seq { " + String.join("; ", work.get(p)) + " }");
 			}
+		}
+		if (branches.isEmpty()) {
+			return label + "  delay(0)";
 		}
 		return label + "  par {\n" + String.join(";\n", branches) + "\n  }";
 	}
