@@ -9,13 +9,16 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.glamis.GlamisAnalysis;
 import org.perfcast.glamis.GlamisParser;
 import org.perfcast.glamis.MvaSolution;
+import org.perfcast.glamis.ProgramDerivation;
 import org.perfcast.glamis.Solver;
 
 /** {@code perfcast glamis FILE}: a Glamis model (tuple notation) solved by mean value analysis. */
@@ -23,34 +26,52 @@ final class GlamisCommand extends AbstractCommand {
 
 	GlamisCommand() {
 		super("glamis", "predict T of a Glamis queueing-network model (mean value analysis)", """
-				usage: perfcast glamis FILE.glamis [--set NAME=VALUE ...] [--solver exact|schweitzer] [--json]
+				usage: perfcast glamis FILE.glamis|FILE.program [--set NAME=VALUE ...] [--solver exact|schweitzer]
+				                     [--derived] [--json]
 
 				Solves each parallel section n : <v1, v2, ...> of the program as a closed network of
 				its n tasks over the machine's centres (I(t) delay, Q(t) queue, Q^m(t) a block of m
 				identical queues, each member visited v times) and prints the section's time (the cycle
 				time of one task, n / X), its throughput X and per centre the utilisation U, queue length
-				Q and residence time R per member; T is the sum over the sections.
+				Q and residence time R per member; T is the sum over the sections. A *.program model is
+				solved through the Glamis model derived from it and its machine: the processes as tasks,
+				their computation as a delay centre, each link as a queueing centre, each step as a
+				section, links used alike in every step folded into a block.
 				  --set NAME=VALUE   override a parameter's default (repeatable)
 				  --solver NAME      exact (default) or schweitzer (Bard-Schweitzer approximation)
+				  --derived          print the model derived from a *.program (tuple notation) and stop
 				  --json             {"T", "solver", "sections": [{"tasks", "T", "X", "iterations",
 				                     "centers": [{"name", "kind", "m", "D", "U", "Q", "R"}]}]}""");
 	}
 
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
-		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("set", "solver"));
+		Arguments arguments = Arguments.parse(args, Set.of("json", "derived"), Set.of("set", "solver"));
 		String file = singleFile(arguments);
 		Solver solver = solver(arguments);
+		boolean program = file.endsWith(".program");
 		String text;
 		try {
-			text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+			text = program ? ProgramDerivation.derive(Path.of(file), file, arguments.bindings(), EngineMonitor.NULL)
+					: Files.readString(Path.of(file), StandardCharsets.UTF_8);
 		} catch (IOException e) {
 			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
 			return ExitCode.INPUT_ERROR;
+		} catch (EngineException e) {
+			e.diagnostics().forEach(console::report);
+			return ExitCode.INPUT_ERROR;
+		}
+		if (arguments.flag("derived")) {
+			if (!program) {
+				throw new UsageException("--derived needs a *.program model");
+			}
+			console.out().print(text);
+			return ExitCode.OK;
 		}
 		GlamisAnalysis.Result result;
 		try {
-			result = GlamisAnalysis.analyse(GlamisParser.parse(text), arguments.bindings(), solver, EngineMonitor.NULL);
+			result = GlamisAnalysis.analyse(GlamisParser.parse(text), program ? ParameterBindings.EMPTY
+					: arguments.bindings(), solver, EngineMonitor.NULL);
 		} catch (ExpressionException e) {
 			console.report(e.toDiagnostic(file));
 			return ExitCode.INPUT_ERROR;

@@ -13,6 +13,7 @@ import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.EngineInput;
@@ -21,8 +22,9 @@ import org.perfcast.engine.run.OptionSpec;
 import org.perfcast.engine.run.Table;
 
 /**
- * Glamis as an engine of the outer loop: a {@code *.glamis} model solved by MVA, or a {@code *.qn} network
- * with the option {@value #CUSTOMERS}. A point's result holds T (or X for a network), each section's time
+ * Glamis as an engine of the outer loop: a {@code *.glamis} model solved by MVA, a {@code *.program} model
+ * through the Glamis model derived from it ({@link ProgramDerivation}), or a {@code *.qn} network with the
+ * option {@value #CUSTOMERS}. A point's result holds T (or X for a network), each section's time
  * and throughput, and per centre its demand, utilisation, queue length and residence time. Sweeping P over a
  * model gives the speedup study of the paper's figure 7 from the runs' T.
  */
@@ -59,7 +61,7 @@ public final class GlamisEngine implements Engine {
 
 	@Override
 	public Set<String> fileExtensions() {
-		return Set.of("glamis", "qn");
+		return Set.of("glamis", "qn", "program");
 	}
 
 	@Override
@@ -70,6 +72,23 @@ public final class GlamisEngine implements Engine {
 	@Override
 	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {
 		String file = input.displayName();
+		String name = input.model().getFileName().toString().toLowerCase(Locale.ROOT);
+		Solver solver = Solver.named(input.options().text(SOLVER));
+		if (name.endsWith(".program")) {
+			String derived = ProgramDerivation.derive(input.model(), file, input.bindings(), monitor);
+			try {
+				EngineResult solved = program(GlamisAnalysis.analyse(GlamisParser.parse(derived), ParameterBindings.EMPTY,
+						solver, monitor));
+				List<List<String>> lines = derived.lines().map(List::of).toList();
+				return new EngineResult(solved.summary(), solved.series(),
+						java.util.stream.Stream.concat(solved.tables().stream(),
+								java.util.stream.Stream.of(new Table("derived Glamis model", List.of("text"), lines))).toList(),
+						solved.schedules(), solved.diagnostics());
+			} catch (ExpressionException e) {
+				throw new EngineException(Diagnostic.error("glamis.derive", "the derived model: " + e.getMessage(),
+						Location.of(file)));
+			}
+		}
 		String text;
 		try {
 			text = Files.readString(input.model(), StandardCharsets.UTF_8);
@@ -77,9 +96,8 @@ public final class GlamisEngine implements Engine {
 			throw new EngineException(Diagnostic.error("glamis.read", "cannot read the file: " + e.getMessage(),
 					Location.of(file)));
 		}
-		Solver solver = Solver.named(input.options().text(SOLVER));
 		try {
-			if (input.model().getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".qn")) {
+			if (name.endsWith(".qn")) {
 				return network(QueueingNetworkParser.parse(text), input.options().integer(CUSTOMERS), solver, file, monitor);
 			}
 			return program(GlamisAnalysis.analyse(GlamisParser.parse(text), input.bindings(), solver, monitor));

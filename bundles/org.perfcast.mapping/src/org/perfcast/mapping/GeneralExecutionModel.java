@@ -336,7 +336,7 @@ public final class GeneralExecutionModel {
 		}
 	}
 
-		private Network network(Machine machine, int processes) throws EngineException {
+	private Network network(Machine machine, int processes) throws EngineException {
 		Topology topology = machine == null || machine.getTopology() == null
 				? MachineFactory.eINSTANCE.createFullyConnected() : machine.getTopology();
 		try {

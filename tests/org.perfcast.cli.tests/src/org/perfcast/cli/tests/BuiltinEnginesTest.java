@@ -72,9 +72,9 @@ class BuiltinEnginesTest {
 		assertTrue(cli.out().contains("matvec.pamela, P=2,3,4,5,6 ...\n  completed: 5 of 5 points in "), cli.out());
 		assertTrue(cli.out().endsWith("report: " + out.resolve("report.html") + "\n"), cli.out());
 		List<Path> files = ResultsFiles.list(out);
-		// PAMELA on matvec.pamela, matvec.program and loop.program; mapping on the two programs; Glamis on the two
-		// matvec models (6 points each) and the central-server network (one point)
-		assertEquals(8, files.size());
+		// PAMELA on matvec.pamela, matvec.program and loop.program; mapping and Glamis on the two programs; Glamis
+		// on the two matvec models (6 points each) and the central-server network (one point)
+		assertEquals(10, files.size());
 		int points = 0;
 		for (Path file : files) {
 			Run run = ResultsFiles.load(file);
@@ -82,7 +82,7 @@ class BuiltinEnginesTest {
 			assertEquals(run.getPointCount(), run.getPoints().size(), file.toString());
 			points += run.getPoints().size();
 		}
-		assertEquals(5 * 5 + 2 * 6 + 1, points);
+		assertEquals(7 * 5 + 2 * 6 + 1, points);
 		String html = Files.readString(out.resolve("report.html"));
 		assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, 40));
 		assertTrue(html.contains("<svg"));

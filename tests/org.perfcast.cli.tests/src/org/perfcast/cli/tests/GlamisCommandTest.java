@@ -72,4 +72,23 @@ class GlamisCommandTest {
 		assertEquals(ExitCode.USAGE, cli.run("mva", qn.toString()));
 		assertTrue(cli.err().contains("--customers N is required"), cli.err());
 	}
+
+	/** The Glamis model derived from matvec.program is the paper's split model: T_split(P) at t_f = 1, t_l = 0.2. */
+	@Test
+	void testModelDerivedFromAProgram() {
+		assertEquals(ExitCode.OK, cli.run("glamis", example("matvec-ring/matvec.program"), "--set", "t_f=1", "--set",
+				"t_l=0.2", "--set", "P=6", "--derived"));
+		String derived = cli.out();
+		assertTrue(derived.contains("machine < compute: I(1), links: Q^6(1) >\n"), derived);
+		assertTrue(derived.contains("program 6 : < 0, 50 > ;   # send partial products\n"
+				+ "        6 : < 1200, 0 >   # update own rows\n"), derived);
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("glamis", example("matvec-ring/matvec.program"), "--set", "t_f=1", "--set",
+				"t_l=0.2", "--set", "P=6", "--json"));
+		double expected = 360.0 * (2 * 36 + 17 * 6 + 1) / 36;
+		double t = Double.parseDouble(cli.out().substring(6, cli.out().indexOf(',')));
+		assertEquals(expected, t, 1e-9 * expected);
+		cli.reset();
+		assertEquals(ExitCode.USAGE, cli.run("glamis", example("matvec-ring/matvec.glamis"), "--derived"));
+	}
 }
