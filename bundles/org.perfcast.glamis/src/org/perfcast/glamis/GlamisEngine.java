@@ -39,10 +39,15 @@ public final class GlamisEngine implements Engine {
 	/** The option giving the population of a {@code *.qn} network. */
 	public static final String CUSTOMERS = "customers";
 
+	/** The option naming the processor-count parameter of the speedup T(1) / T. */
+	public static final String SPEEDUP_OVER = "speedupOver";
+
 	private static final List<OptionSpec> OPTIONS = List.of(
 			OptionSpec.choice(SOLVER, Solver.EXACT.id(), "exact MVA, or Bard-Schweitzer's approximation",
 					List.of(Solver.EXACT.id(), Solver.SCHWEITZER.id())),
-			OptionSpec.integer(CUSTOMERS, 1, "the customers of a *.qn network (not used for *.glamis)"));
+			OptionSpec.integer(CUSTOMERS, 1, "the customers of a *.qn network (not used for *.glamis)"),
+			OptionSpec.text(SPEEDUP_OVER, "P", "the parameter whose value 1 gives the reference time of the speedup"
+					+ " T(1) / T (a *.glamis or *.program model that declares it; empty for none)"));
 
 	@Override
 	public String id() {
@@ -74,11 +79,18 @@ public final class GlamisEngine implements Engine {
 		String file = input.displayName();
 		String name = input.model().getFileName().toString().toLowerCase(Locale.ROOT);
 		Solver solver = Solver.named(input.options().text(SOLVER));
+		String over = input.options().text(SPEEDUP_OVER).strip();
 		if (name.endsWith(".program")) {
 			String derived = ProgramDerivation.derive(input.model(), file, input.bindings(), monitor);
 			try {
-				EngineResult solved = program(GlamisAnalysis.analyse(GlamisParser.parse(derived), ParameterBindings.EMPTY,
-						solver, monitor));
+				GlamisAnalysis.Result result = GlamisAnalysis.analyse(GlamisParser.parse(derived), ParameterBindings.EMPTY,
+						solver, monitor);
+				Double reference = null;
+				if (!over.isEmpty() && declares(input, over)) {
+					String one = ProgramDerivation.derive(input.model(), file, input.bindings().with(over, 1), monitor);
+					reference = GlamisAnalysis.analyse(GlamisParser.parse(one), ParameterBindings.EMPTY, solver, monitor).T();
+				}
+				EngineResult solved = program(result, reference);
 				List<List<String>> lines = derived.lines().map(List::of).toList();
 				return new EngineResult(solved.summary(), solved.series(),
 						java.util.stream.Stream.concat(solved.tables().stream(),
@@ -100,14 +112,31 @@ public final class GlamisEngine implements Engine {
 			if (name.endsWith(".qn")) {
 				return network(QueueingNetworkParser.parse(text), input.options().integer(CUSTOMERS), solver, file, monitor);
 			}
-			return program(GlamisAnalysis.analyse(GlamisParser.parse(text), input.bindings(), solver, monitor));
+			GlamisModel model = GlamisParser.parse(text);
+			GlamisAnalysis.Result result = GlamisAnalysis.analyse(model, input.bindings(), solver, monitor);
+			Double reference = over.isEmpty() || !model.parameters().containsKey(over) ? null
+					: GlamisAnalysis.analyse(model, input.bindings().with(over, 1), solver, monitor).T();
+			return program(result, reference);
 		} catch (ExpressionException e) {
 			throw new EngineException(e.toDiagnostic(file));
 		}
 	}
 
-	private static EngineResult program(GlamisAnalysis.Result result) {
+	/** Whether the program model (or its machine or layout) declares the parameter {@code name}. */
+	private static boolean declares(EngineInput input, String name) {
+		org.perfcast.model.resource.ModelFiles.Loaded loaded = org.perfcast.model.resource.ModelFiles.load(
+				org.perfcast.model.resource.ModelFiles.newResourceSet(),
+				org.eclipse.emf.common.util.URI.createFileURI(input.model().toAbsolutePath().toString()), input.displayName());
+		return loaded.root() != null && org.perfcast.model.validation.ParameterEnvironment
+				.of(loaded.root(), ParameterBindings.EMPTY).isDeclared(name);
+	}
+
+	/** The result; with {@code reference} = T(1), also the speedup T(1) / T. */
+	private static EngineResult program(GlamisAnalysis.Result result, Double reference) {
 		EngineResult.Builder out = EngineResult.builder().summary("T", result.T(), "");
+		if (reference != null && result.T() > 0) {
+			out.summary("speedup", reference / result.T(), "");
+		}
 		List<List<String>> sections = new ArrayList<>();
 		int index = 0;
 		for (GlamisAnalysis.SectionResult section : result.sections()) {

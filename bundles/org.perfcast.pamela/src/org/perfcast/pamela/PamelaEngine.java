@@ -37,8 +37,13 @@ public final class PamelaEngine implements Engine {
 	/** The option that asks for the closed form. */
 	public static final String CLOSED_FORM = "closedForm";
 
+	/** The option naming the processor-count parameter of the speedup T(1) / T. */
+	public static final String SPEEDUP_OVER = "speedupOver";
+
 	private static final List<OptionSpec> OPTIONS = List.of(OptionSpec.bool(CLOSED_FORM, true,
-			"derive T, T_cplx and the workloads in the parameters no binding fixes (*.pamela only)"));
+			"derive T, T_cplx and the workloads in the parameters no binding fixes (*.pamela only)"),
+			OptionSpec.text(SPEEDUP_OVER, "P", "the parameter whose value 1 gives the reference time of the speedup"
+					+ " T(1) / T (when the model has it; empty for none)"));
 
 	@Override
 	public String id() {
@@ -67,19 +72,32 @@ public final class PamelaEngine implements Engine {
 
 	@Override
 	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {
-		String file = input.displayName();
-		Pamela.Result analysis;
-		if (input.model().getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".program")) {
-			analysis = Pamela.analyseProgram(input.model(), file, input.bindings(), monitor);
-		} else {
-			analysis = Pamela.analyse(read(input.model(), file), input.model(), file, input.bindings(),
-					input.options().bool(CLOSED_FORM), monitor);
-		}
+		Pamela.Result analysis = analyse(input, input.bindings(), input.options().bool(CLOSED_FORM), monitor);
 		List<Diagnostic> errors = analysis.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).toList();
 		if (!errors.isEmpty()) {
 			throw new EngineException(errors);
 		}
-		return result(analysis.prediction(), analysis.diagnostics());
+		EngineResult result = result(analysis.prediction(), analysis.diagnostics());
+		String over = input.options().text(SPEEDUP_OVER).strip();
+		if (over.isEmpty() || analysis.prediction().T() <= 0) {
+			return result;
+		}
+		Pamela.Result one = analyse(input, input.bindings().with(over, 1), false, monitor);
+		if (one.prediction() == null) {
+			return result; // the model has no such parameter, or P = 1 does not fit it: no speedup
+		}
+		List<org.perfcast.engine.run.SummaryValue> summary = new ArrayList<>(result.summary());
+		summary.add(new org.perfcast.engine.run.SummaryValue("speedup", one.prediction().T() / analysis.prediction().T(), ""));
+		return new EngineResult(summary, result.series(), result.tables(), result.schedules(), result.diagnostics());
+	}
+
+	private static Pamela.Result analyse(EngineInput input, org.perfcast.engine.ParameterBindings bindings,
+			boolean closedForm, EngineMonitor monitor) throws EngineException {
+		String file = input.displayName();
+		if (input.model().getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".program")) {
+			return Pamela.analyseProgram(input.model(), file, bindings, monitor);
+		}
+		return Pamela.analyse(read(input.model(), file), input.model(), file, bindings, closedForm, monitor);
 	}
 
 	private static EngineResult result(Prediction p, List<Diagnostic> diagnostics) {

@@ -39,7 +39,7 @@ class BuiltinEnginesTest {
 		assertEquals(ExitCode.OK, cli.run("run", "pamela", model, "--sweep", "P=2,3,6", "--out", dir.toString()),
 				cli.err());
 		String[] lines = cli.out().split("\n");
-		assertTrue(lines[2].startsWith("P=6: T = 277.5, Tcplx = 277.5, sigmaMax = 37.5  ("), lines[2]);
+		assertTrue(lines[2].startsWith("P=6: T = 277.5, Tcplx = 277.5, sigmaMax = 37.5, speedup = 5.18918918919  ("), lines[2]);
 		Run run = ResultsFiles.load(ResultsFiles.list(dir).get(0));
 		assertEquals("pamela", run.getEngineId());
 		assertEquals(List.of(742.5, 510.0, 277.5), run.getPoints().stream().map(p -> value(p, "T")).toList());
@@ -73,7 +73,7 @@ class BuiltinEnginesTest {
 		assertTrue(cli.out().endsWith("report: " + out.resolve("report.html") + "\n"), cli.out());
 		List<Path> files = ResultsFiles.list(out);
 		// PAMELA on matvec.pamela, matvec.program and loop.program; mapping and Glamis on the two programs; Glamis
-		// on the two matvec models (6 points each) and the central-server network (one point)
+		// on the two matvec models (12 points each) and the central-server network (one point)
 		assertEquals(10, files.size());
 		int points = 0;
 		for (Path file : files) {
@@ -82,7 +82,7 @@ class BuiltinEnginesTest {
 			assertEquals(run.getPointCount(), run.getPoints().size(), file.toString());
 			points += run.getPoints().size();
 		}
-		assertEquals(7 * 5 + 2 * 6 + 1, points);
+		assertEquals(7 * 5 + 2 * 12 + 1, points);
 		String html = Files.readString(out.resolve("report.html"));
 		assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, 40));
 		assertTrue(html.contains("<svg"));

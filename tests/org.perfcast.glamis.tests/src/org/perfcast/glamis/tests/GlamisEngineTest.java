@@ -37,9 +37,22 @@ class GlamisEngineTest {
 			EngineResult result = run(model, Map.of("P", p), Map.of());
 			assertEquals("T", result.summary().get(0).name());
 			assertEquals(360.0 * (2 * p * p + 17 * p + 1) / (p * p), result.summary().get(0).value(), 1e-9);
+			assertEquals("speedup", result.summary().get(1).name());
+			assertEquals(360.0 * 20 / (360.0 * (2 * p * p + 17 * p + 1) / (p * p)), result.summary().get(1).value(), 1e-9);
 			assertEquals(List.of("section 1: centres", "section 2: centres", "sections"),
 					result.tables().stream().map(t -> t.name()).toList());
 		}
+	}
+
+	@Test
+	void testSpeedupOfAProgramThroughItsDerivedModel() throws Exception {
+		Path program = Path.of(System.getProperty("perfcast.examples", "../../examples")).resolve("matvec-ring/matvec.program");
+		EngineResult result = run(program, Map.of("P", 6, "t_f", 1), Map.of());
+		EngineResult one = run(program, Map.of("P", 1, "t_f", 1), Map.of());
+		assertEquals(one.summary().get(0).value() / result.summary().get(0).value(), result.summary().get(1).value(), 1e-12);
+		assertEquals("derived Glamis model", result.tables().get(result.tables().size() - 1).name());
+		EngineResult without = run(program, Map.of("P", 6), Map.of("speedupOver", ""));
+		assertEquals(List.of("T"), without.summary().stream().map(v -> v.name()).toList());
 	}
 
 	@Test

@@ -95,8 +95,10 @@ class PamelaEngineTest {
 	@Test
 	void testMatvecModelGivesThePapersNumbers() throws EngineException {
 		EngineResult result = run(example("matvec-ring", "matvec.pamela"));
-		assertEquals(List.of("T", "Tcplx", "sigmaMax"), result.summary().stream().map(v -> v.name()).toList());
+		assertEquals(List.of("T", "Tcplx", "sigmaMax", "speedup"), result.summary().stream().map(v -> v.name()).toList());
 		assertEquals(277.5, value(result, "T"), 1e-9);
+		// T(1) = 2 N² t_f = 1440: the speedup of figure 7's complexity analysis
+		assertEquals(1440 / 277.5, value(result, "speedup"), 1e-9);
 		assertEquals(277.5, value(result, "Tcplx"), 1e-9);
 		// every link carries b² (P−1) P / 2 / P uses of t_l: 100 · 15 · 0.025
 		assertEquals(37.5, value(result, "sigmaMax"), 1e-9);
