@@ -62,6 +62,7 @@ public final class HtmlReport {
 		html.append("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
 				.append("<meta charset=\"utf-8\"/>\n<title>Perfcast report</title>\n<style>\n").append(STYLE)
 				.append("</style>\n</head>\n<body>\n<h1>Perfcast report</h1>\n");
+		comparisons(html, runs, options);
 		for (int r = 0; r < runs.size(); r++) {
 			run(html, runs.get(r), "run" + r, options);
 		}
@@ -165,6 +166,50 @@ public final class HtmlReport {
 					.toList();
 			html.append(SvgLineChart.render(name + " over " + parameter, parameter,
 					unit.isEmpty() ? name : name + " (" + unit + ")", chartLines, options.logX(), options.logY()));
+		}
+	}
+
+	/**
+	 * Across runs: for each summary value that several runs swept over the same first parameter give (such as
+	 * the speedup over P of Glamis and PAMELA, the paper's figure 7), one chart with a line per run.
+	 */
+	private static void comparisons(StringBuilder html, List<Run> runs, Options options) {
+		Map<String, List<SvgLineChart.Line>> charts = new LinkedHashMap<>();
+		for (Run run : runs) {
+			if (run.getSweeps().size() != 1) {
+				continue;
+			}
+			String parameter = run.getSweeps().get(0).substring(0, run.getSweeps().get(0).indexOf('=')).strip();
+			Map<String, List<double[]>> values = new LinkedHashMap<>();
+			for (RunPoint point : completed(run)) {
+				Double x = point.getBindings().stream().filter(b -> b.getName().equals(parameter)).map(Binding::getValue)
+						.findFirst().orElse(null);
+				if (x != null) {
+					point.getValues().forEach(v -> values.computeIfAbsent(v.getName(), k -> new ArrayList<>())
+							.add(new double[] { x, v.getValue() }));
+				}
+			}
+			String label = run.getEngineId() + " on " + String.join(", ", run.getInputFiles().stream()
+					.map(f -> f.substring(f.lastIndexOf('/') + 1)).toList());
+			values.forEach((name, points) -> charts.computeIfAbsent(name + "\u0000" + parameter, k -> new ArrayList<>())
+					.add(new SvgLineChart.Line(label, points.stream().map(p -> p[0]).toList(),
+							points.stream().map(p -> p[1]).toList())));
+		}
+		boolean heading = false;
+		for (Map.Entry<String, List<SvgLineChart.Line>> chart : charts.entrySet()) {
+			if (chart.getValue().size() < 2) {
+				continue;
+			}
+			if (!heading) {
+				html.append("<section id=\"comparisons\">\n<h2>Runs compared</h2>\n");
+				heading = true;
+			}
+			String[] key = chart.getKey().split("\u0000");
+			html.append(SvgLineChart.render(key[0] + " over " + key[1] + ", run by run", key[1], key[0],
+					chart.getValue().stream().limit(MAX_LINES).toList(), options.logX(), options.logY()));
+		}
+		if (heading) {
+			html.append("</section>\n");
 		}
 	}
 

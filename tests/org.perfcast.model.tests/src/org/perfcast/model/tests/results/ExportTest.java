@@ -130,4 +130,31 @@ class ExportTest {
 		assertFalse(html.replace("http://www.w3.org/", "").contains("http") || html.contains("<script"),
 				"no external resources");
 	}
+
+	/** Runs swept over the same parameter are drawn together: a chart per summary value, a line per run. */
+	@Test
+	void testHtmlReportComparesRunsSweptAlike() throws Exception {
+		Run first = run(List.of("P=1,2,4"), List.of());
+		Run second = run(List.of("P=1,2,4,8"), List.of());
+		second.getInputFiles().set(0, "other/m2.square");
+		String html = HtmlReport.write(List.of(first, second), HtmlReport.Options.LINEAR);
+		Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+				.parse(new ByteArrayInputStream(html.getBytes(StandardCharsets.UTF_8)));
+		Element comparisons = null;
+		NodeList sections = doc.getElementsByTagName("section");
+		for (int i = 0; i < sections.getLength(); i++) {
+			if ("comparisons".equals(((Element) sections.item(i)).getAttribute("id"))) {
+				comparisons = (Element) sections.item(i);
+			}
+		}
+		assertTrue(comparisons != null, "a comparison section");
+		Element tChart = (Element) comparisons.getElementsByTagName("svg").item(0);
+		assertEquals("T over P, run by run", tChart.getElementsByTagName("text").item(0).getTextContent());
+		NodeList lines = tChart.getElementsByTagName("polyline");
+		assertEquals(2, lines.getLength(), "a line per run");
+		assertEquals(4, lines.item(1).getAttributes().getNamedItem("points").getTextContent().split(" ").length);
+		assertTrue(html.contains("square on m2.square"), "the run's label");
+		// a single run is not compared
+		assertTrue(!HtmlReport.write(List.of(first), HtmlReport.Options.LINEAR).contains("id=\"comparisons\""));
+	}
 }
