@@ -79,6 +79,21 @@ public final class SimulationJob extends Job {
 		return project.getFolder(RESULTS_FOLDER);
 	}
 
+	/** The engine this job runs. */
+	public Engine engine() {
+		return engine;
+	}
+
+	/** The model file this job runs the engine on. */
+	public IFile model() {
+		return model;
+	}
+
+	/** What this job runs: the model, bindings, sweeps and options. */
+	public RunRequest request() {
+		return request;
+	}
+
 	/** The results file this job wrote, once it has. */
 	public IFile resultsFile() {
 		return resultsFile;
