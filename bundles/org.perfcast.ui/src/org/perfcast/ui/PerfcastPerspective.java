@@ -4,6 +4,7 @@ import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
 import org.perfcast.ui.mapping.MappingView;
+import org.perfcast.ui.results.ResultsView;
 import org.perfcast.ui.wizards.NewModelWizard;
 import org.perfcast.ui.wizards.NewPerfcastProjectWizard;
 
@@ -32,6 +33,7 @@ public final class PerfcastPerspective implements IPerspectiveFactory {
 		bottom.addView(IPageLayout.ID_PROGRESS_VIEW);
 		bottom.addView(IPageLayout.ID_PROP_SHEET);
 		bottom.addView(MappingView.ID);
+		bottom.addView(ResultsView.ID);
 		bottom.addPlaceholder(CONSOLE);
 
 		IFolderLayout right = layout.createFolder("right", IPageLayout.RIGHT, 0.76f, editors);
@@ -49,6 +51,7 @@ public final class PerfcastPerspective implements IPerspectiveFactory {
 		layout.addShowViewShortcut(IPageLayout.ID_OUTLINE);
 		layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
 		layout.addShowViewShortcut(MappingView.ID);
+		layout.addShowViewShortcut(ResultsView.ID);
 		layout.addPerspectiveShortcut("org.eclipse.ui.resourcePerspective");
 		layout.addPerspectiveShortcut("org.eclipse.jdt.ui.JavaPerspective");
 		layout.addActionSet("org.eclipse.debug.ui.launchActionSet");

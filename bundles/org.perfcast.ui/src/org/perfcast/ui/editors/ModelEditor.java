@@ -329,6 +329,20 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 		viewer.refresh(true);
 	}
 
+	/**
+	 * Selects and reveals the element at {@code uriFragment} of the model, e.g. one a simulation result links
+	 * to.
+	 *
+	 * @return whether the model is loaded and has such an element
+	 */
+	public boolean selectElement(String uriFragment) {
+		EObject element = model.ok() ? model.resource().getEObject(uriFragment) : null;
+		if (element != null) {
+			viewer.setSelection(new StructuredSelection(element), true);
+		}
+		return element != null;
+	}
+
 	/** Selects and reveals the element a Perfcast problem marker concerns (Problems view > Go To). */
 	private void gotoMarker(IMarker marker) {
 		if (model.ok()) {

@@ -1,0 +1,66 @@
+package org.perfcast.ui.results;
+
+/** UI text of the Results view. */
+final class Messages {
+
+	static final String COLUMN_STARTED = "Started";
+	static final String COLUMN_ENGINE = "Engine";
+	static final String COLUMN_MODEL = "Model";
+	static final String COLUMN_STATUS = "Status";
+	static final String COLUMN_POINTS = "Points";
+	static final String COLUMN_DURATION = "Duration";
+	static final String POINTS_OF = "%d of %d";
+	static final String SECONDS = "%.2f s";
+	static final String POINT = "point %d";
+	static final String COLUMN_POINT = "Point";
+	static final String COLUMN_POINT_STATUS = "Status";
+	static final String COLUMN_VALUE_NAME = "Value";
+	static final String COLUMN_BEFORE = "Before";
+	static final String COLUMN_AFTER = "After";
+	static final String COLUMN_CHANGE = "Change";
+
+	static final String TAB_SUMMARY = "Summary";
+	static final String TAB_CHARTS = "Charts";
+	static final String TAB_TIMELINE = "Timeline";
+	static final String TAB_COMPARE = "Compare";
+	static final String TAB_SUMMARY_TIP = "Each point's parameter values and summary values";
+	static final String TAB_CHARTS_TIP = "Summary values against the swept parameter, and the series of a point";
+	static final String TAB_TIMELINE_TIP = "The schedules of a point: one row per processor; click an interval to open its model element or source line";
+	static final String TAB_COMPARE_TIP = "What changed between the two selected runs";
+
+	static final String POINT_LABEL = "Point:";
+	static final String SCHEDULE_LABEL = "Schedule:";
+	static final String LOG_X = "Log x";
+	static final String LOG_Y = "Log y";
+	static final String LOG_TIP = "Logarithmic axis (used while every value on it is positive)";
+	static final String SWEEP_CHART_Y = "value";
+	static final String NO_SWEEP = "Not swept: the chart shows each point's series below.";
+
+	static final String NO_RUNS = "No runs yet. Run a model with Run As > Perfcast Simulation; each run is saved in its project's results folder.";
+	static final String RUN_HEADER = "%s on %s: %s, %d points, %s";
+	static final String COMPARE_HEADER = "%s → %s: %d values changed, %d unchanged%s";
+	static final String COMPARE_UNMATCHED = "; only in one run: %s";
+	static final String SELECT_TWO = "Select two runs (Ctrl+click) and press Compare.";
+
+	static final String REFRESH = "Refresh";
+	static final String REFRESH_TIP = "Read the results folders again";
+	static final String COMPARE = "Compare";
+	static final String COMPARE_TIP = "Show what changed between the two selected runs (the older one first)";
+	static final String EXPORT_CSV = "Export CSV…";
+	static final String EXPORT_CSV_TIP = "Save the selected run's summary values (and series) as CSV";
+	static final String EXPORT_JSON = "Export JSON…";
+	static final String EXPORT_JSON_TIP = "Save the selected run as JSON";
+	static final String EXPORT_HTML = "Export HTML Report…";
+	static final String EXPORT_HTML_TIP = "Save the selected runs as a self-contained HTML report with SVG charts";
+	static final String DELETE = "Delete";
+	static final String DELETE_TIP = "Delete the selected runs' results files";
+	static final String DELETE_TITLE = "Delete Runs";
+	static final String DELETE_QUESTION = "Delete %d run(s)? Their results files are deleted from the workspace:%n%s";
+	static final String EXPORT_FAILED = "Cannot export to %s";
+	static final String OPEN_FAILED = "Cannot open %s";
+	static final String READ_PROBLEMS = "Some results files could not be read";
+	static final String LOADING = "Reading Perfcast results";
+
+	private Messages() {
+	}
+}

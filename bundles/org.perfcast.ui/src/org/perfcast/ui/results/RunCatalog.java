@@ -1,0 +1,87 @@
+package org.perfcast.ui.results;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.MultiStatus;
+import org.eclipse.core.runtime.Status;
+import org.perfcast.ide.SimulationJob;
+import org.perfcast.model.results.Run;
+import org.perfcast.model.results.io.ResultsFiles;
+
+/**
+ * The runs in the results folders of the open projects, newest first. Files already read are kept while their
+ * modification stamp is unchanged, so a refresh reads only new and changed files.
+ */
+final class RunCatalog {
+
+	private record Cached(long stamp, Run run) {
+	}
+
+	private final Map<IFile, Cached> cache = new HashMap<>();
+
+	/** Whether {@code resource} is a results file that this catalog lists. */
+	static boolean isResultsFile(IResource resource) {
+		return resource instanceof IFile file && ResultsFiles.EXTENSION.equals(file.getFileExtension())
+				&& file.getParent() instanceof IFolder folder && folder.getProjectRelativePath().toString()
+						.equals(SimulationJob.RESULTS_FOLDER);
+	}
+
+	/**
+	 * Reads the runs; files that do not load are left out and reported in {@code problems}.
+	 */
+	synchronized List<RunEntry> read(MultiStatus problems) {
+		List<RunEntry> entries = new ArrayList<>();
+		Map<IFile, Cached> seen = new HashMap<>();
+		for (IProject project : ResourcesPlugin.getWorkspace().getRoot().getProjects()) {
+			IFolder folder = SimulationJob.resultsFolder(project);
+			if (!project.isOpen() || !folder.exists()) {
+				continue;
+			}
+			try {
+				for (IResource member : folder.members()) {
+					if (isResultsFile(member)) {
+						read((IFile) member, seen, entries, problems);
+					}
+				}
+			} catch (CoreException e) {
+				problems.add(Status.warning(folder.getFullPath() + ": " + e.getMessage(), e));
+			}
+		}
+		cache.clear();
+		cache.putAll(seen);
+		entries.sort(Comparator.comparing((RunEntry e) -> e.run().getStartTime()).reversed()
+				.thenComparing(e -> e.file().getName(), Comparator.reverseOrder()));
+		return entries;
+	}
+
+	private void read(IFile file, Map<IFile, Cached> seen, List<RunEntry> entries, MultiStatus problems) {
+		Cached cached = cache.get(file);
+		if (cached == null || cached.stamp() != file.getModificationStamp()) {
+			try {
+				cached = new Cached(file.getModificationStamp(), ResultsFiles.load(file.getLocation().toPath()));
+			} catch (IOException e) {
+				problems.add(Status.warning(e.getMessage(), e));
+				return;
+			}
+		}
+		seen.put(file, cached);
+		entries.add(new RunEntry(file, cached.run()));
+	}
+
+	/** Reads the runs, ignoring unreadable files; for callers without a place to report them. */
+	List<RunEntry> read() {
+		return read(new MultiStatus(getClass().getName(), IStatus.OK, "", null));
+	}
+}

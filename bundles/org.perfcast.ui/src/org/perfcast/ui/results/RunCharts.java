@@ -1,0 +1,130 @@
+package org.perfcast.ui.results;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import org.perfcast.engine.Numbers;
+import org.perfcast.model.results.Binding;
+import org.perfcast.model.results.Interval;
+import org.perfcast.model.results.MessageArrow;
+import org.perfcast.model.results.Run;
+import org.perfcast.model.results.RunPoint;
+import org.perfcast.model.results.RunStatus;
+import org.perfcast.model.results.Schedule;
+import org.perfcast.model.results.Series;
+import org.perfcast.model.results.SourceLocation;
+import org.perfcast.model.results.SummaryValue;
+import org.perfcast.model.results.Timeline;
+import org.perfcast.ui.charts.ChartSeries;
+import org.perfcast.ui.charts.TimelineData;
+
+/**
+ * The results model shaped for the chart widgets: summary values against the first swept parameter, a
+ * point's series, a schedule as timeline data whose bars and arrows carry their {@link Interval} and
+ * {@link MessageArrow}.
+ */
+final class RunCharts {
+
+	/** The most curves a sweep chart draws. */
+	static final int MAX_CURVES = 12;
+
+	private RunCharts() {
+	}
+
+	/** The parameter a run sweeps first, if it sweeps one: the name before '=' of its first sweep. */
+	static Optional<String> sweptParameter(Run run) {
+		return run.getSweeps().stream().findFirst().map(s -> s.substring(0, Math.max(0, s.indexOf('='))).strip())
+				.filter(s -> !s.isEmpty());
+	}
+
+	/**
+	 * Each summary value against the first swept parameter over the completed points, one curve per value
+	 * and combination of the other swept parameters (at most {@link #MAX_CURVES}); none without sweeps.
+	 */
+	static List<ChartSeries> sweepSeries(Run run) {
+		Optional<String> parameter = sweptParameter(run);
+		if (parameter.isEmpty()) {
+			return List.of();
+		}
+		Map<String, List<double[]>> curves = new LinkedHashMap<>();
+		for (RunPoint point : run.getPoints()) {
+			Optional<Double> x = value(point, parameter.get());
+			if (point.getStatus() != RunStatus.COMPLETED || x.isEmpty()) {
+				continue;
+			}
+			String others = point.getBindings().stream()
+					.filter(b -> !b.getName().equals(parameter.get()) && isSwept(run, b.getName()))
+					.map(b -> b.getName() + "=" + Numbers.format(b.getValue())).collect(Collectors.joining(", "));
+			for (SummaryValue v : point.getValues()) {
+				String name = v.getName() + (v.getUnit().isEmpty() ? "" : " (" + v.getUnit() + ")")
+						+ (others.isEmpty() ? "" : ", " + others);
+				curves.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] { x.get(), v.getValue() });
+			}
+		}
+		List<ChartSeries> result = new ArrayList<>();
+		curves.entrySet().stream().limit(MAX_CURVES).forEach(e -> {
+			List<double[]> points = e.getValue().stream().sorted((a, b) -> Double.compare(a[0], b[0])).toList();
+			result.add(new ChartSeries(e.getKey(), points.stream().mapToDouble(p -> p[0]).toArray(),
+					points.stream().mapToDouble(p -> p[1]).toArray(), ChartSeries.Style.LINE_AND_POINTS));
+		});
+		return result;
+	}
+
+	/** The series of {@code point}, as lines with marked points. */
+	static List<ChartSeries> pointSeries(RunPoint point) {
+		return point.getSeries().stream().map(s -> new ChartSeries(s.getName(),
+				s.getX().stream().mapToDouble(Double::doubleValue).toArray(),
+				s.getY().stream().mapToDouble(Double::doubleValue).toArray(), ChartSeries.Style.LINE_AND_POINTS)).toList();
+	}
+
+	/** The axis titles of {@code point}'s first series, or empty ones. */
+	static List<String> pointSeriesTitles(RunPoint point) {
+		return point.getSeries().stream().findFirst().map((Series s) -> List.of(s.getXLabel(), s.getYLabel()))
+				.orElse(List.of("", ""));
+	}
+
+	/** {@code schedule} as timeline data: bars carry their {@link Interval}, arrows their {@link MessageArrow}. */
+	static TimelineData timeline(Schedule schedule) {
+		List<TimelineData.Row> rows = new ArrayList<>();
+		for (Timeline timeline : schedule.getTimelines()) {
+			rows.add(new TimelineData.Row(timeline.getLabel(), timeline.getIntervals().stream()
+					.map(i -> new TimelineData.Bar(i.getKind().getLiteral(), i.getStart(), Math.max(i.getStart(),
+							i.getEnd()), i.getLabel() == null ? "" : i.getLabel(), describe(i.getSource()), i))
+					.toList()));
+		}
+		List<TimelineData.Arrow> arrows = schedule.getMessages().stream()
+				.filter(m -> m.getFrom() >= 0 && m.getFrom() < rows.size() && m.getTo() >= 0 && m.getTo() < rows.size())
+				.map(m -> new TimelineData.Arrow(m.getFrom(), m.getSendTime(), m.getTo(), m.getReceiveTime(),
+						m.getLabel() == null ? "" : m.getLabel(), m))
+				.toList();
+		return new TimelineData(schedule.getTimeUnit() == null ? "" : schedule.getTimeUnit(), rows, arrows);
+	}
+
+	/** Where a result comes from, e.g. "/p/m.program:3: Step compute"; empty when unknown. */
+	static String describe(SourceLocation source) {
+		if (source == null || source.getFile() == null) {
+			return "";
+		}
+		return source.getFile() + (source.getLine() > 0 ? ":" + source.getLine() : "")
+				+ (source.getLabel() == null || source.getLabel().isEmpty() ? "" : ": " + source.getLabel());
+	}
+
+	/** A point's label for selectors: its bindings, or "point N" without any. */
+	static String pointLabel(RunPoint point) {
+		String bindings = point.getBindings().stream().map(b -> b.getName() + "=" + Numbers.format(b.getValue()))
+				.collect(Collectors.joining(", "));
+		return bindings.isEmpty() ? String.format(Messages.POINT, point.getIndex() + 1) : bindings;
+	}
+
+	private static boolean isSwept(Run run, String name) {
+		return run.getSweeps().stream().anyMatch(s -> s.strip().startsWith(name + "=") || s.strip().startsWith(name + " "));
+	}
+
+	private static Optional<Double> value(RunPoint point, String name) {
+		return point.getBindings().stream().filter(b -> b.getName().equals(name)).map(Binding::getValue).findFirst();
+	}
+}

@@ -1,0 +1,5 @@
+/**
+ * The Results view: the runs recorded in every open project's results folder, and for the selected run its
+ * summary table, charts and schedules, comparison with another run, export and deletion.
+ */
+package org.perfcast.ui.results;
