@@ -12,6 +12,7 @@ final class Messages {
 	static final String TIMELINE_HELP = "Wheel or +/- to zoom, drag or scroll to pan, 0 to fit; click an interval or"
 			+ " message to open where it comes from";
 	static final String MESSAGE = "message";
+	static final String TIME_UNIT = "time in %s";
 	static final String EMPTY_TIMELINE = "No schedule to show";
 
 	private Messages() {

@@ -257,8 +257,10 @@ public final class TimelineChart extends Canvas {
 			gc.drawText(text, left, LEGEND_HEIGHT, true);
 		}
 		if (!data.timeUnit().isEmpty()) {
+			// the unit goes right of the legend, clear of the row labels and tick values
 			gc.setForeground(black);
-			gc.drawText(data.timeUnit(), MARGIN, LEGEND_HEIGHT, true);
+			String unit = String.format(Messages.TIME_UNIT, data.timeUnit());
+			gc.drawText(unit, area.width - gc.textExtent(unit).x - MARGIN, 4, true);
 		}
 	}
 

@@ -15,6 +15,7 @@ import org.eclipse.swtchart.ILineSeries.PlotSymbolType;
 import org.eclipse.swtchart.ISeries;
 import org.eclipse.swtchart.ISeries.SeriesType;
 import org.eclipse.swtchart.LineStyle;
+import org.eclipse.swtchart.Range;
 import org.perfcast.engine.Numbers;
 
 /**
@@ -138,6 +139,12 @@ public final class XyChart extends Composite {
 		xAxis().enableLogScale(logX);
 		yAxis().enableLogScale(logY);
 		chart.getAxisSet().adjustRange();
+		if (!logY) {
+			// keep lines that run along the extremes off the plot's edges
+			Range range = yAxis().getRange();
+			double pad = Math.max(range.upper - range.lower, Math.abs(range.upper) * 1e-3) * 0.05;
+			yAxis().setRange(new Range(range.lower - pad, range.upper + pad));
+		}
 		chart.redraw();
 	}
 

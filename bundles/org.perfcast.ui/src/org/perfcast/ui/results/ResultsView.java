@@ -159,9 +159,9 @@ public final class ResultsView extends ViewPart {
 		runs.getTable().setLinesVisible(true);
 		runs.setContentProvider(ArrayContentProvider.getInstance());
 		DateFormat time = DateFormat.getDateTimeInstance(DateFormat.SHORT, DateFormat.MEDIUM);
-		runColumn(Messages.COLUMN_STARTED, 130, e -> time.format(e.run().getStartTime()));
-		runColumn(Messages.COLUMN_ENGINE, 90, e -> e.run().getEngineId());
-		runColumn(Messages.COLUMN_MODEL, 150, RunEntry::model);
+		runColumn(Messages.COLUMN_STARTED, 160, e -> time.format(e.run().getStartTime()));
+		runColumn(Messages.COLUMN_ENGINE, 75, e -> e.run().getEngineId());
+		runColumn(Messages.COLUMN_MODEL, 140, RunEntry::model);
 		runColumn(Messages.COLUMN_STATUS, 75, e -> e.run().getStatus().getLiteral());
 		runColumn(Messages.COLUMN_POINTS, 60, e -> String.format(Messages.POINTS_OF, finished(e.run()),
 				e.run().getPointCount()));
@@ -185,7 +185,7 @@ public final class ResultsView extends ViewPart {
 		tab(Messages.TAB_TIMELINE, Messages.TAB_TIMELINE_TIP, createTimeline(tabs));
 		tab(Messages.TAB_COMPARE, Messages.TAB_COMPARE_TIP, createCompare(tabs));
 		tabs.setSelection(0);
-		sash.setWeights(38, 62);
+		sash.setWeights(45, 55);
 
 		IToolBarManager toolbar = getViewSite().getActionBars().getToolBarManager();
 		MenuManager menu = new MenuManager();
