@@ -28,7 +28,8 @@ import org.perfcast.engine.run.Table;
  * {@link PatternParser}). A point's result holds the step time T, the processors finishing last, a table of each
  * processor's finish, and the schedule: a row per processor with its send and receive intervals and an arrow per
  * message from the start of its send to the start of its receive. With random ties it also holds the least and
- * greatest T over {@value #TIE_RUNS} seeds; with the overestimation, the number of forced transmissions.
+ * greatest T over {@value #TIE_RUNS} seeds; with the overestimation, the number of forced transmissions. The
+ * parameters L, o, g, G and seed, when bound ({@code --set}, {@code --sweep}), override the options of those names.
  */
 public final class LogGPStepEngine implements Engine {
 
@@ -83,12 +84,23 @@ public final class LogGPStepEngine implements Engine {
 	}
 
 	/**
-	 * The LogGP parameters among {@code options}, which may be bound to swept values.
+	 * The LogGP parameters of a point: the options L, o, g, G unless the point binds a parameter of that name
+	 * ({@code --set G=0.05}, {@code --sweep g=10..20:2}).
 	 *
 	 * @throws IllegalArgumentException if a parameter is negative
 	 */
-	public static LogGP logGP(OptionValues options) {
-		return new LogGP(options.real("L"), options.real("o"), options.real("g"), options.real("G"));
+	public static LogGP logGP(EngineInput input) {
+		return new LogGP(real(input, "L"), real(input, "o"), real(input, "g"), real(input, "G"));
+	}
+
+	private static double real(EngineInput input, String name) {
+		return input.bindings().isBound(name) ? input.bindings().value(name) : input.options().real(name);
+	}
+
+	/** The rules of a point: as the options choose, the seed bound by a parameter {@code seed} if there is one. */
+	public static LogGPRules rules(EngineInput input) {
+		LogGPRules rules = rules(input.options());
+		return input.bindings().isBound("seed") ? rules.withSeed((long) input.bindings().value("seed")) : rules;
 	}
 
 	/** The rules {@code options} choose. */
@@ -120,11 +132,11 @@ public final class LogGPStepEngine implements Engine {
 				P == 0 ? OptionalInt.empty() : OptionalInt.of((int) Math.min(P, Integer.MAX_VALUE)));
 		LogGP logGP;
 		try {
-			logGP = logGP(options);
+			logGP = logGP(input);
 		} catch (IllegalArgumentException e) {
 			throw new EngineException(Diagnostic.error("loggp.parameters", e.getMessage(), Location.of(file)));
 		}
-		LogGPRules rules = rules(options);
+		LogGPRules rules = rules(input);
 		Algorithm algorithm = Algorithm.named(options.text("algorithm"));
 		String unit = options.text("timeUnit");
 		StepResult step = algorithm.simulate(parsed.pattern(), logGP, rules, monitor);

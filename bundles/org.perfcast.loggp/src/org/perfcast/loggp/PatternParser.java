@@ -92,8 +92,9 @@ public final class PatternParser {
 			return;
 		}
 		if (spans.size() != 3) {
-			int[] at = spans.get(Math.min(3, spans.size() - 1));
-			errors.add(error(file, number, at[0], "expected 'src dst bytes', found " + spans.size() + " field"
+			// too few: where the missing field belongs; too many: the first extra one
+			int at = spans.size() < 3 ? spans.get(spans.size() - 1)[1] : spans.get(3)[0];
+			errors.add(error(file, number, at, "expected 'src dst bytes', found " + spans.size() + " field"
 					+ (spans.size() == 1 ? "" : "s")));
 			return;
 		}

@@ -12,7 +12,6 @@ import java.util.List;
  */
 final class StepTimelines {
 
-	private static final byte NONE = 0;
 	private static final byte SEND = 1;
 	private static final byte RECV = 2;
 
@@ -35,8 +34,11 @@ final class StepTimelines {
 	/** The current time of each processor: the end of its last operation. */
 	final double[] ctime;
 	private final byte[] lastKind;
-	private final double[] lastStart;
-	private final long[] lastBytes;
+	/** Start and length of each processor's latest send, and of its latest receive; NaN start if none. */
+	private final double[] sendStart;
+	private final long[] sendBytes;
+	private final double[] recvStart;
+	private final long[] recvBytes;
 	private final IndexHeap[] inbox;
 	private final int[] incoming;
 
@@ -79,8 +81,12 @@ final class StepTimelines {
 		System.arraycopy(sendOffset, 0, nextSend, 0, P);
 		ctime = new double[P];
 		lastKind = new byte[P];
-		lastStart = new double[P];
-		lastBytes = new long[P];
+		sendStart = new double[P];
+		sendBytes = new long[P];
+		recvStart = new double[P];
+		recvBytes = new long[P];
+		java.util.Arrays.fill(sendStart, Double.NaN);
+		java.util.Arrays.fill(recvStart, Double.NaN);
 		inbox = new IndexHeap[P];
 		for (int p = 0; p < P; p++) {
 			inbox[p] = new IndexHeap(arrival, null, incoming[p]);
@@ -118,28 +124,27 @@ final class StepTimelines {
 
 	/**
 	 * The earliest start of processor {@code p}'s next send: its current time, at least (k − 1)G + g after the
-	 * start of a previous send of k bytes, or max(2o, g) − 2o after the end of a previous receive.
+	 * start of its previous send of k bytes, and max(2o, g) − 2o after the end of a receive just before.
 	 */
 	double earliestSend(int p) {
-		return switch (lastKind[p]) {
-		case SEND -> Math.max(ctime[p], lastStart[p] + logGP.sameKindGap(lastBytes[p]));
-		case RECV -> rules.crossGaps() ? ctime[p] + logGP.receiveToSendGap() : ctime[p];
-		default -> ctime[p];
-		};
+		double t = ctime[p];
+		if (!Double.isNaN(sendStart[p])) {
+			t = Math.max(t, sendStart[p] + logGP.sameKindGap(sendBytes[p]));
+		}
+		return lastKind[p] == RECV && rules.crossGaps() ? Math.max(t, ctime[p] + logGP.receiveToSendGap()) : t;
 	}
 
 	/**
 	 * The earliest start of processor {@code p}'s receive of its earliest waiting message: not before it arrives
-	 * nor before the current time, at least (k − 1)G + g after the start of a previous receive of k bytes, or g
-	 * after the end of a previous send.
+	 * nor before the current time, at least (k − 1)G + g after the start of its previous receive of k bytes, and g
+	 * after the end of a send just before.
 	 */
 	double earliestReceive(int p) {
 		double t = Math.max(ctime[p], nextArrival(p));
-		return switch (lastKind[p]) {
-		case SEND -> rules.crossGaps() ? Math.max(t, ctime[p] + logGP.g()) : t;
-		case RECV -> Math.max(t, lastStart[p] + logGP.sameKindGap(lastBytes[p]));
-		default -> t;
-		};
+		if (!Double.isNaN(recvStart[p])) {
+			t = Math.max(t, recvStart[p] + logGP.sameKindGap(recvBytes[p]));
+		}
+		return lastKind[p] == SEND && rules.crossGaps() ? Math.max(t, ctime[p] + logGP.g()) : t;
 	}
 
 	/** Processor {@code p} sends its next message at its earliest send time; returns the message. */
@@ -176,8 +181,13 @@ final class StepTimelines {
 		ops++;
 		ctime[p] = end;
 		lastKind[p] = kind;
-		lastStart[p] = start;
-		lastBytes[p] = bytes[m];
+		if (kind == SEND) {
+			sendStart[p] = start;
+			sendBytes[p] = bytes[m];
+		} else {
+			recvStart[p] = start;
+			recvBytes[p] = bytes[m];
+		}
 	}
 
 	/** A forced transmission record of message {@code m}, just sent. */
