@@ -68,6 +68,25 @@ public record CommunicationPattern(List<Integer> processors, List<Message> messa
 		return split(ids, messages);
 	}
 
+	/**
+	 * A seeded random pattern, for tests and benchmarks: {@code messages} messages on processors 0..P − 1, each
+	 * from a uniform source to a uniform other processor, of 1 to {@code maxBytes} bytes.
+	 *
+	 * @throws IllegalArgumentException if P is less than 2 or maxBytes less than 1
+	 */
+	public static CommunicationPattern random(long seed, int P, int messages, int maxBytes) {
+		if (P < 2 || maxBytes < 1) {
+			throw new IllegalArgumentException("a random pattern needs P >= 2 and maxBytes >= 1, was " + P + ", " + maxBytes);
+		}
+		java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+		List<Message> list = new ArrayList<>(messages);
+		for (int i = 0; i < messages; i++) {
+			int from = random.nextInt(P);
+			list.add(new Message(from, (from + 1 + random.nextInt(P - 1)) % P, 1 + random.nextInt(maxBytes)));
+		}
+		return of(list, P);
+	}
+
 	private static CommunicationPattern split(List<Integer> ids, List<Message> messages) {
 		List<Message> remote = new ArrayList<>(messages.size());
 		List<Message> local = new ArrayList<>();

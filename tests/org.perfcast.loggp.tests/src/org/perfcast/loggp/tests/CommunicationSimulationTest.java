@@ -112,7 +112,7 @@ class CommunicationSimulationTest {
 
 	@Test
 	void testSameSeedSameSchedule() {
-		CommunicationPattern pattern = Patterns.random(11, 16, 400, 1);
+		CommunicationPattern pattern = CommunicationPattern.random(11, 16, 400, 1);
 		LogGP logGP = new LogGP(1, 1, 20, 0);
 		LogGPRules random = LogGPRules.DEFAULT.withCrossGaps(false).withTies(LogGPRules.Ties.RANDOM).withSeed(42);
 		assertEquals(simulate(pattern, logGP, random), simulate(pattern, logGP, random));
@@ -124,7 +124,7 @@ class CommunicationSimulationTest {
 		// without the gaps between kinds and with o + L small against g, a processor at the same current time can
 		// send a message that arrives before the other's next send could start: the order they act in matters
 		LogGP logGP = new LogGP(1, 1, 20, 0);
-		CommunicationPattern pattern = Patterns.random(11, 16, 400, 1);
+		CommunicationPattern pattern = CommunicationPattern.random(11, 16, 400, 1);
 		LogGPRules rules = LogGPRules.DEFAULT.withCrossGaps(false);
 		StepResult lowest = simulate(pattern, logGP, rules);
 		long differing = java.util.stream.LongStream.range(0, 10)
@@ -138,7 +138,7 @@ class CommunicationSimulationTest {
 
 	@Test
 	void testTieSpreadBracketsEachSeed() {
-		CommunicationPattern pattern = Patterns.random(3, 12, 200, 500);
+		CommunicationPattern pattern = CommunicationPattern.random(3, 12, 200, 500);
 		TieSpread spread = TieSpread.of(Algorithm.STANDARD, pattern, MEIKO, LogGPRules.DEFAULT.withSeed(5), 10,
 				EngineMonitor.NULL);
 		assertEquals(10, spread.runs());
@@ -151,7 +151,7 @@ class CommunicationSimulationTest {
 
 	@Test
 	void testEveryMessageIsSentAndReceivedOnceInTimeOrder() {
-		CommunicationPattern pattern = Patterns.random(5, 30, 3000, 4096);
+		CommunicationPattern pattern = CommunicationPattern.random(5, 30, 3000, 4096);
 		StepResult step = simulate(pattern, MEIKO, LogGPRules.DEFAULT);
 		int[] sends = new int[pattern.messages().size()];
 		int[] receives = new int[pattern.messages().size()];

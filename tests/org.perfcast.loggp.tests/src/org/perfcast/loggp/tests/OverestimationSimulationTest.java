@@ -38,7 +38,7 @@ class OverestimationSimulationTest {
 	void testNeverBelowTheStandardSimulation() {
 		for (long seed = 0; seed < 200; seed++) {
 			int P = 2 + (int) (seed % 9);
-			CommunicationPattern pattern = Patterns.random(seed, P, 1 + (int) (seed % 23), 1 + (int) (seed * 37 % 3000));
+			CommunicationPattern pattern = CommunicationPattern.random(seed, P, 1 + (int) (seed % 23), 1 + (int) (seed * 37 % 3000));
 			double standard = Algorithm.STANDARD.simulate(pattern, MEIKO, LogGPRules.DEFAULT, EngineMonitor.NULL).T();
 			double over = overestimate(pattern, LogGPRules.DEFAULT.withSeed(seed)).T();
 			assertTrue(over >= standard - 1e-9, "seed " + seed + ": overestimate " + over + " < standard " + standard
