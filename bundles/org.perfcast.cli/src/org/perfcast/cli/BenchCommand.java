@@ -23,6 +23,11 @@ import org.perfcast.engine.run.Sweep;
 import org.perfcast.engine.run.SweepRunner;
 import org.perfcast.glamis.MeanValueAnalysis;
 import org.perfcast.glamis.Station;
+import org.perfcast.loggp.CommunicationPattern;
+import org.perfcast.loggp.CommunicationSimulation;
+import org.perfcast.loggp.LogGP;
+import org.perfcast.loggp.LogGPRules;
+import org.perfcast.loggp.OverestimationSimulation;
 import org.perfcast.mapping.MappingAnalysis;
 import org.perfcast.model.program.Program;
 import org.perfcast.mapping.MappingEngine;
@@ -164,6 +169,7 @@ final class BenchCommand extends AbstractCommand {
 		}
 		benchmarks.addAll(glamis());
 		benchmarks.add(runOverhead());
+		benchmarks.addAll(loggpStep());
 		return benchmarks;
 	}
 
@@ -205,6 +211,27 @@ final class BenchCommand extends AbstractCommand {
 		return new Benchmark("run-overhead", "SweepRunner on " + OVERHEAD_POINTS
 				+ " points of an engine that does no work (divide by " + OVERHEAD_POINTS + " for the cost per point)",
 				() -> runner.run(noWork, request, EngineMonitor.NULL));
+	}
+
+	/** The LogGP simulation of a seeded random step of 10^6 messages, by both algorithms. */
+	private static List<Benchmark> loggpStep() {
+		CommunicationPattern[] pattern = new CommunicationPattern[1];
+		LogGP meiko = new LogGP(9, 2, 14, 0.03);
+		return List.of(
+				new Benchmark("loggp-step-1M", "standard LogGP simulation (figure 2) of a random step of 10^6 messages on"
+						+ " 1000 processors (messages per second: 10^9 / median ms)",
+						() -> CommunicationSimulation.simulate(randomStep(pattern), meiko, LogGPRules.DEFAULT, EngineMonitor.NULL)),
+				new Benchmark("loggp-overestimate-1M", "overestimation (section 4.2) of the same step, cycles broken by"
+						+ " forced transmissions",
+						() -> OverestimationSimulation.simulate(randomStep(pattern), meiko, LogGPRules.DEFAULT, EngineMonitor.NULL)));
+	}
+
+	/** The random step of the LogGP benchmarks, made on first use (seed 1, 1000 processors, 1 to 4096 bytes). */
+	private static CommunicationPattern randomStep(CommunicationPattern[] cache) {
+		if (cache[0] == null) {
+			cache[0] = CommunicationPattern.random(1, 1000, 1_000_000, 4096);
+		}
+		return cache[0];
 	}
 
 	/** An engine that returns one summary value at once: what is left to time is the machinery. */

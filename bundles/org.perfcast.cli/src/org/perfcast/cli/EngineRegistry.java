@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import org.perfcast.engine.run.Engine;
 import org.perfcast.glamis.GlamisEngine;
+import org.perfcast.loggp.LogGPStepEngine;
 import org.perfcast.mapping.MappingEngine;
 import org.perfcast.pamela.PamelaEngine;
 
@@ -24,9 +25,13 @@ public final class EngineRegistry {
 
 	private final Map<String, Engine> engines = new LinkedHashMap<>();
 
-	/** The engines built into Perfcast: PAMELA, the mapping execution models and Glamis (more to come, {@link #PLANNED}). */
+	/**
+	 * The engines built into Perfcast: PAMELA, the mapping execution models, Glamis and the LogGP communication
+	 * step (more to come, {@link #PLANNED}).
+	 */
 	public static EngineRegistry builtin() {
-		return new EngineRegistry().add(new PamelaEngine()).add(new MappingEngine()).add(new GlamisEngine());
+		return new EngineRegistry().add(new PamelaEngine()).add(new MappingEngine()).add(new GlamisEngine())
+				.add(new LogGPStepEngine());
 	}
 
 	/**

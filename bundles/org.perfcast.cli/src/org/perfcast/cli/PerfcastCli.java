@@ -35,6 +35,7 @@ public final class PerfcastCli {
 		cli.register(new MappingCommand());
 		cli.register(new GlamisCommand());
 		cli.register(new MvaCommand());
+		cli.register(new LoggpStepCommand());
 		cli.register(new RunCommand(engines));
 		cli.register(new ReportCommand());
 		cli.register(new DemoCommand(engines));
