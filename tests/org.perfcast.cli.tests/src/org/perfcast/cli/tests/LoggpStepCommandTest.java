@@ -81,6 +81,7 @@ class LoggpStepCommandTest {
 		Path bad = Files.writeString(dir.resolve("bad.pattern"), "0 1 101\n0 9 12\n");
 		assertEquals(ExitCode.INPUT_ERROR, cli.run("loggp-step", bad.toString(), "--P", "4"));
 		assertEquals(bad + ":2:3: error: the destination processor 9 is out of range 0..3 (P = 4)\n", cli.err());
+		cli.reset();
 		assertEquals(ExitCode.USAGE, cli.run("loggp-step", figure3(), "--algorithm", "best"));
 		assertTrue(cli.err().startsWith("perfcast loggp-step: --algorithm needs one of standard, overestimate"),
 				cli.err());
