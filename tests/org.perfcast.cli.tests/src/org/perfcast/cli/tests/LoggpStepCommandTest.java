@@ -98,8 +98,9 @@ class LoggpStepCommandTest {
 	}
 
 	@Test
-	void testRunSweepsTheGap() {
-		assertEquals(ExitCode.OK, cli.run("run", "loggp-step", figure3(), "--sweep", "g=10,14", "--json"));
+	void testRunSweepsTheGap(@TempDir Path dir) {
+		assertEquals(ExitCode.OK, cli.run("run", "loggp-step", figure3(), "--sweep", "g=10,14", "--json", "--out",
+				dir.toString()), cli.err());
 		assertTrue(cli.out().contains("\"T\""), cli.out());
 	}
 }
