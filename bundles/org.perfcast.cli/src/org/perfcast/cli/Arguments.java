@@ -89,6 +89,27 @@ public final class Arguments {
 		return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
 	}
 
+	/**
+	 * The whole number of at least 1 given to {@code --name}, or {@code defaultValue}.
+	 *
+	 * @throws UsageException if the value is not such a number
+	 */
+	public int positive(String name, int defaultValue) throws UsageException {
+		Optional<String> text = value(name);
+		if (text.isEmpty()) {
+			return defaultValue;
+		}
+		try {
+			int value = Integer.parseInt(text.get().strip());
+			if (value >= 1) {
+				return value;
+			}
+		} catch (NumberFormatException e) {
+			// reported below
+		}
+		throw new UsageException("--" + name + " needs a whole number of at least 1, not '" + text.get() + "'");
+	}
+
 	/** The arguments that are not options, in order. */
 	public List<String> operands() {
 		return Collections.unmodifiableList(operands);

@@ -65,7 +65,7 @@ final class BenchCommand extends AbstractCommand {
 	public int run(List<String> args, Console console) throws UsageException {
 		Arguments arguments = Arguments.parse(args, Set.of("json", "list"), Set.of("examples", "iterations"));
 		Path examples = Path.of(arguments.value("examples").orElse("examples"));
-		int iterations = positive(arguments.value("iterations").orElse("20"));
+		int iterations = arguments.positive("iterations", 20);
 		Map<String, Benchmark> all = new LinkedHashMap<>();
 		for (Benchmark benchmark : benchmarks(examples)) {
 			all.put(benchmark.name(), benchmark);
@@ -280,18 +280,6 @@ final class BenchCommand extends AbstractCommand {
 			return files.filter(f -> f.toString().matches(".*\\.(machine|layout|program)")).sorted().toList();
 		} catch (java.io.IOException e) {
 			return List.of();
-		}
-	}
-
-	private static int positive(String text) throws UsageException {
-		try {
-			int value = Integer.parseInt(text.strip());
-			if (value < 1) {
-				throw new NumberFormatException();
-			}
-			return value;
-		} catch (NumberFormatException e) {
-			throw new UsageException("--iterations needs a whole number of at least 1, not '" + text + "'");
 		}
 	}
 }

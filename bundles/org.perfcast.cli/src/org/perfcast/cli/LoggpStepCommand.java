@@ -74,7 +74,7 @@ final class LoggpStepCommand extends AbstractCommand {
 				Set.of("L", "o", "g", "G", "P", "algorithm", "ties", "seed", "runs", "rule"));
 		String file = GlamisCommand.singleFile(arguments);
 		OptionValues options = options(arguments);
-		int runs = runs(arguments.value("runs").orElse("20"));
+		int runs = arguments.positive("runs", 20);
 		long P = options.integer("P");
 		if (P < 0 || P > PatternParser.MAX_PROCESSORS) {
 			throw new UsageException("--P needs 1 to " + PatternParser.MAX_PROCESSORS + " processors, not " + P);
@@ -130,18 +130,6 @@ final class LoggpStepCommand extends AbstractCommand {
 			return OptionValues.of(new LogGPStepEngine().options(), given);
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(e.getMessage().replace("option ", "--"));
-		}
-	}
-
-	private static int runs(String text) throws UsageException {
-		try {
-			int runs = Integer.parseInt(text.strip());
-			if (runs < 1) {
-				throw new NumberFormatException();
-			}
-			return runs;
-		} catch (NumberFormatException e) {
-			throw new UsageException("--runs needs a whole number of at least 1, not '" + text + "'");
 		}
 	}
 

@@ -73,7 +73,8 @@ class BuiltinEnginesTest {
 		assertTrue(cli.out().endsWith("report: " + out.resolve("report.html") + "\n"), cli.out());
 		List<Path> files = ResultsFiles.list(out);
 		// PAMELA on matvec.pamela, matvec.program and loop.program; mapping and Glamis on the two programs; Glamis
-		// on the two matvec models (12 points each) and the central-server network (one point); LogGP on figure3.pattern
+		// on the two matvec models (12 points each) and the central-server network (one point); the LogGP step on
+		// the figure 3 pattern (one point)
 		assertEquals(11, files.size());
 		int points = 0;
 		for (Path file : files) {

@@ -98,9 +98,9 @@ class LoggpStepCommandTest {
 	}
 
 	@Test
-	void testRunSweepsTheGap(@TempDir Path out) {
+	void testRunSweepsTheGap(@TempDir Path dir) {
 		assertEquals(ExitCode.OK, cli.run("run", "loggp-step", figure3(), "--sweep", "g=10,14", "--json", "--out",
-				out.toString()));
+				dir.toString()), cli.err());
 		assertTrue(cli.out().contains("\"T\""), cli.out());
 	}
 }
