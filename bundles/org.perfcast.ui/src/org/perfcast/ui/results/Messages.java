@@ -26,7 +26,7 @@ final class Messages {
 	static final String TAB_SUMMARY_TIP = "Each point's parameter values and summary values";
 	static final String TAB_CHARTS_TIP = "Summary values against the swept parameter, and the series of a point";
 	static final String TAB_TIMELINE_TIP = "The schedules of a point: one row per processor; click an interval to open its model element or source line";
-	static final String TAB_COMPARE_TIP = "What changed between the two selected runs";
+	static final String TAB_COMPARE_TIP = "The selected runs' values on one chart, and what changed between two runs";
 
 	static final String POINT_LABEL = "Point:";
 	static final String SCHEDULE_LABEL = "Schedule:";
@@ -40,12 +40,17 @@ final class Messages {
 	static final String RUN_HEADER = "%s on %s: %s, %d points, %s";
 	static final String COMPARE_HEADER = "%s → %s: %d values changed, %d unchanged%s";
 	static final String COMPARE_UNMATCHED = "; only in one run: %s";
-	static final String SELECT_TWO = "Select two runs (Ctrl+click) and press Compare.";
+	static final String SELECT_TWO = "Select two or more runs (Ctrl+click) and press Compare.";
+	static final String OVERLAY_LABEL = "Chart:";
+	static final String NO_OVERLAY = "No value to chart: the runs do not sweep one and the same parameter.";
+	static final String OVERLAY_HEADER = "%d runs on one chart%s";
+	static final String NO_MATCHED_POINT = "; no point of one run has the parameter values of a point of the other, so no values are listed as changed";
+	static final String OVERLAY_ONLY = "; pick two runs to list the values that changed";
 
 	static final String REFRESH = "Refresh";
 	static final String REFRESH_TIP = "Read the results folders again";
 	static final String COMPARE = "Compare";
-	static final String COMPARE_TIP = "Show what changed between the two selected runs (the older one first)";
+	static final String COMPARE_TIP = "Chart the selected runs' values together (such as the speedup of two engines) and list what changed between two runs (the older one first)";
 	static final String EXPORT_CSV = "Export CSV…";
 	static final String EXPORT_CSV_TIP = "Save the selected run's summary values (and series) as CSV";
 	static final String EXPORT_JSON = "Export JSON…";

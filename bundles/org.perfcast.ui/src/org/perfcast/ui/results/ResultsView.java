@@ -72,6 +72,7 @@ import org.perfcast.model.results.export.HtmlReport;
 import org.perfcast.model.results.export.JsonExport;
 import org.perfcast.model.results.io.RunComparison;
 import org.perfcast.model.results.io.RunComparison.ValueChange;
+import org.perfcast.model.results.io.RunOverlay;
 import org.perfcast.ui.charts.TimelineChart;
 import org.perfcast.ui.charts.TimelineHit;
 import org.perfcast.ui.charts.XyChart;
@@ -122,6 +123,9 @@ public final class ResultsView extends ViewPart {
 	private TimelineChart timeline;
 	private Label compareHeader;
 	private TableViewer compare;
+	private Combo overlayChoice;
+	private XyChart overlayChart;
+	private List<RunOverlay> overlays = List.of();
 	private List<RunPoint> chartPoints = List.of();
 	private List<RunPoint> timelinePoints = List.of();
 	private RunEntry shown;
@@ -262,15 +266,22 @@ public final class ResultsView extends ViewPart {
 
 	private Control createCompare(Composite parent) {
 		Composite box = new Composite(parent, SWT.NONE);
-		GridLayoutFactory.swtDefaults().applyTo(box);
+		GridLayoutFactory.swtDefaults().numColumns(2).applyTo(box);
 		compareHeader = new Label(box, SWT.WRAP);
 		compareHeader.setText(Messages.SELECT_TWO);
-		GridDataFactory.fillDefaults().grab(true, false).applyTo(compareHeader);
-		compare = new TableViewer(box, SWT.BORDER | SWT.FULL_SELECTION);
+		GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(compareHeader);
+		new Label(box, SWT.NONE).setText(Messages.OVERLAY_LABEL);
+		overlayChoice = new Combo(box, SWT.READ_ONLY);
+		GridDataFactory.fillDefaults().grab(true, false).applyTo(overlayChoice);
+		overlayChoice.addListener(SWT.Selection, e -> showOverlay());
+		SashForm split = new SashForm(box, SWT.VERTICAL);
+		GridDataFactory.fillDefaults().grab(true, true).span(2, 1).applyTo(split);
+		overlayChart = new XyChart(split, SWT.NONE);
+		compare = new TableViewer(split, SWT.BORDER | SWT.FULL_SELECTION);
 		compare.getTable().setHeaderVisible(true);
 		compare.getTable().setLinesVisible(true);
 		compare.setContentProvider(ArrayContentProvider.getInstance());
-		GridDataFactory.fillDefaults().grab(true, true).applyTo(compare.getControl());
+		split.setWeights(60, 40);
 		compareColumn(Messages.COLUMN_POINT, 140, ValueChange::point);
 		compareColumn(Messages.COLUMN_VALUE_NAME, 100, c -> c.name() + (c.unit().isEmpty() ? "" : " (" + c.unit() + ")"));
 		compareColumn(Messages.COLUMN_BEFORE, 100, c -> Numbers.format(c.before()));
@@ -361,7 +372,7 @@ public final class ResultsView extends ViewPart {
 
 	private void updateActions() {
 		int count = selection().size();
-		compareAction.setEnabled(count == 2);
+		compareAction.setEnabled(count >= 2);
 		csvAction.setEnabled(count == 1);
 		jsonAction.setEnabled(count == 1);
 		htmlAction.setEnabled(count >= 1);
@@ -448,6 +459,9 @@ public final class ResultsView extends ViewPart {
 	private void applyLogScales() {
 		sweepChart.setLogScale(logX.getSelection(), logY.getSelection());
 		pointChart.setLogScale(logX.getSelection(), logY.getSelection());
+		if (overlayChart != null) {
+			overlayChart.setLogScale(logX.getSelection(), logY.getSelection());
+		}
 	}
 
 	private void showSchedules() {
@@ -505,22 +519,49 @@ public final class ResultsView extends ViewPart {
 		}
 	}
 
-	/** Compares the two selected runs, the older first, and shows the Compare tab. */
+	/**
+	 * Compares the selected runs and shows the Compare tab: every summary value that two or more of them give
+	 * over the same swept parameter on one chart (a curve per run, such as the speedup over P of Glamis and
+	 * PAMELA); with exactly two runs, also the values that changed, the older run first.
+	 */
 	public void compareSelected() {
 		List<RunEntry> selected = new ArrayList<>(selection());
-		if (selected.size() != 2) {
-			compareHeader.setText(Messages.SELECT_TWO);
-			return;
-		}
 		selected.sort(Comparator.comparing(e -> e.run().getStartTime()));
-		RunComparison comparison = RunComparison.compare(selected.get(0).run(), selected.get(1).run());
-		compare.setInput(comparison.changes());
-		compareHeader.setText(String.format(Messages.COMPARE_HEADER, selected.get(0).file().getName(),
-				selected.get(1).file().getName(), comparison.changes().size(), comparison.unchanged(),
-				comparison.unmatched().isEmpty() ? "" : String.format(Messages.COMPARE_UNMATCHED,
-						String.join("; ", comparison.unmatched()))));
+		overlays = selected.size() < 2 ? List.of() : RunOverlay.of(selected.stream().map(RunEntry::run).toList());
+		overlayChoice.setItems(overlays.stream().map(RunOverlay::title).toArray(String[]::new));
+		int speedup = overlays.stream().map(RunOverlay::value).toList().indexOf("speedup");
+		overlayChoice.select(Math.max(0, speedup));
+		showOverlay();
+		RunComparison comparison = selected.size() != 2 ? null
+				: RunComparison.compare(selected.get(0).run(), selected.get(1).run());
+		if (comparison != null && comparison.changes().isEmpty() && comparison.unchanged() == 0) {
+			compare.setInput(List.of());
+			compareHeader.setText(String.format(Messages.OVERLAY_HEADER, 2, Messages.NO_MATCHED_POINT));
+		} else if (comparison != null) {
+			compare.setInput(comparison.changes());
+			compareHeader.setText(String.format(Messages.COMPARE_HEADER, selected.get(0).file().getName(),
+					selected.get(1).file().getName(), comparison.changes().size(), comparison.unchanged(),
+					comparison.unmatched().isEmpty() ? "" : String.format(Messages.COMPARE_UNMATCHED,
+							String.join("; ", comparison.unmatched()))));
+		} else {
+			compare.setInput(List.of());
+			compareHeader.setText(selected.size() < 2 ? Messages.SELECT_TWO
+					: String.format(Messages.OVERLAY_HEADER, selected.size(), Messages.OVERLAY_ONLY));
+		}
+		if (overlays.isEmpty() && selected.size() >= 2) {
+			compareHeader.setText(compareHeader.getText() + "\n" + Messages.NO_OVERLAY);
+		}
 		compareHeader.getParent().layout(true, true);
 		tabs.setSelection(3);
+	}
+
+	private void showOverlay() {
+		int index = overlayChoice.getSelectionIndex();
+		RunOverlay overlay = index < 0 || index >= overlays.size() ? null : overlays.get(index);
+		overlayChart.setSeries(overlay == null ? List.of() : RunCharts.overlaySeries(overlay));
+		overlayChart.setAxisTitles(overlay == null ? "" : overlay.parameter(), overlay == null ? ""
+				: overlay.valueWithUnit());
+		overlayChart.setLogScale(logX.getSelection(), logY.getSelection());
 	}
 
 	/** Writes the selected run's summary values as CSV to {@code file}, and its series next to it if it has any. */
@@ -604,6 +645,16 @@ public final class ResultsView extends ViewPart {
 	/** The timeline of the chosen schedule. */
 	public TimelineChart getTimeline() {
 		return timeline;
+	}
+
+	/** The chart of the compared runs' values, a curve per run. */
+	public XyChart getOverlayChart() {
+		return overlayChart;
+	}
+
+	/** The values the compared runs can be charted by, as offered above the chart. */
+	public List<String> getOverlayChoices() {
+		return List.of(overlayChoice.getItems());
 	}
 
 	/** The comparison table. */

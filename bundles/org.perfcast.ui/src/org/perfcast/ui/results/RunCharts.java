@@ -19,6 +19,7 @@ import org.perfcast.model.results.Series;
 import org.perfcast.model.results.SourceLocation;
 import org.perfcast.model.results.SummaryValue;
 import org.perfcast.model.results.Timeline;
+import org.perfcast.model.results.io.RunOverlay;
 import org.perfcast.ui.charts.ChartSeries;
 import org.perfcast.ui.charts.TimelineData;
 
@@ -72,6 +73,12 @@ final class RunCharts {
 					points.stream().mapToDouble(p -> p[1]).toArray(), ChartSeries.Style.LINE_AND_POINTS));
 		});
 		return result;
+	}
+
+	/** The curves of {@code overlay}, a line with marked points per run. */
+	static List<ChartSeries> overlaySeries(RunOverlay overlay) {
+		return overlay.curves().stream().limit(MAX_CURVES).map(c -> new ChartSeries(c.label(), c.x(), c.y(),
+				ChartSeries.Style.LINE_AND_POINTS)).toList();
 	}
 
 	/** The series of {@code point}, as lines with marked points. */

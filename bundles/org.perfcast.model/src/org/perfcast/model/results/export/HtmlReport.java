@@ -1,6 +1,7 @@
 package org.perfcast.model.results.export;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.perfcast.model.results.Schedule;
 import org.perfcast.model.results.Series;
 import org.perfcast.model.results.SummaryValue;
 import org.perfcast.model.results.io.RunComparison;
+import org.perfcast.model.results.io.RunOverlay;
 
 /**
  * A self-contained HTML report of runs (one file: inline CSS and SVG, no scripts, fonts or links), written
@@ -174,43 +176,20 @@ public final class HtmlReport {
 	 * the speedup over P of Glamis and PAMELA, the paper's figure 7), one chart with a line per run.
 	 */
 	private static void comparisons(StringBuilder html, List<Run> runs, Options options) {
-		Map<String, List<SvgLineChart.Line>> charts = new LinkedHashMap<>();
-		for (Run run : runs) {
-			if (run.getSweeps().size() != 1) {
-				continue;
-			}
-			String parameter = run.getSweeps().get(0).substring(0, run.getSweeps().get(0).indexOf('=')).strip();
-			Map<String, List<double[]>> values = new LinkedHashMap<>();
-			for (RunPoint point : completed(run)) {
-				Double x = point.getBindings().stream().filter(b -> b.getName().equals(parameter)).map(Binding::getValue)
-						.findFirst().orElse(null);
-				if (x != null) {
-					point.getValues().forEach(v -> values.computeIfAbsent(v.getName(), k -> new ArrayList<>())
-							.add(new double[] { x, v.getValue() }));
-				}
-			}
-			String label = run.getEngineId() + " on " + String.join(", ", run.getInputFiles().stream()
-					.map(f -> f.substring(f.lastIndexOf('/') + 1)).toList());
-			values.forEach((name, points) -> charts.computeIfAbsent(name + "\u0000" + parameter, k -> new ArrayList<>())
-					.add(new SvgLineChart.Line(label, points.stream().map(p -> p[0]).toList(),
-							points.stream().map(p -> p[1]).toList())));
+		List<RunOverlay> overlays = RunOverlay.of(runs);
+		if (overlays.isEmpty()) {
+			return;
 		}
-		boolean heading = false;
-		for (Map.Entry<String, List<SvgLineChart.Line>> chart : charts.entrySet()) {
-			if (chart.getValue().size() < 2) {
-				continue;
-			}
-			if (!heading) {
-				html.append("<section id=\"comparisons\">\n<h2>Runs compared</h2>\n");
-				heading = true;
-			}
-			String[] key = chart.getKey().split("\u0000");
-			html.append(SvgLineChart.render(key[0] + " over " + key[1] + ", run by run", key[1], key[0],
-					chart.getValue().stream().limit(MAX_LINES).toList(), options.logX(), options.logY()));
+		html.append("<section id=\"comparisons\">\n<h2>Runs compared</h2>\n");
+		for (RunOverlay overlay : overlays) {
+			List<SvgLineChart.Line> lines = overlay.curves().stream().limit(MAX_LINES)
+					.map(c -> new SvgLineChart.Line(c.label(), Arrays.stream(c.x()).boxed().toList(),
+							Arrays.stream(c.y()).boxed().toList()))
+					.toList();
+			html.append(SvgLineChart.render(overlay.title(), overlay.parameter(), overlay.value(), lines,
+					options.logX(), options.logY()));
 		}
-		if (heading) {
-			html.append("</section>\n");
-		}
+		html.append("</section>\n");
 	}
 
 	/** A chart per series name, a line per point (the first {@link #MAX_LINES}). */
