@@ -28,7 +28,7 @@ import org.perfcast.ide.Engines;
 import org.perfcast.ide.SimulationLaunch;
 
 /** The model file to simulate: a workspace path, typed or browsed. */
-final class ModelTab extends AbstractLaunchConfigurationTab {
+public final class ModelTab extends AbstractLaunchConfigurationTab {
 
 	private Text model;
 

@@ -30,7 +30,7 @@ import org.perfcast.ide.SimulationLaunch;
  * The parameter values bound at every point (a table of names and values) and the sweeps, one a line,
  * checked as they are typed; the number of points the grid makes is shown below.
  */
-final class ParametersTab extends AbstractLaunchConfigurationTab {
+public final class ParametersTab extends AbstractLaunchConfigurationTab {
 
 	/** One editable row of the bindings table. */
 	static final class Binding {
