@@ -1,12 +1,9 @@
 package org.perfcast.ide;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IConfigurationElement;
-import org.eclipse.core.runtime.Platform;
 
 /** The build participants contributed through {@code org.perfcast.ide.buildParticipants}. */
 public final class BuildParticipants {
@@ -15,41 +12,15 @@ public final class BuildParticipants {
 	public static final String EXTENSION_POINT = PerfcastIde.PLUGIN_ID + ".buildParticipants";
 
 	/** One contributed participant; its class is loaded on first use. */
-	public static final class Descriptor {
-		private final String id;
-		private final String name;
-		private final Set<String> fileExtensions;
-		private final IConfigurationElement element;
-		private BuildParticipant instance;
+	public static final class Descriptor extends Contribution<BuildParticipant> {
 
 		Descriptor(IConfigurationElement element) {
-			this.element = element;
-			this.id = element.getAttribute("id");
-			this.name = element.getAttribute("name");
-			this.fileExtensions = Contributions.fileExtensions(element);
-		}
-
-		/** The participant's unique id. */
-		public String id() {
-			return id;
-		}
-
-		/** The participant's display name. */
-		public String name() {
-			return name;
-		}
-
-		/** Whether the participant analyses files with this extension (without the dot). */
-		public boolean handles(String fileExtension) {
-			return Contributions.handles(fileExtensions, fileExtension);
+			super(element, BuildParticipant.class);
 		}
 
 		/** The participant, created on first call. */
-		public synchronized BuildParticipant participant() throws CoreException {
-			if (instance == null) {
-				instance = (BuildParticipant) element.createExecutableExtension("class");
-			}
-			return instance;
+		public BuildParticipant participant() throws CoreException {
+			return instance();
 		}
 	}
 
@@ -62,19 +33,8 @@ public final class BuildParticipants {
 	public static List<Descriptor> all() {
 		List<Descriptor> result = all;
 		if (result == null) {
-			all = result = read();
+			all = result = Contribution.read(EXTENSION_POINT, "participant", Descriptor::new);
 		}
 		return result;
-	}
-
-	private static List<Descriptor> read() {
-		List<Descriptor> result = new ArrayList<>();
-		for (IConfigurationElement element : Platform.getExtensionRegistry()
-				.getConfigurationElementsFor(EXTENSION_POINT)) {
-			if ("participant".equals(element.getName())) {
-				result.add(new Descriptor(element));
-			}
-		}
-		return List.copyOf(result);
 	}
 }

@@ -1,13 +1,10 @@
 package org.perfcast.ide;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IConfigurationElement;
-import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
 import org.perfcast.engine.run.Engine;
 
@@ -18,33 +15,10 @@ public final class Engines {
 	public static final String EXTENSION_POINT = PerfcastIde.PLUGIN_ID + ".engines";
 
 	/** One contributed engine; its class is loaded on first use. */
-	public static final class Descriptor {
-		private final String id;
-		private final String name;
-		private final Set<String> fileExtensions;
-		private final IConfigurationElement element;
-		private Engine instance;
+	public static final class Descriptor extends Contribution<Engine> {
 
 		Descriptor(IConfigurationElement element) {
-			this.element = element;
-			this.id = element.getAttribute("id");
-			this.name = element.getAttribute("name");
-			this.fileExtensions = Contributions.fileExtensions(element);
-		}
-
-		/** The engine's id. */
-		public String id() {
-			return id;
-		}
-
-		/** The engine's display name. */
-		public String name() {
-			return name;
-		}
-
-		/** Whether the engine runs files with this extension (without the dot). */
-		public boolean handles(String fileExtension) {
-			return Contributions.handles(fileExtensions, fileExtension);
+			super(element, Engine.class);
 		}
 
 		/**
@@ -52,16 +26,16 @@ public final class Engines {
 		 *
 		 * @throws CoreException if the class cannot be created or its id is not the contributed one
 		 */
-		public synchronized Engine engine() throws CoreException {
-			if (instance == null) {
-				Engine engine = (Engine) element.createExecutableExtension("class");
-				if (!id.equals(engine.id())) {
-					throw new CoreException(Status.error("engine " + element.getAttribute("class") + " has the id '"
-							+ engine.id() + "' but is contributed as '" + id + "'"));
-				}
-				instance = engine;
+		public Engine engine() throws CoreException {
+			return instance();
+		}
+
+		@Override
+		void check(Engine created, String className) throws CoreException {
+			if (!id().equals(created.id())) {
+				throw new CoreException(Status.error("engine " + className + " has the id '" + created.id()
+						+ "' but is contributed as '" + id() + "'"));
 			}
-			return instance;
 		}
 	}
 
@@ -74,7 +48,7 @@ public final class Engines {
 	public static List<Descriptor> all() {
 		List<Descriptor> result = all;
 		if (result == null) {
-			all = result = read();
+			all = result = Contribution.read(EXTENSION_POINT, "engine", Descriptor::new);
 		}
 		return result;
 	}
@@ -87,15 +61,5 @@ public final class Engines {
 	/** The engines that run files with {@code fileExtension}. */
 	public static List<Descriptor> forExtension(String fileExtension) {
 		return all().stream().filter(d -> d.handles(fileExtension)).toList();
-	}
-
-	private static List<Descriptor> read() {
-		List<Descriptor> result = new ArrayList<>();
-		for (IConfigurationElement element : Platform.getExtensionRegistry().getConfigurationElementsFor(EXTENSION_POINT)) {
-			if ("engine".equals(element.getName())) {
-				result.add(new Descriptor(element));
-			}
-		}
-		return List.copyOf(result);
 	}
 }

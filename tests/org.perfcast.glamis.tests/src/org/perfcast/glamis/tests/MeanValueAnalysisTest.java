@@ -11,6 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.perfcast.engine.CancelledException;
 import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.tests.fixtures.Monitors;
 import org.perfcast.glamis.MeanValueAnalysis;
 import org.perfcast.glamis.MultiClassMva;
 import org.perfcast.glamis.MvaSolution;
@@ -191,20 +192,6 @@ class MeanValueAnalysisTest {
 		assertTrue(assertThrows(IllegalArgumentException.class, () -> MultiClassMva.exact(stations,
 				new double[][] { { 1 }, { 1 } }, new long[] { 100_000, 100_000 }, EngineMonitor.NULL)).getMessage()
 				.contains("exceed"));
-		EngineMonitor cancelled = new EngineMonitor() {
-			@Override
-			public void begin(String task, long totalWork) {
-			}
-
-			@Override
-			public void worked(long units) {
-			}
-
-			@Override
-			public boolean isCancelled() {
-				return true;
-			}
-		};
-		assertThrows(CancelledException.class, () -> MeanValueAnalysis.exact(stations, 10_000, cancelled));
+		assertThrows(CancelledException.class, () -> MeanValueAnalysis.exact(stations, 10_000, Monitors.CANCELLED));
 	}
 }

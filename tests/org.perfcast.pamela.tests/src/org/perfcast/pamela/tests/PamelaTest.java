@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.perfcast.engine.CancelledException;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.tests.fixtures.Monitors;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.Severity;
@@ -172,21 +173,7 @@ class PamelaTest {
 
 	@Test
 	void testCancel() {
-		EngineMonitor cancelled = new EngineMonitor() {
-			@Override
-			public void begin(String task, long totalWork) {
-			}
-
-			@Override
-			public void worked(long units) {
-			}
-
-			@Override
-			public boolean isCancelled() {
-				return true;
-			}
-		};
 		assertThrows(CancelledException.class, () -> Pamela.analyse("main = seq(i = 1 .. 100000) delay(i)", "c.pamela",
-				ParameterBindings.EMPTY, cancelled));
+				ParameterBindings.EMPTY, Monitors.CANCELLED));
 	}
 }
