@@ -83,4 +83,70 @@ class ProgramTranslationTest {
 		assertNull(result.prediction());
 		assertTrue(result.diagnostics().get(0).message().startsWith("bad.program:1:"), result.diagnostics().toString());
 	}
+
+	/**
+	 * Operation counts become a delay per process: count per block × blocks the layout gives the process × the
+	 * machine's cost of the operation at the block size (4 processes, 8 × 8 in 2 × 2 blocks by block rows).
+	 */
+	@Test
+	void testOperationCountsBecomeDelays(@TempDir Path dir) throws Exception {
+		org.eclipse.emf.ecore.resource.ResourceSet set = org.perfcast.model.resource.ModelFiles.newResourceSet();
+		org.perfcast.model.machine.Machine machine = org.perfcast.model.machine.MachineFactory.eINSTANCE.createMachine();
+		machine.setProcessorCount("P");
+		machine.setTopology(org.perfcast.model.machine.MachineFactory.eINSTANCE.createFullyConnected());
+		org.perfcast.model.machine.Computation computation = org.perfcast.model.machine.MachineFactory.eINSTANCE
+				.createComputation();
+		org.perfcast.model.machine.BasicOperation update = org.perfcast.model.machine.MachineFactory.eINSTANCE
+				.createBasicOperation();
+		update.setName("Op1");
+		update.setCost("5 * size");
+		computation.getOperations().add(update);
+		machine.setComputation(computation);
+		org.perfcast.model.layout.Layout layout = org.perfcast.model.layout.LayoutFactory.eINSTANCE.createLayout();
+		layout.setDistribution(org.perfcast.model.layout.Distribution.ROW_STRIPED_CYCLIC);
+		layout.setRows("N");
+		layout.setColumns("N");
+		layout.setBlockSize("b");
+		layout.setProcessors("P");
+		org.perfcast.model.program.Program program = org.perfcast.model.program.ProgramFactory.eINSTANCE.createProgram();
+		for (String[] nameValue : new String[][] { { "P", "4" }, { "N", "8" }, { "b", "2" } }) {
+			org.perfcast.model.core.Parameter parameter = org.perfcast.model.core.CoreFactory.eINSTANCE.createParameter();
+			parameter.setName(nameValue[0]);
+			parameter.setDefaultValue(nameValue[1]);
+			program.getParameters().add(parameter);
+		}
+		program.setProcessCount("P");
+		program.setMachine(machine);
+		program.setLayout(layout);
+		org.perfcast.model.program.Step step = org.perfcast.model.program.ProgramFactory.eINSTANCE.createStep();
+		step.setName("update");
+		step.setCost("1");
+		org.perfcast.model.program.OperationCount count = org.perfcast.model.program.ProgramFactory.eINSTANCE
+				.createOperationCount();
+		count.setOperation(update);
+		count.setCountPerBlock("3 + p");
+		count.setSize("b");
+		step.getOperations().add(count);
+		program.getSteps().add(step);
+		for (var root : List.of(machine, layout, program)) {
+			String extension = root == machine ? "machine" : root == layout ? "layout" : "program";
+			var resource = set.createResource(org.eclipse.emf.common.util.URI.createFileURI(dir.resolve("ops." + extension)
+					.toString()));
+			resource.getContents().add(root);
+		}
+		for (var resource : set.getResources()) {
+			resource.save(null);
+		}
+
+		Path file = dir.resolve("ops.program");
+		String text = Pamela.translate(file, "ops.program", ParameterBindings.EMPTY);
+		// process p owns 4 blocks and does (3 + p) Op1 per block at 5 × 2 each: 120 + 40 p, after the step's 1
+		for (int p = 0; p < 4; p++) {
+			assertTrue(text.contains("seq(p = " + p + " .. " + p + ") seq { delay(1); delay(" + (120 + 40 * p) + ") }"),
+					text);
+		}
+		Prediction prediction = predict(file);
+		assertEquals(1 + 120 + 40 * 3, prediction.T(), "the slowest process, p = 3, sets T");
+		assertEquals(1 + (3 + 3) * 16 * 10, predict(file, "N=16").T(), "16 blocks each at N = 16");
+	}
 }
