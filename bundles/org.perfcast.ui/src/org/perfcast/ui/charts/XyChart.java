@@ -35,6 +35,7 @@ public final class XyChart extends Composite {
 
 	private final Chart chart;
 	private List<ChartSeries> series = List.of();
+	private List<Mark> marks = List.of();
 	private boolean wantLogX;
 	private boolean wantLogY;
 
@@ -55,8 +56,27 @@ public final class XyChart extends Composite {
 		return chart;
 	}
 
+	/**
+	 * A point to stand out on a series, such as the value a model has now: drawn larger in the series' colour
+	 * and left out of the legend.
+	 *
+	 * @param series the name of a shown series
+	 * @param x      the point's x
+	 * @param y      the point's y
+	 */
+	public record Mark(String series, double x, double y) {
+	}
+
 	/** Shows {@code all} instead of the current series, each in a colour of its own, and fits the axes. */
 	public void setSeries(List<ChartSeries> all) {
+		setSeries(all, List.of());
+	}
+
+	/**
+	 * Shows {@code all} instead of the current series, each in a colour of its own, with {@code marked} points
+	 * on them (marks on series not shown are ignored), and fits the axes.
+	 */
+	public void setSeries(List<ChartSeries> all, List<Mark> marked) {
 		xAxis().enableLogScale(false);
 		yAxis().enableLogScale(false);
 		for (ISeries<?> old : chart.getSeriesSet().getSeries()) {
@@ -76,7 +96,29 @@ public final class XyChart extends Composite {
 			line.setSymbolType(one.style() == ChartSeries.Style.LINE ? PlotSymbolType.NONE : PlotSymbolType.CIRCLE);
 			line.setSymbolSize(4);
 		}
+		marks = List.copyOf(marked);
+		for (int m = 0; m < marks.size(); m++) {
+			Mark mark = marks.get(m);
+			int index = series.stream().map(ChartSeries::name).toList().indexOf(mark.series());
+			if (index < 0) {
+				continue;
+			}
+			ILineSeries<?> point = (ILineSeries<?>) chart.getSeriesSet().createSeries(SeriesType.LINE,
+					mark.series() + " \u0000mark " + m);
+			point.setXSeries(new double[] { mark.x() });
+			point.setYSeries(new double[] { mark.y() });
+			point.setLineStyle(LineStyle.NONE);
+			point.setSymbolType(PlotSymbolType.CIRCLE);
+			point.setSymbolSize(6);
+			point.setSymbolColor(getDisplay().getSystemColor(COLOURS[index % COLOURS.length]));
+			point.setVisibleInLegend(false);
+		}
 		applyScales();
+	}
+
+	/** The marks shown, as given. */
+	public List<Mark> getMarks() {
+		return marks;
 	}
 
 	/** The series shown, in legend order. */
@@ -131,8 +173,10 @@ public final class XyChart extends Composite {
 	}
 
 	private void applyScales() {
-		boolean logX = wantLogX && !series.isEmpty() && series.stream().allMatch(s -> s.positive(false));
-		boolean logY = wantLogY && !series.isEmpty() && series.stream().allMatch(s -> s.positive(true));
+		boolean logX = wantLogX && !series.isEmpty() && series.stream().allMatch(s -> s.positive(false))
+				&& marks.stream().allMatch(m -> m.x() > 0);
+		boolean logY = wantLogY && !series.isEmpty() && series.stream().allMatch(s -> s.positive(true))
+				&& marks.stream().allMatch(m -> m.y() > 0);
 		// turn log off first: SWTChart refuses a log axis while any series has a value <= 0
 		xAxis().enableLogScale(false);
 		yAxis().enableLogScale(false);

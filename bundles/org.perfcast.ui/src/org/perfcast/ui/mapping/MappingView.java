@@ -265,6 +265,11 @@ public final class MappingView extends ViewPart {
 		return chart.seriesNames();
 	}
 
+	/** The program's own value on each of the chart's series. */
+	public List<org.perfcast.ui.charts.XyChart.Mark> getChartMarks() {
+		return chart.marks();
+	}
+
 	/** Draws the chart against {@code parameter}, "BB" or "N". */
 	public void showChartAgainst(String parameter) {
 		against.select(against.indexOf(parameter));

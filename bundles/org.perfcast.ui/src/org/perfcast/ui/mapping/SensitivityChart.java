@@ -1,17 +1,13 @@
 package org.perfcast.ui.mapping;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swtchart.Chart;
-import org.eclipse.swtchart.ILineSeries;
-import org.eclipse.swtchart.ILineSeries.PlotSymbolType;
-import org.eclipse.swtchart.ISeries;
-import org.eclipse.swtchart.ISeries.SeriesType;
-import org.eclipse.swtchart.LineStyle;
 import org.perfcast.mapping.Series;
+import org.perfcast.ui.charts.ChartSeries;
+import org.perfcast.ui.charts.XyChart;
 
 /**
  * The Mapping view's chart: T of each technique against BB or N (one line per technique), with the program's
@@ -19,20 +15,15 @@ import org.perfcast.mapping.Series;
  */
 final class SensitivityChart {
 
-	private static final int[] COLOURS = { SWT.COLOR_DARK_BLUE, SWT.COLOR_DARK_RED, SWT.COLOR_DARK_GREEN,
-			SWT.COLOR_DARK_MAGENTA, SWT.COLOR_DARK_CYAN };
-
-	private final Chart chart;
+	private final XyChart chart;
 
 	SensitivityChart(Composite parent) {
-		chart = new Chart(parent, SWT.NONE);
-		chart.getTitle().setVisible(false);
-		chart.getLegend().setPosition(SWT.BOTTOM);
-		chart.getAxisSet().getYAxis(0).getTitle().setText(Messages.CHART_Y);
+		chart = new XyChart(parent, SWT.NONE);
+		chart.setAxisTitles("", Messages.CHART_Y);
 	}
 
 	/** The SWT control. */
-	Chart control() {
+	XyChart control() {
 		return chart;
 	}
 
@@ -42,17 +33,12 @@ final class SensitivityChart {
 	 * technique lies on 1 and the crossovers show where lines cross 1.
 	 */
 	void show(MappingViewContent.Chart content, boolean relative) {
-		for (ISeries<?> series : chart.getSeriesSet().getSeries()) {
-			chart.getSeriesSet().deleteSeries(series.getId());
-		}
-		chart.getAxisSet().getYAxis(0).getTitle().setText(relative ? Messages.CHART_Y_RELATIVE : Messages.CHART_Y);
+		List<ChartSeries> lines = new ArrayList<>();
+		List<XyChart.Mark> marks = new ArrayList<>();
 		if (content != null) {
-			chart.getAxisSet().getXAxis(0).getTitle().setText(content.figure().parameter());
 			List<Series> all = content.figure().series();
 			double[] fastest = fastest(all);
-			for (int i = 0; i < all.size(); i++) {
-				Series series = all.get(i);
-				Color colour = chart.getDisplay().getSystemColor(COLOURS[i % COLOURS.length]);
+			for (Series series : all) {
 				double[] x = series.points().stream().mapToDouble(p -> p.x().toDouble()).toArray();
 				double[] y = series.points().stream().mapToDouble(p -> p.y().toDouble()).toArray();
 				if (relative) {
@@ -60,29 +46,17 @@ final class SensitivityChart {
 						y[k] = fastest[k] > 0 ? y[k] / fastest[k] : 1;
 					}
 				}
-				ILineSeries<?> line = (ILineSeries<?>) chart.getSeriesSet().createSeries(SeriesType.LINE, series.name());
-				line.setXSeries(x);
-				line.setYSeries(y);
-				line.setSymbolType(PlotSymbolType.NONE);
-				line.setLineColor(colour);
-				line.setLineWidth(2);
+				lines.add(new ChartSeries(series.name(), x, y, ChartSeries.Style.LINE));
 				for (int k = 0; k < x.length; k++) {
 					if (x[k] == content.current()) {
-						ILineSeries<?> mark = (ILineSeries<?>) chart.getSeriesSet().createSeries(SeriesType.LINE,
-								series.name() + " (" + Messages.CHART_CURRENT + ")");
-						mark.setXSeries(new double[] { x[k] });
-						mark.setYSeries(new double[] { y[k] });
-						mark.setLineStyle(LineStyle.NONE);
-						mark.setSymbolType(PlotSymbolType.CIRCLE);
-						mark.setSymbolSize(5);
-						mark.setSymbolColor(colour);
-						mark.setVisibleInLegend(false);
+						marks.add(new XyChart.Mark(series.name(), x[k], y[k]));
 					}
 				}
 			}
 		}
-		chart.getAxisSet().adjustRange();
-		chart.redraw();
+		chart.setSeries(lines, marks);
+		chart.setAxisTitles(content == null ? "" : content.figure().parameter(),
+				relative ? Messages.CHART_Y_RELATIVE : Messages.CHART_Y);
 	}
 
 	/** The smallest T at each x over all series (the series share their x values). */
@@ -102,7 +76,11 @@ final class SensitivityChart {
 
 	/** Names of the series shown, for tests. */
 	List<String> seriesNames() {
-		return java.util.Arrays.stream(chart.getSeriesSet().getSeries()).filter(ISeries::isVisibleInLegend)
-				.map(ISeries::getId).toList();
+		return chart.getSeries().stream().map(ChartSeries::name).toList();
+	}
+
+	/** The program's own values marked, for tests. */
+	List<XyChart.Mark> marks() {
+		return chart.getMarks();
 	}
 }

@@ -101,6 +101,9 @@ class MappingViewUITest {
 		assertEquals(12900, slowest);
 		view.showChartAgainst("N");
 		assertEquals(List.of("pipeline", "block"), view.getChartSeries());
+		assertEquals(List.of("pipeline 1.000", "block " + String.format(java.util.Locale.ROOT, "%.3f", 12900 / 10090.0)),
+				view.getChartMarks().stream().map(m -> m.series() + " " + String.format(java.util.Locale.ROOT, "%.3f",
+						m.y())).toList(), "the program's own N marked on each line, relative to the fastest");
 		view.showChartAgainst("BB");
 		org.eclipse.swt.widgets.Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		org.eclipse.swt.graphics.Rectangle bounds = shell.getBounds();
