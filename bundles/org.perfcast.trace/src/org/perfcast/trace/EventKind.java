@@ -1,0 +1,50 @@
+package org.perfcast.trace;
+
+import java.util.Locale;
+
+/** The synchronisation events of a trace, with the keyword each has in {@code *.vtrace} files. */
+public enum EventKind {
+	/** {@code create T}: the thread starts thread T, which is ready at once. */
+	CREATE("create", 1),
+	/** {@code wait E}: Wait_for(E), blocking until an activation of E is accepted. */
+	WAIT("wait", 1),
+	/** {@code activate T E}: send event E to thread T, blocking until T accepts it. */
+	ACTIVATE("activate", 2),
+	/** {@code exit}: the thread terminates. */
+	EXIT("exit", 0),
+	/** {@code lock M}: acquire mutex M, blocking while another thread holds it. */
+	LOCK("lock", 1),
+	/** {@code unlock M}: release mutex M. */
+	UNLOCK("unlock", 1),
+	/** {@code join T}: block until thread T has exited. */
+	JOIN("join", 1);
+
+	private final String keyword;
+	private final int arguments;
+
+	EventKind(String keyword, int arguments) {
+		this.keyword = keyword;
+		this.arguments = arguments;
+	}
+
+	/** The keyword in trace files, e.g. "activate". */
+	public String keyword() {
+		return keyword;
+	}
+
+	/** How many arguments the event takes. */
+	public int arguments() {
+		return arguments;
+	}
+
+	/** The kind with {@code keyword}, or null. */
+	public static EventKind of(String keyword) {
+		String k = keyword.toLowerCase(Locale.ROOT);
+		for (EventKind kind : values()) {
+			if (kind.keyword.equals(k)) {
+				return kind;
+			}
+		}
+		return null;
+	}
+}

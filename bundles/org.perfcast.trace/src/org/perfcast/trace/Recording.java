@@ -1,0 +1,514 @@
+package org.perfcast.trace;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Numbers;
+
+/**
+ * A uni-processor recording turned into one {@link ThreadProgram} per thread (the paper's lists), with every
+ * Wait_for paired with the Activate that satisfied it.
+ * <p>
+ * Work segments come from the threads' CPU clocks when every event carries {@code cpu=}. Otherwise the recorded
+ * schedule is replayed: the highest-priority ready thread runs, a thread made ready with a higher priority
+ * preempts at once, threads of equal priority run first come first served; the time between two events belongs
+ * to the thread that ran, and every event must belong to that thread. Synchronisation is synchronous: an
+ * activator blocks until its target waits for the event, a waiting thread accepts the activation that was
+ * blocked first.
+ */
+public final class Recording {
+
+	/** The most threads a recording may have. */
+	public static final int MAX_THREADS = 1 << 20;
+
+	private final String file;
+	private final String unit;
+	private final List<String> threads;
+	private final int[] rank;
+	private final ThreadProgram[] programs;
+	private final List<String> events;
+	private final List<String> mutexes;
+	private final int[] activator;
+	private final int[] activatorOp;
+	private final int[] acceptorOp;
+	private final double end;
+	private final boolean cpuClocks;
+	private final List<String> warnings;
+
+	private Recording(Builder b) {
+		this.file = b.file;
+		this.unit = b.header.unit();
+		this.threads = List.copyOf(b.names);
+		this.rank = new int[threads.size()];
+		this.programs = b.programs.toArray(ThreadProgram[]::new);
+		for (int t = 0; t < rank.length; t++) {
+			int r = b.header.priorities().indexOf(threads.get(t));
+			rank[t] = r < 0 ? b.header.priorities().size() : r;
+		}
+		this.events = List.copyOf(b.eventNames);
+		this.mutexes = List.copyOf(b.mutexNames);
+		int n = b.activator.size();
+		this.activator = new int[n];
+		this.activatorOp = new int[n];
+		this.acceptorOp = new int[n];
+		for (int a = 0; a < n; a++) {
+			activator[a] = b.activator.get(a);
+			activatorOp[a] = b.activatorOp.get(a);
+			acceptorOp[a] = b.acceptorOp.get(a);
+		}
+		this.end = b.now;
+		this.cpuClocks = b.cpuClocks == Boolean.TRUE;
+		this.warnings = List.copyOf(b.warnings);
+	}
+
+	/** Replays {@code trace}. */
+	public static Recording of(Trace trace) throws TraceException {
+		try {
+			return of(trace.source(), EngineMonitor.NULL);
+		} catch (IOException e) {
+			throw new TraceException(trace.file(), 0, e.getMessage());
+		}
+	}
+
+	/**
+	 * Replays the events of {@code source} as they are read.
+	 *
+	 * @throws TraceException at the first line that does not parse or does not fit the recorded schedule
+	 */
+	public static Recording of(TraceSource source, EngineMonitor monitor) throws TraceException, IOException {
+		Builder builder = new Builder(source.file(), source.header());
+		long count = 0;
+		for (TraceEvent e = source.next(); e != null; e = source.next()) {
+			builder.event(e);
+			if ((++count & 0xFFFF) == 0) {
+				monitor.checkCancelled();
+			}
+		}
+		builder.finish();
+		return new Recording(builder);
+	}
+
+	/** The file the trace was read from. */
+	public String file() {
+		return file;
+	}
+
+	/** The unit of times ("" when the trace does not say). */
+	public String unit() {
+		return unit;
+	}
+
+	/** The threads, in order of first appearance; index 0 is the thread that started the program. */
+	public List<String> threads() {
+		return threads;
+	}
+
+	/** The index of {@code name}, or -1. */
+	public int thread(String name) {
+		return threads.indexOf(name);
+	}
+
+	/** The priority rank of thread {@code t}: 0 is the highest. */
+	public int rank(int t) {
+		return rank[t];
+	}
+
+	/** Thread {@code t}'s list. */
+	public ThreadProgram program(int t) {
+		return programs[t];
+	}
+
+	/** The name of event {@code e}. */
+	public String eventName(int e) {
+		return events.get(e);
+	}
+
+	/** The name of mutex {@code m}. */
+	public String mutexName(int m) {
+		return mutexes.get(m);
+	}
+
+	/** How many activations the recording has. */
+	public int activations() {
+		return activator.length;
+	}
+
+	/** The thread that issued activation {@code a}. */
+	public int activator(int a) {
+		return activator[a];
+	}
+
+	/** The operation of the activator that issued activation {@code a}. */
+	public int activatorOp(int a) {
+		return activatorOp[a];
+	}
+
+	/** The wait operation of the target that accepted activation {@code a} in the recording. */
+	public int acceptorOp(int a) {
+		return acceptorOp[a];
+	}
+
+	/** The time of the last event: the recorded uni-processor execution time. */
+	public double end() {
+		return end;
+	}
+
+	/** Whether work segments come from CPU clocks rather than the replayed schedule. */
+	public boolean cpuClocks() {
+		return cpuClocks;
+	}
+
+	/** Remarks about the recording, e.g. threads that never exit. */
+	public List<String> warnings() {
+		return warnings;
+	}
+
+	/** The total work of all threads. */
+	public double totalWork() {
+		double sum = 0;
+		for (ThreadProgram p : programs) {
+			sum += p.totalWork();
+		}
+		return sum;
+	}
+
+	/** The replay. */
+	private static final class Builder {
+		private static final int NEW = 0;
+		private static final int READY = 1;
+		private static final int BLOCKED = 2;
+		private static final int DONE = 3;
+
+		final String file;
+		final TraceHeader header;
+		final List<String> names = new ArrayList<>();
+		final Map<String, Integer> index = new HashMap<>();
+		final List<ThreadProgram> programs = new ArrayList<>();
+		final List<String> eventNames = new ArrayList<>();
+		final Map<String, Integer> eventIndex = new HashMap<>();
+		final List<String> mutexNames = new ArrayList<>();
+		final Map<String, Integer> mutexIndex = new HashMap<>();
+		final IntList activator = new IntList();
+		final IntList activatorOp = new IntList();
+		final IntList acceptorOp = new IntList();
+		final IntList activationTarget = new IntList();
+		final IntList activationEvent = new IntList();
+		final List<String> warnings = new ArrayList<>();
+		Boolean cpuClocks;
+		double now;
+		long seq;
+		// per thread
+		final IntList state = new IntList();
+		final List<Long> readySince = new ArrayList<>();
+		final List<Double> work = new ArrayList<>();
+		final List<Double> lastCpu = new ArrayList<>();
+		final IntList waitingEvent = new IntList(); // event waited for, or -1
+		final IntList waitOp = new IntList(); // the blocked wait's op
+		final List<Deque<Integer>> pending = new ArrayList<>(); // activations blocked on the thread
+		final List<List<Integer>> joiners = new ArrayList<>();
+		final List<String> blockedOn = new ArrayList<>();
+		// per mutex
+		final IntList owner = new IntList();
+		final List<List<Integer>> lockWaiters = new ArrayList<>();
+
+		Builder(String file, TraceHeader header) {
+			this.file = file;
+			this.header = header;
+		}
+
+		int thread(String name, long line) throws TraceException {
+			Integer t = index.get(name);
+			if (t != null) {
+				return t;
+			}
+			if (names.size() >= MAX_THREADS) {
+				throw new TraceException(file, line, "more than " + MAX_THREADS + " threads");
+			}
+			t = names.size();
+			names.add(name);
+			index.put(name, t);
+			programs.add(new ThreadProgram());
+			state.add(NEW);
+			readySince.add(0L);
+			work.add(0.0);
+			lastCpu.add(0.0);
+			waitingEvent.add(-1);
+			waitOp.add(-1);
+			pending.add(new ArrayDeque<>());
+			joiners.add(new ArrayList<>());
+			blockedOn.add("");
+			return t;
+		}
+
+		int rank(int t) {
+			int r = header.priorities().indexOf(names.get(t));
+			return r < 0 ? header.priorities().size() : r;
+		}
+
+		static int intern(String name, List<String> names, Map<String, Integer> index) {
+			return index.computeIfAbsent(name, n -> {
+				names.add(n);
+				return names.size() - 1;
+			});
+		}
+
+		void ready(int t) {
+			state.set(t, READY);
+			readySince.set(t, seq++);
+			blockedOn.set(t, "");
+		}
+
+		/** The thread the uni-processor runs: the highest priority, then the longest ready. */
+		int running() {
+			int best = -1;
+			for (int t = 0; t < names.size(); t++) {
+				if (state.get(t) == READY && (best < 0 || rank(t) < rank(best)
+						|| rank(t) == rank(best) && readySince.get(t) < readySince.get(best))) {
+					best = t;
+				}
+			}
+			return best;
+		}
+
+		void event(TraceEvent e) throws TraceException {
+			long line = e.line();
+			boolean cpu = !Double.isNaN(e.cpu());
+			if (cpuClocks == null) {
+				cpuClocks = cpu;
+			} else if (cpuClocks != cpu) {
+				throw new TraceException(file, line, cpuClocks ? "this event has no cpu= clock but earlier ones do: "
+						+ "either every event carries one or none" : "this event has a cpu= clock but earlier ones do not: "
+						+ "either every event carries one or none");
+			}
+			boolean first = names.isEmpty();
+			int t = thread(e.thread(), line);
+			if (first) {
+				ready(t);
+			}
+			String name = e.thread();
+			if (state.get(t) == NEW) {
+				throw new TraceException(file, line, "thread " + name + " has not been created (no 'create " + name
+						+ "' before this line)");
+			}
+			if (state.get(t) == DONE) {
+				throw new TraceException(file, line, "thread " + name + " has already exited");
+			}
+			if (state.get(t) == BLOCKED) {
+				throw new TraceException(file, line, "thread " + name + " is blocked (" + blockedOn.get(t)
+						+ ") at time " + Numbers.format(e.time()));
+			}
+			if (cpu) {
+				double w = e.cpu() - lastCpu.get(t);
+				if (w < 0) {
+					throw new TraceException(file, line, "the CPU clock of " + name + " goes back from "
+							+ Numbers.format(lastCpu.get(t)) + " to " + Numbers.format(e.cpu()));
+				}
+				work.set(t, w);
+				lastCpu.set(t, e.cpu());
+				now = e.time();
+			} else {
+				int running = running();
+				double elapsed = e.time() - now;
+				if (elapsed > 0) {
+					work.set(running, work.get(running) + elapsed);
+					now = e.time();
+				}
+				if (running != t) {
+					throw new TraceException(file, line, "an event of " + name + " at time " + Numbers.format(e.time())
+							+ ", but " + names.get(running) + " should be running: it is ready and "
+							+ (rank(running) < rank(t) ? "has a higher priority" : "has been ready longer at the same "
+									+ "priority")
+							+ (header.priorities().isEmpty() ? " (the trace has no @priority line)"
+									: " (@priority " + String.join(" > ", header.priorities()) + ")"));
+				}
+			}
+			ThreadProgram program = programs.get(t);
+			double w = work.get(t);
+			work.set(t, 0.0);
+			switch (e.kind()) {
+			case CREATE -> {
+				if (index.containsKey(e.target())) {
+					throw new TraceException(file, line, "thread " + e.target() + " " + (state.get(index.get(e.target()))
+							== NEW ? "is created twice" : "already exists"));
+				}
+				int u = thread(e.target(), line);
+				program.add(EventKind.CREATE, w, u, -1, line, e.at());
+				ready(u);
+			}
+			case WAIT -> {
+				int ev = intern(e.object(), eventNames, eventIndex);
+				int op = program.add(EventKind.WAIT, w, -1, ev, line, e.at());
+				Integer match = null;
+				for (Integer a : pending.get(t)) {
+					if (activationEvent.get(a) == ev) {
+						match = a;
+						break;
+					}
+				}
+				if (match != null) {
+					pending.get(t).remove(match);
+					accept(match, t, op);
+					ready(activator.get(match));
+				} else {
+					state.set(t, BLOCKED);
+					waitingEvent.set(t, ev);
+					waitOp.set(t, op);
+					blockedOn.set(t, "waiting for " + e.object());
+				}
+			}
+			case ACTIVATE -> {
+				int u = thread(e.target(), line);
+				int ev = intern(e.object(), eventNames, eventIndex);
+				int op = program.add(EventKind.ACTIVATE, w, u, ev, line, e.at());
+				int a = activator.size();
+				activator.add(t);
+				activatorOp.add(op);
+				acceptorOp.add(-1);
+				activationTarget.add(u);
+				activationEvent.add(ev);
+				program.setActivation(op, a);
+				if (state.get(u) == BLOCKED && waitingEvent.get(u) == ev) {
+					accept(a, u, waitOp.get(u));
+					waitingEvent.set(u, -1);
+					ready(u);
+				} else {
+					pending.get(u).add(a);
+					state.set(t, BLOCKED);
+					blockedOn.set(t, "activating " + e.target() + " with " + e.object());
+				}
+			}
+			case EXIT -> {
+				program.add(EventKind.EXIT, w, -1, -1, line, e.at());
+				for (int m = 0; m < owner.size(); m++) {
+					if (owner.get(m) == t) {
+						throw new TraceException(file, line, name + " exits holding mutex " + mutexNames.get(m));
+					}
+				}
+				state.set(t, DONE);
+				for (int j : joiners.get(t)) {
+					ready(j);
+				}
+				joiners.get(t).clear();
+			}
+			case LOCK -> {
+				int m = mutex(e.object());
+				program.add(EventKind.LOCK, w, m, -1, line, e.at());
+				if (owner.get(m) < 0) {
+					owner.set(m, t);
+				} else if (owner.get(m) == t) {
+					throw new TraceException(file, line, name + " locks " + e.object() + ", which it holds already");
+				} else {
+					lockWaiters.get(m).add(t);
+					state.set(t, BLOCKED);
+					blockedOn.set(t, "locking " + e.object() + ", held by " + names.get(owner.get(m)));
+				}
+			}
+			case UNLOCK -> {
+				int m = mutex(e.object());
+				program.add(EventKind.UNLOCK, w, m, -1, line, e.at());
+				if (owner.get(m) != t) {
+					throw new TraceException(file, line, name + " unlocks " + e.object() + ", which it does not hold");
+				}
+				List<Integer> waiters = lockWaiters.get(m);
+				if (waiters.isEmpty()) {
+					owner.set(m, -1);
+				} else {
+					int next = waiters.get(0);
+					for (int x : waiters) {
+						if (rank(x) < rank(next)) {
+							next = x;
+						}
+					}
+					waiters.remove(Integer.valueOf(next));
+					owner.set(m, next);
+					ready(next);
+				}
+			}
+			case JOIN -> {
+				Integer u = index.get(e.target());
+				if (u == null) {
+					throw new TraceException(file, line, name + " joins " + e.target() + ", which was never created");
+				}
+				if (u == t) {
+					throw new TraceException(file, line, name + " joins itself");
+				}
+				program.add(EventKind.JOIN, w, u, -1, line, e.at());
+				if (state.get(u) != DONE) {
+					joiners.get(u).add(t);
+					state.set(t, BLOCKED);
+					blockedOn.set(t, "joining " + e.target());
+				}
+			}
+			}
+		}
+
+		int mutex(String name) {
+			int m = intern(name, mutexNames, mutexIndex);
+			while (owner.size() <= m) {
+				owner.add(-1);
+				lockWaiters.add(new ArrayList<>());
+			}
+			return m;
+		}
+
+		void accept(int a, int target, int op) {
+			acceptorOp.set(a, op);
+			programs.get(target).setActivation(op, a);
+		}
+
+		void finish() throws TraceException {
+			if (names.isEmpty()) {
+				throw new TraceException(file, 0, "the trace has no events");
+			}
+			for (int t = 0; t < names.size(); t++) {
+				if (state.get(t) == BLOCKED) {
+					throw new TraceException(file, 0, "the recording ends with " + names.get(t) + " " + blockedOn.get(t)
+							+ ": a finished recording has no blocked thread");
+				}
+			}
+			for (int t = 0; t < names.size(); t++) {
+				if (state.get(t) == READY) {
+					double w = cpuClocks == Boolean.TRUE ? 0 : work.get(t);
+					programs.get(t).add(EventKind.EXIT, w, -1, -1, 0, null);
+					warnings.add(names.get(t) + " never exits; taken to exit at the end of the recording");
+					state.set(t, DONE);
+				}
+			}
+		}
+	}
+
+	/** A growable list of ints. */
+	static final class IntList {
+		private int[] values = new int[16];
+		private int size;
+
+		void add(int v) {
+			if (size == values.length) {
+				values = java.util.Arrays.copyOf(values, size * 2);
+			}
+			values[size++] = v;
+		}
+
+		int get(int i) {
+			return values[i];
+		}
+
+		void set(int i, int v) {
+			values[i] = v;
+		}
+
+		int size() {
+			return size;
+		}
+
+		void truncate(int newSize) {
+			size = newSize;
+		}
+	}
+}

@@ -1,0 +1,118 @@
+package org.perfcast.trace;
+
+import java.util.List;
+
+/**
+ * The predicted execution of a recording on a target machine.
+ *
+ * @param model        the model used (never AUTO)
+ * @param choice       why that model: for AUTO, which models deadlocked before it; else ""
+ * @param completion   when the last thread exits; null on deadlock
+ * @param deadlock     the deadlock, or null
+ * @param threads      per thread its timeline, in the recording's thread order (empty when not recorded)
+ * @param activations  each accepted activation, for arrows
+ * @param criticalPath the chain of threads and events that determines the completion (or the deadlock time)
+ * @param events       how many operations were simulated
+ */
+public record Simulation(SimulationModel model, String choice, Double completion, Deadlock deadlock,
+		List<ThreadTimeline> threads, List<Activation> activations, List<PathSegment> criticalPath, long events) {
+
+	public Simulation {
+		threads = List.copyOf(threads);
+		activations = List.copyOf(activations);
+		criticalPath = List.copyOf(criticalPath);
+	}
+
+	/** What a thread is doing during an interval. */
+	public enum State {
+		/** Running on a processor. */
+		RUNNING,
+		/** Ready, waiting for a processor. */
+		READY,
+		/** Blocked on a synchronisation. */
+		BLOCKED
+	}
+
+	/**
+	 * One interval of a thread.
+	 *
+	 * @param state     what the thread does
+	 * @param start     its start
+	 * @param end       its end
+	 * @param processor the processor while running, else -1
+	 * @param detail    e.g. "waiting for X" or "on CPU 1"
+	 * @param line      the trace line of the operation that ends the interval, 0 if none
+	 * @param at        that operation's source location, or null
+	 */
+	public record Interval(State state, double start, double end, int processor, String detail, long line, String at) {
+	}
+
+	/**
+	 * A thread's timeline.
+	 *
+	 * @param name      the thread
+	 * @param intervals running, ready and blocked intervals in time order
+	 * @param exit      when it exited, or NaN
+	 */
+	public record ThreadTimeline(String name, List<Interval> intervals, double exit) {
+		public ThreadTimeline {
+			intervals = List.copyOf(intervals);
+		}
+	}
+
+	/**
+	 * An accepted activation.
+	 *
+	 * @param from     the activating thread's index
+	 * @param sent     when it activated
+	 * @param to       the target's index
+	 * @param accepted when the target accepted it
+	 * @param event    the event's name
+	 */
+	public record Activation(int from, double sent, int to, double accepted, String event) {
+	}
+
+	/**
+	 * A deadlock: nothing can progress before every thread has exited.
+	 *
+	 * @param time    when the last thread blocked
+	 * @param blocked each blocked thread and what it waits for
+	 */
+	public record Deadlock(double time, List<Blocked> blocked) {
+		public Deadlock {
+			blocked = List.copyOf(blocked);
+		}
+
+		@Override
+		public String toString() {
+			return "deadlock at " + org.perfcast.engine.Numbers.format(time) + ": " + String.join("; ",
+					blocked.stream().map(b -> b.thread() + " " + b.waitsFor()).toList());
+		}
+	}
+
+	/**
+	 * A thread blocked in a deadlock.
+	 *
+	 * @param thread   its name
+	 * @param waitsFor what it waits for, e.g. "activating P2 with X"
+	 */
+	public record Blocked(String thread, String waitsFor) {
+	}
+
+	/**
+	 * A piece of the critical path: the thread from {@code start} to {@code end}, reached from the previous piece
+	 * by {@code how}.
+	 *
+	 * @param thread the thread's name
+	 * @param start  the start
+	 * @param end    the end
+	 * @param how    the event that made it go on at {@code start}, e.g. "activated by P2 with X"; "" for the first
+	 */
+	public record PathSegment(String thread, double start, double end, String how) {
+	}
+
+	/** Whether the simulation deadlocked. */
+	public boolean deadlocked() {
+		return deadlock != null;
+	}
+}

@@ -1,0 +1,69 @@
+package org.perfcast.trace;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A whole trace in memory, for small traces and tests; large ones are simulated straight from a
+ * {@link TraceSource}.
+ *
+ * @param file   the file name used in messages
+ * @param header its header
+ * @param events its events in time order
+ */
+public record Trace(String file, TraceHeader header, List<TraceEvent> events) {
+
+	public Trace {
+		events = List.copyOf(events);
+	}
+
+	/** Reads every event of {@code source}. */
+	public static Trace of(TraceSource source) throws TraceException, IOException {
+		List<TraceEvent> events = new ArrayList<>();
+		for (TraceEvent e = source.next(); e != null; e = source.next()) {
+			events.add(e);
+		}
+		return new Trace(source.file(), source.header(), events);
+	}
+
+	/** A source over these events. */
+	public TraceSource source() {
+		return new TraceSource() {
+			private int next;
+
+			@Override
+			public TraceHeader header() {
+				return header;
+			}
+
+			@Override
+			public TraceEvent next() {
+				return next < events.size() ? events.get(next++) : null;
+			}
+
+			@Override
+			public String file() {
+				return file;
+			}
+
+			@Override
+			public void close() {
+				// nothing to release
+			}
+		};
+	}
+
+	/** The trace in its text form. */
+	public String toText() {
+		StringBuilder text = new StringBuilder();
+		if (!header.priorities().isEmpty()) {
+			text.append("@priority ").append(String.join(" > ", header.priorities())).append('\n');
+		}
+		if (!header.unit().isEmpty()) {
+			text.append("@unit ").append(header.unit()).append('\n');
+		}
+		events.forEach(e -> text.append(e.toText()).append('\n'));
+		return text.toString();
+	}
+}

@@ -1,0 +1,44 @@
+package org.perfcast.trace;
+
+import java.util.Objects;
+
+/**
+ * One recorded synchronisation event.
+ *
+ * @param line   the line (text form) or record number (binary form) it was read from, from 1
+ * @param time   the wall-clock time of the event on the recording processor
+ * @param thread the thread that performed it
+ * @param kind   what it did
+ * @param target the other thread of {@code create}, {@code activate} and {@code join}; else null
+ * @param object the event of {@code wait} and {@code activate}, the mutex of {@code lock} and {@code unlock}; else
+ *               null
+ * @param cpu    the thread's own CPU clock at the event, in the trace's unit; NaN when not recorded
+ * @param at     the source location, e.g. "Matrix.java:42"; null when not recorded
+ */
+public record TraceEvent(long line, double time, String thread, EventKind kind, String target, String object,
+		double cpu, String at) {
+
+	public TraceEvent {
+		Objects.requireNonNull(thread, "thread");
+		Objects.requireNonNull(kind, "kind");
+	}
+
+	/** The event as a line of the text form, without its line number. */
+	public String toText() {
+		StringBuilder text = new StringBuilder().append(org.perfcast.engine.Numbers.format(time)).append(' ')
+				.append(thread).append(' ').append(kind.keyword());
+		if (target != null) {
+			text.append(' ').append(target);
+		}
+		if (object != null) {
+			text.append(' ').append(object);
+		}
+		if (!Double.isNaN(cpu)) {
+			text.append(" cpu=").append(org.perfcast.engine.Numbers.format(cpu));
+		}
+		if (at != null) {
+			text.append(" at=").append(at);
+		}
+		return text.toString();
+	}
+}

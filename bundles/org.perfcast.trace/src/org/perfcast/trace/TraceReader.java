@@ -1,0 +1,212 @@
+package org.perfcast.trace;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the text form of a trace, {@code *.vtrace}, one event at a time:
+ *
+ * <pre>
+ * &#64;priority P1 &gt; P2 &gt; P3 &gt; P4
+ * &#64;unit s
+ * # time thread event args
+ * 0 P1 create P2
+ * 3 P1 wait X
+ * 5 P2 activate P1 X cpu=0.002 at=Worker.java:31
+ * 8 P2 exit
+ * </pre>
+ *
+ * Events are {@code create T}, {@code wait E}, {@code activate T E}, {@code exit}, {@code lock M},
+ * {@code unlock M} and {@code join T}; {@code #} starts a comment. Times are non-negative and never decrease.
+ * The directives come before the first event.
+ */
+public final class TraceReader implements TraceSource {
+
+	private final BufferedReader in;
+	private final String file;
+	private TraceHeader header;
+	private long line;
+	private double lastTime;
+	private String pending;
+
+	/**
+	 * A reader of {@code text}, named {@code file} in messages; reads the header at once.
+	 *
+	 * @throws TraceException at a malformed directive
+	 */
+	public TraceReader(Reader text, String file) throws TraceException, IOException {
+		this.in = text instanceof BufferedReader b ? b : new BufferedReader(text, 1 << 16);
+		this.file = file;
+		readHeader();
+	}
+
+	/** Reads a whole trace held in a string. */
+	public static Trace read(String text, String file) throws TraceException {
+		try (TraceReader reader = new TraceReader(new StringReader(text), file)) {
+			return Trace.of(reader);
+		} catch (IOException e) {
+			throw new TraceException(file, 0, e.getMessage());
+		}
+	}
+
+	@Override
+	public String file() {
+		return file;
+	}
+
+	@Override
+	public TraceHeader header() {
+		return header;
+	}
+
+	private void readHeader() throws TraceException, IOException {
+		List<String> priorities = List.of();
+		String unit = "";
+		String text;
+		while ((text = in.readLine()) != null) {
+			line++;
+			String body = strip(text);
+			if (body.isEmpty()) {
+				continue;
+			}
+			if (!body.startsWith("@")) {
+				pending = body;
+				break;
+			}
+			String[] words = body.split("\\s+", 2);
+			String rest = words.length > 1 ? words[1].strip() : "";
+			switch (words[0]) {
+			case "@priority" -> {
+				List<String> names = new ArrayList<>();
+				for (String name : rest.split(">")) {
+					String n = name.strip();
+					if (n.isEmpty() || n.contains(" ")) {
+						throw new TraceException(file, line, "@priority wants thread names separated by '>', e.g. "
+								+ "@priority P1 > P2; got '" + rest + "'");
+					}
+					if (names.contains(n)) {
+						throw new TraceException(file, line, "@priority names " + n + " twice");
+					}
+					names.add(n);
+				}
+				priorities = names;
+			}
+			case "@unit" -> {
+				if (rest.isEmpty() || rest.contains(" ")) {
+					throw new TraceException(file, line, "@unit wants one word, e.g. @unit s");
+				}
+				unit = rest;
+			}
+			default -> throw new TraceException(file, line, "unknown directive " + words[0]
+					+ " (known: @priority, @unit)");
+			}
+		}
+		header = new TraceHeader(priorities, unit);
+	}
+
+	private static String strip(String text) {
+		int hash = text.indexOf('#');
+		return (hash >= 0 ? text.substring(0, hash) : text).strip();
+	}
+
+	@Override
+	public TraceEvent next() throws TraceException, IOException {
+		String body = pending;
+		pending = null;
+		while (body == null) {
+			String text = in.readLine();
+			if (text == null) {
+				return null;
+			}
+			line++;
+			body = strip(text);
+			if (body.isEmpty()) {
+				body = null;
+			} else if (body.startsWith("@")) {
+				throw new TraceException(file, line, "directives such as " + body.split("\\s+")[0]
+						+ " come before the first event");
+			}
+		}
+		return parse(body);
+	}
+
+	private TraceEvent parse(String body) throws TraceException {
+		String[] words = body.split("\\s+");
+		if (words.length < 3) {
+			throw new TraceException(file, line, "expected 'time thread event [arguments]', got '" + body + "'");
+		}
+		double time = number(words[0], "time");
+		if (time < lastTime) {
+			throw new TraceException(file, line, "time " + words[0] + " is before the previous event's "
+					+ org.perfcast.engine.Numbers.format(lastTime) + ": events are listed in time order");
+		}
+		lastTime = time;
+		EventKind kind = EventKind.of(words[2]);
+		if (kind == null) {
+			throw new TraceException(file, line, "unknown event '" + words[2]
+					+ "' (known: create, wait, activate, exit, lock, unlock, join)");
+		}
+		List<String> args = new ArrayList<>(2);
+		double cpu = Double.NaN;
+		String at = null;
+		for (int i = 3; i < words.length; i++) {
+			if (words[i].startsWith("cpu=")) {
+				cpu = number(words[i].substring(4), "cpu");
+			} else if (words[i].startsWith("at=")) {
+				at = words[i].substring(3);
+				if (at.isEmpty()) {
+					throw new TraceException(file, line, "at= wants a source location, e.g. at=Worker.java:31");
+				}
+			} else if (cpu == cpu || at != null) {
+				throw new TraceException(file, line, "arguments come before cpu= and at=");
+			} else {
+				args.add(words[i]);
+			}
+		}
+		if (args.size() != kind.arguments()) {
+			String usage = switch (kind) {
+			case CREATE -> "create THREAD";
+			case WAIT -> "wait EVENT";
+			case ACTIVATE -> "activate THREAD EVENT";
+			case EXIT -> "exit";
+			case LOCK -> "lock MUTEX";
+			case UNLOCK -> "unlock MUTEX";
+			case JOIN -> "join THREAD";
+			};
+			throw new TraceException(file, line, "'" + kind.keyword() + "' takes " + kind.arguments() + " argument"
+					+ (kind.arguments() == 1 ? "" : "s") + " (" + usage + "), got " + args.size());
+		}
+		String target = switch (kind) {
+		case CREATE, ACTIVATE, JOIN -> args.get(0);
+		default -> null;
+		};
+		String object = switch (kind) {
+		case WAIT, LOCK, UNLOCK -> args.get(0);
+		case ACTIVATE -> args.get(1);
+		default -> null;
+		};
+		return new TraceEvent(line, time, words[1], kind, target, object, cpu, at);
+	}
+
+	private double number(String text, String what) throws TraceException {
+		double value;
+		try {
+			value = Double.parseDouble(text);
+		} catch (NumberFormatException e) {
+			throw new TraceException(file, line, what + " '" + text + "' is not a number");
+		}
+		if (!Double.isFinite(value) || value < 0) {
+			throw new TraceException(file, line, what + " must be a finite number >= 0, was " + text);
+		}
+		return value;
+	}
+
+	@Override
+	public void close() throws IOException {
+		in.close();
+	}
+}

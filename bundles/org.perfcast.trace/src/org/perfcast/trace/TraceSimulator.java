@@ -1,0 +1,739 @@
+package org.perfcast.trace;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Numbers;
+
+/**
+ * Runs a {@link Recording} on a {@link TargetMachine} under a {@link SimulationModel}: a discrete-event
+ * simulation of the threads' lists. Work takes the recorded processor time; synchronisation is synchronous and
+ * takes no time unless {@link Options#syncCost()} says otherwise; on each processor the highest-priority ready
+ * thread runs, preemptively.
+ */
+public final class TraceSimulator {
+
+	/**
+	 * How to simulate.
+	 *
+	 * @param syncCost  processor time an accepted activation costs both threads (0 by default)
+	 * @param timelines whether to keep per-thread timelines, activations and the critical path (off for speed)
+	 */
+	public record Options(double syncCost, boolean timelines) {
+		/** No synchronisation cost, with timelines. */
+		public static final Options DEFAULT = new Options(0, true);
+
+		public Options {
+			if (!(syncCost >= 0) || !Double.isFinite(syncCost)) {
+				throw new IllegalArgumentException("the synchronisation cost must be a finite number >= 0, was "
+						+ syncCost);
+			}
+		}
+	}
+
+	private TraceSimulator() {
+	}
+
+	/** Simulates with the default options. */
+	public static Simulation simulate(Recording recording, TargetMachine machine, SimulationModel model) {
+		return simulate(recording, machine, model, Options.DEFAULT, EngineMonitor.NULL);
+	}
+
+	/**
+	 * Simulates; AUTO tries Direct, then Client-Server, then Strict Sequence, keeping the first that does not
+	 * deadlock (section 7).
+	 *
+	 * @throws IllegalArgumentException if the machine binds a thread the recording does not have
+	 */
+	public static Simulation simulate(Recording recording, TargetMachine machine, SimulationModel model,
+			Options options, EngineMonitor monitor) {
+		for (String thread : machine.binding().keySet()) {
+			if (recording.thread(thread) < 0) {
+				throw new IllegalArgumentException("the binding names thread " + thread + ", which the trace does not "
+						+ "have (threads: " + String.join(", ", recording.threads()) + ")");
+			}
+		}
+		if (model != SimulationModel.AUTO) {
+			return new Run(recording, machine, model, options, monitor).run("");
+		}
+		Simulation direct = new Run(recording, machine, SimulationModel.DIRECT, options, monitor).run(
+				"auto: the Direct model does not deadlock");
+		if (!direct.deadlocked()) {
+			return direct;
+		}
+		Simulation clientServer = new Run(recording, machine, SimulationModel.CLIENT_SERVER, options, monitor).run(
+				"auto: Direct deadlocks (" + direct.deadlock() + "); Client-Server does not");
+		if (!clientServer.deadlocked()) {
+			return clientServer;
+		}
+		return new Run(recording, machine, SimulationModel.STRICT_SEQUENCE, options, monitor).run("auto: Direct "
+				+ "deadlocks (" + direct.deadlock() + "), so does Client-Server (" + clientServer.deadlock()
+				+ "); Strict Sequence never deadlocks on a deadlock-free recording");
+	}
+
+	/**
+	 * The time of the recorded execution on one processor: Strict Sequence with every thread on processor 0, which
+	 * replays the recording.
+	 */
+	public static double oneProcessor(Recording recording, Options options, EngineMonitor monitor) {
+		Simulation one = new Run(recording, TargetMachine.unbound(1), SimulationModel.STRICT_SEQUENCE,
+				new Options(options.syncCost(), false), monitor).run("");
+		return one.completion() == null ? Double.NaN : one.completion();
+	}
+
+	/** One simulation. */
+	private static final class Run {
+		private static final int NEW = 0;
+		private static final int READY = 1;
+		private static final int RUNNING = 2;
+		private static final int BLOCKED = 3;
+		private static final int DONE = 4;
+		// what a blocked thread waits in
+		private static final int WAIT = 0;
+		private static final int ACTIVATE = 1;
+		private static final int LOCK = 2;
+		private static final int JOIN = 3;
+		private static final int IDLE = 4;
+
+		private final Recording rec;
+		private final SimulationModel model;
+		private final Options options;
+		private final EngineMonitor monitor;
+		private final int n;
+		private final int processors;
+		private final int[] status;
+		private final int[] cursor;
+		private final boolean[] atOp;
+		private final double[] remaining;
+		private final double[] extra;
+		private final long[] readySeq;
+		private final int[] cpu;
+		private final int[] bound;
+		private final int[] rank;
+		private final int[] blockKind;
+		private final int[] blockOp;
+		private final double[] exit;
+		private final int[] running;
+		private final Recording.IntList[] pending;
+		private final Recording.IntList[] joiners;
+		private final int[] owner;
+		private final Recording.IntList[] lockWaiters;
+		private final double[] sent;
+		// Client-Server lists
+		private final int[][] listStart;
+		private final boolean[][] listTaken;
+		private final int[] listsLeft;
+		// timelines
+		private final boolean keep;
+		private final List<List<Simulation.Interval>> intervals;
+		private final int[] shownState;
+		private final double[] shownSince;
+		private final String[] shownDetail;
+		private final long[] shownLine;
+		private final String[] shownAt;
+		private final int[] shownCpu;
+		private final List<Simulation.Activation> activations = new ArrayList<>();
+		private final List<List<Cause>> causes;
+		private long causeSeq;
+		private double now;
+		private int lastBlocked = -1;
+		private double lastBlockedAt;
+		private long seq;
+		private long events;
+		private boolean dirty = true;
+		private Integer[] order;
+
+		private record Cause(double time, long seq, int from, String how) {
+		}
+
+		Run(Recording rec, TargetMachine machine, SimulationModel model, Options options, EngineMonitor monitor) {
+			this.rec = rec;
+			this.model = model;
+			this.options = options;
+			this.monitor = monitor;
+			this.n = rec.threads().size();
+			this.processors = machine.processors();
+			status = new int[n];
+			cursor = new int[n];
+			atOp = new boolean[n];
+			remaining = new double[n];
+			extra = new double[n];
+			readySeq = new long[n];
+			cpu = new int[n];
+			bound = new int[n];
+			rank = new int[n];
+			blockKind = new int[n];
+			blockOp = new int[n];
+			exit = new double[n];
+			Arrays.fill(exit, Double.NaN);
+			Arrays.fill(cpu, -1);
+			running = new int[processors];
+			Arrays.fill(running, -1);
+			pending = new Recording.IntList[n];
+			joiners = new Recording.IntList[n];
+			for (int t = 0; t < n; t++) {
+				pending[t] = new Recording.IntList();
+				joiners[t] = new Recording.IntList();
+				rank[t] = rec.rank(t);
+				Integer b = machine.binding().get(rec.threads().get(t));
+				bound[t] = b == null ? -1 : b;
+			}
+			int mutexes = 0;
+			for (int t = 0; t < n; t++) {
+				ThreadProgram p = rec.program(t);
+				for (int i = 0; i < p.size(); i++) {
+					if (p.kind(i) == EventKind.LOCK || p.kind(i) == EventKind.UNLOCK) {
+						mutexes = Math.max(mutexes, p.arg(i) + 1);
+					}
+				}
+			}
+			owner = new int[mutexes];
+			Arrays.fill(owner, -1);
+			lockWaiters = new Recording.IntList[mutexes];
+			for (int m = 0; m < mutexes; m++) {
+				lockWaiters[m] = new Recording.IntList();
+			}
+			sent = new double[rec.activations()];
+			listStart = new int[n][];
+			listTaken = new boolean[n][];
+			listsLeft = new int[n];
+			if (model == SimulationModel.CLIENT_SERVER) {
+				for (int t = 0; t < n; t++) {
+					ThreadProgram p = rec.program(t);
+					Recording.IntList starts = new Recording.IntList();
+					starts.add(0);
+					for (int i = 0; i < p.size(); i++) {
+						if (p.kind(i) == EventKind.WAIT) {
+							starts.add(i); // a list per wait; the start list before the first may be empty
+						}
+					}
+					listStart[t] = new int[starts.size()];
+					for (int k = 0; k < starts.size(); k++) {
+						listStart[t][k] = starts.get(k);
+					}
+					listTaken[t] = new boolean[starts.size()];
+				}
+			}
+			keep = options.timelines();
+			intervals = new ArrayList<>(keep ? n : 0);
+			causes = new ArrayList<>(keep ? n : 0);
+			shownState = new int[n];
+			shownSince = new double[n];
+			shownDetail = new String[n];
+			shownLine = new long[n];
+			shownAt = new String[n];
+			shownCpu = new int[n];
+			if (keep) {
+				for (int t = 0; t < n; t++) {
+					intervals.add(new ArrayList<>());
+					causes.add(new ArrayList<>());
+				}
+			}
+			Arrays.fill(shownState, -1);
+			order = new Integer[n];
+		}
+
+		Simulation run(String choice) {
+			create(0, -1);
+			long iterations = 0;
+			while (true) {
+				settle();
+				double dt = Double.POSITIVE_INFINITY;
+				for (int p = 0; p < processors; p++) {
+					if (running[p] >= 0) {
+						dt = Math.min(dt, remaining[running[p]]);
+					}
+				}
+				if (dt == Double.POSITIVE_INFINITY) {
+					break;
+				}
+				now += dt;
+				for (int p = 0; p < processors; p++) {
+					int t = running[p];
+					if (t >= 0) {
+						double r = remaining[t] - dt;
+						remaining[t] = r <= 1e-12 * Math.max(1, Math.abs(now)) ? 0 : r;
+					}
+				}
+				if ((++iterations & 0xFFF) == 0) {
+					monitor.checkCancelled();
+				}
+			}
+			for (int t = 0; t < n; t++) {
+				show(t, -1, null, -1, 0, null);
+			}
+			List<Simulation.ThreadTimeline> timelines = new ArrayList<>();
+			if (keep) {
+				for (int t = 0; t < n; t++) {
+					timelines.add(new Simulation.ThreadTimeline(rec.threads().get(t), intervals.get(t), exit[t]));
+				}
+			}
+			boolean done = true;
+			for (int t = 0; t < n; t++) {
+				done &= status[t] == DONE || status[t] == NEW;
+			}
+			Simulation.Deadlock deadlock = null;
+			if (!done) {
+				List<Simulation.Blocked> blocked = new ArrayList<>();
+				for (int t = 0; t < n; t++) {
+					if (status[t] == BLOCKED) {
+						blocked.add(new Simulation.Blocked(rec.threads().get(t), describe(t)));
+					}
+				}
+				deadlock = new Simulation.Deadlock(now, blocked);
+			}
+			List<Simulation.PathSegment> path = keep ? criticalPath(deadlock != null) : List.of();
+			return new Simulation(model, choice, deadlock == null ? now : null, deadlock, timelines, activations, path,
+					events);
+		}
+
+		/** Runs everything that takes no time at the current instant. */
+		private void settle() {
+			boolean changed = true;
+			while (changed) {
+				changed = false;
+				assign();
+				for (int p = 0; p < processors; p++) {
+					int t = running[p];
+					if (t >= 0 && remaining[t] <= 0) {
+						step(t);
+						changed = true;
+						assign();
+					}
+				}
+			}
+		}
+
+		/** Gives each processor the highest-priority ready thread it may run. */
+		private void assign() {
+			if (!dirty) {
+				return;
+			}
+			dirty = false;
+			int count = 0;
+			for (int t = 0; t < n; t++) {
+				if (status[t] == READY || status[t] == RUNNING) {
+					order[count++] = t;
+				}
+			}
+			Arrays.sort(order, 0, count, (a, b) -> rank[a] != rank[b] ? Integer.compare(rank[a], rank[b])
+					: Long.compare(readySeq[a], readySeq[b]));
+			int[] next = new int[processors];
+			Arrays.fill(next, -1);
+			int[] place = new int[count];
+			Arrays.fill(place, -1);
+			for (int k = 0; k < count; k++) {
+				int t = order[k];
+				if (bound[t] >= 0) {
+					if (next[bound[t]] < 0) {
+						next[bound[t]] = t;
+						place[k] = bound[t];
+					}
+				} else if (cpu[t] >= 0 && next[cpu[t]] < 0) {
+					next[cpu[t]] = t;
+					place[k] = cpu[t];
+				} else {
+					for (int p = 0; p < processors; p++) {
+						if (next[p] < 0) {
+							next[p] = t;
+							place[k] = p;
+							break;
+						}
+					}
+				}
+			}
+			for (int k = 0; k < count; k++) {
+				int t = order[k];
+				if (place[k] < 0 && status[t] == RUNNING) {
+					status[t] = READY;
+					cpu[t] = -1;
+					show(t, READY, "ready (preempted)", -1, 0, null);
+				}
+			}
+			for (int k = 0; k < count; k++) {
+				int t = order[k];
+				if (place[k] >= 0 && (status[t] != RUNNING || cpu[t] != place[k])) {
+					status[t] = RUNNING;
+					cpu[t] = place[k];
+					showRunning(t);
+				}
+			}
+			System.arraycopy(next, 0, running, 0, processors);
+		}
+
+		/** Does the next thing of running thread {@code t}: load its next work, or perform its next operation. */
+		private void step(int t) {
+			ThreadProgram p = rec.program(t);
+			if (!atOp[t]) {
+				remaining[t] = p.work(cursor[t]) + extra[t];
+				extra[t] = 0;
+				atOp[t] = true;
+				return;
+			}
+			int i = cursor[t];
+			events++;
+			EventKind kind = p.kind(i);
+			if (model == SimulationModel.CLIENT_SERVER && (kind == EventKind.WAIT || kind == EventKind.EXIT)) {
+				listDone(t);
+				return;
+			}
+			switch (kind) {
+			case CREATE -> {
+				proceed(t);
+				create(p.arg(i), t);
+			}
+			case WAIT -> {
+				int a = findPending(t, i);
+				if (a >= 0) {
+					accepted(a, t);
+					proceed(t);
+				} else {
+					block(t, WAIT, i);
+				}
+			}
+			case ACTIVATE -> {
+				int a = p.activation(i);
+				int u = p.arg(i);
+				sent[a] = now;
+				if (accepts(u, a)) {
+					wake(u, a, t);
+					arrow(a, t, u);
+					extra[t] += options.syncCost();
+					proceed(t);
+				} else {
+					pending[u].add(a);
+					block(t, ACTIVATE, i);
+				}
+			}
+			case EXIT -> terminate(t);
+			case LOCK -> {
+				int m = p.arg(i);
+				if (owner[m] < 0) {
+					owner[m] = t;
+					proceed(t);
+				} else {
+					lockWaiters[m].add(t);
+					block(t, LOCK, i);
+				}
+			}
+			case UNLOCK -> {
+				int m = p.arg(i);
+				owner[m] = -1;
+				Recording.IntList waiters = lockWaiters[m];
+				if (waiters.size() > 0) {
+					int best = 0;
+					for (int k = 1; k < waiters.size(); k++) {
+						if (rank[waiters.get(k)] < rank[waiters.get(best)]) {
+							best = k;
+						}
+					}
+					int next = waiters.get(best);
+					remove(waiters, best);
+					owner[m] = next;
+					resume(next, t, "got " + rec.mutexName(m) + " from " + rec.threads().get(t));
+				}
+				proceed(t);
+			}
+			case JOIN -> {
+				int u = p.arg(i);
+				if (status[u] == DONE) {
+					proceed(t);
+				} else {
+					joiners[u].add(t);
+					block(t, JOIN, i);
+				}
+			}
+			}
+		}
+
+		/** Moves {@code t} past its current operation. */
+		private void proceed(int t) {
+			cursor[t]++;
+			atOp[t] = false;
+			if (status[t] == RUNNING) {
+				showRunning(t);
+			}
+		}
+
+		private void create(int t, int by) {
+			cursor[t] = 0;
+			atOp[t] = false;
+			if (model == SimulationModel.CLIENT_SERVER) {
+				listTaken[t][0] = true;
+				listsLeft[t] = listStart[t].length - 1;
+			}
+			ready(t);
+			if (by >= 0) {
+				cause(t, by, "created by " + rec.threads().get(by));
+			}
+		}
+
+		private void ready(int t) {
+			status[t] = READY;
+			readySeq[t] = seq++;
+			dirty = true;
+			show(t, READY, "ready", -1, 0, null);
+		}
+
+		private void block(int t, int kind, int op) {
+			status[t] = BLOCKED;
+			lastBlocked = t;
+			lastBlockedAt = now;
+			blockKind[t] = kind;
+			blockOp[t] = op;
+			if (cpu[t] >= 0) {
+				running[cpu[t]] = -1;
+			}
+			cpu[t] = -1;
+			dirty = true;
+			ThreadProgram p = rec.program(t);
+			show(t, BLOCKED, describe(t), -1, op >= 0 ? p.line(op) : 0, op >= 0 ? p.at(op) : null);
+		}
+
+		/** Blocked thread {@code t} goes on: its blocking operation is done. */
+		private void resume(int t, int by, String how) {
+			if (blockKind[t] != IDLE) {
+				cursor[t]++;
+				atOp[t] = false;
+			}
+			ready(t);
+			cause(t, by, how);
+		}
+
+		private void terminate(int t) {
+			status[t] = DONE;
+			exit[t] = now;
+			if (cpu[t] >= 0) {
+				running[cpu[t]] = -1;
+			}
+			cpu[t] = -1;
+			dirty = true;
+			show(t, -1, null, -1, 0, null);
+			Recording.IntList waiting = joiners[t];
+			for (int k = 0; k < waiting.size(); k++) {
+				resume(waiting.get(k), t, "joined " + rec.threads().get(t));
+			}
+		}
+
+		/** Whether blocked thread {@code u} accepts activation {@code a} now. */
+		private boolean accepts(int u, int a) {
+			if (status[u] != BLOCKED) {
+				return false;
+			}
+			ThreadProgram p = rec.program(u);
+			return switch (model) {
+			case DIRECT -> blockKind[u] == WAIT && p.event(blockOp[u]) == rec.program(rec.activator(a))
+					.event(rec.activatorOp(a));
+			case STRICT_SEQUENCE -> blockKind[u] == WAIT && p.activation(blockOp[u]) == a;
+			case CLIENT_SERVER -> blockKind[u] == IDLE && listOf(u, a) >= 0;
+			case AUTO -> throw new IllegalStateException();
+			};
+		}
+
+		/** The untaken list of {@code u} that begins with the wait activation {@code a} satisfied, or -1. */
+		private int listOf(int u, int a) {
+			int op = rec.acceptorOp(a);
+			if (op < 0 || rec.program(rec.activator(a)).arg(rec.activatorOp(a)) != u) {
+				return -1;
+			}
+			int k = Arrays.binarySearch(listStart[u], 1, listStart[u].length, op);
+			return k >= 1 && !listTaken[u][k] ? k : -1;
+		}
+
+		/** Target {@code u} accepts activation {@code a} of {@code by}, which goes on. */
+		private void wake(int u, int a, int by) {
+			extra[u] += options.syncCost();
+			String how = "activated by " + rec.threads().get(by) + " with " + eventOf(a);
+			if (model == SimulationModel.CLIENT_SERVER) {
+				startList(u, listOf(u, a));
+				ready(u);
+				cause(u, by, how);
+			} else {
+				resume(u, by, how);
+			}
+		}
+
+		/** Waiting thread {@code t} accepts pending activation {@code a}: its activator goes on. */
+		private void accepted(int a, int t) {
+			int v = rec.activator(a);
+			extra[t] += options.syncCost();
+			extra[v] += options.syncCost();
+			arrow(a, v, t);
+			resume(v, t, "its activation of " + rec.threads().get(t) + " with " + eventOf(a) + " accepted");
+		}
+
+		/** A pending activation of {@code t} its wait at {@code op} accepts, or -1; removed from the pending list. */
+		private int findPending(int t, int op) {
+			ThreadProgram p = rec.program(t);
+			Recording.IntList list = pending[t];
+			for (int k = 0; k < list.size(); k++) {
+				int a = list.get(k);
+				boolean ok = switch (model) {
+				case DIRECT -> rec.program(rec.activator(a)).event(rec.activatorOp(a)) == p.event(op);
+				case STRICT_SEQUENCE -> p.activation(op) == a;
+				default -> false;
+				};
+				if (ok) {
+					remove(list, k);
+					return a;
+				}
+			}
+			return -1;
+		}
+
+		/** Client-Server: {@code t} has finished a list. */
+		private void listDone(int t) {
+			if (listsLeft[t] == 0) {
+				terminate(t);
+				return;
+			}
+			Recording.IntList list = pending[t];
+			for (int k = 0; k < list.size(); k++) {
+				int a = list.get(k);
+				int j = listOf(t, a);
+				if (j >= 0) {
+					remove(list, k);
+					startList(t, j);
+					int v = rec.activator(a);
+					extra[v] += options.syncCost();
+					extra[t] += options.syncCost();
+					arrow(a, v, t);
+					resume(v, t, "its activation of " + rec.threads().get(t) + " with " + eventOf(a) + " accepted");
+					if (status[t] == RUNNING) {
+						showRunning(t);
+					}
+					return;
+				}
+			}
+			block(t, IDLE, -1);
+		}
+
+		private void startList(int t, int j) {
+			listTaken[t][j] = true;
+			listsLeft[t]--;
+			cursor[t] = listStart[t][j] + 1;
+			atOp[t] = false;
+		}
+
+		private String eventOf(int a) {
+			return rec.eventName(rec.program(rec.activator(a)).event(rec.activatorOp(a)));
+		}
+
+		private void arrow(int a, int from, int to) {
+			if (keep) {
+				activations.add(new Simulation.Activation(from, sent[a], to, now, eventOf(a)));
+			}
+		}
+
+		private void cause(int t, int by, String how) {
+			if (keep) {
+				causes.get(t).add(new Cause(now, causeSeq++, by, how));
+			}
+		}
+
+		private static void remove(Recording.IntList list, int k) {
+			for (int i = k; i < list.size() - 1; i++) {
+				list.set(i, list.get(i + 1));
+			}
+			list.truncate(list.size() - 1);
+		}
+
+		/** What blocked thread {@code t} waits for. */
+		private String describe(int t) {
+			ThreadProgram p = rec.program(t);
+			int op = blockOp[t];
+			return switch (blockKind[t]) {
+			case WAIT -> {
+				String event = rec.eventName(p.event(op));
+				yield model == SimulationModel.STRICT_SEQUENCE && p.activation(op) >= 0
+						? "waiting for " + event + " from " + rec.threads().get(rec.activator(p.activation(op)))
+						: "waiting for " + event;
+			}
+			case ACTIVATE -> "activating " + rec.threads().get(p.arg(op)) + " with " + rec.eventName(p.event(op));
+			case LOCK -> "locking " + rec.mutexName(p.arg(op)) + (owner[p.arg(op)] >= 0 ? ", held by "
+					+ rec.threads().get(owner[p.arg(op)]) : "");
+			case JOIN -> "joining " + rec.threads().get(p.arg(op));
+			default -> {
+				List<String> from = new ArrayList<>();
+				for (int k = 1; k < listStart[t].length; k++) {
+					int a = p.activation(listStart[t][k]);
+					if (!listTaken[t][k] && a >= 0) {
+						from.add(rec.eventName(p.event(listStart[t][k])) + " from " + rec.threads().get(rec.activator(a)));
+					}
+				}
+				yield "between lists, waiting for " + String.join(" or ", from);
+			}
+			};
+		}
+
+		private void showRunning(int t) {
+			ThreadProgram p = rec.program(t);
+			int i = Math.min(cursor[t], p.size() - 1);
+			show(t, RUNNING, "on CPU " + cpu[t], cpu[t], p.line(i), p.at(i));
+		}
+
+		/** Records that thread {@code t} is now in {@code state} (-1: gone), closing its previous interval. */
+		private void show(int t, int state, String detail, int processor, long line, String at) {
+			if (!keep) {
+				return;
+			}
+			if (shownState[t] >= 0 && now > shownSince[t]) {
+				Simulation.State s = switch (shownState[t]) {
+				case RUNNING -> Simulation.State.RUNNING;
+				case READY -> Simulation.State.READY;
+				default -> Simulation.State.BLOCKED;
+				};
+				intervals.get(t).add(new Simulation.Interval(s, shownSince[t], now, shownCpu[t], shownDetail[t],
+						shownLine[t], shownAt[t]));
+			}
+			shownState[t] = state;
+			shownSince[t] = now;
+			shownDetail[t] = detail;
+			shownCpu[t] = processor;
+			shownLine[t] = line;
+			shownAt[t] = at;
+		}
+
+		/** The chain of causes back from the thread that finishes last, or on deadlock the one that blocked last. */
+		private List<Simulation.PathSegment> criticalPath(boolean deadlocked) {
+			int t = deadlocked ? lastBlocked : 0;
+			double end = deadlocked ? lastBlockedAt : exit[0];
+			for (int u = 0; !deadlocked && u < n; u++) {
+				if (exit[u] > end || Double.isNaN(end)) {
+					end = exit[u];
+					t = u;
+				}
+			}
+			if (t < 0) {
+				return List.of();
+			}
+			List<Simulation.PathSegment> path = new ArrayList<>();
+			long limit = Long.MAX_VALUE;
+			while (true) {
+				Cause found = null;
+				for (Cause c : causes.get(t)) {
+					if (c.time() <= end && c.seq() < limit && (found == null || c.seq() > found.seq())) {
+						found = c;
+					}
+				}
+				if (found == null) {
+					path.add(new Simulation.PathSegment(rec.threads().get(t), 0, end, ""));
+					break;
+				}
+				path.add(new Simulation.PathSegment(rec.threads().get(t), found.time(), end, found.how()));
+				t = found.from();
+				end = found.time();
+				limit = found.seq();
+			}
+			java.util.Collections.reverse(path);
+			return path;
+		}
+
+		@Override
+		public String toString() {
+			return model.id() + " at " + Numbers.format(now);
+		}
+	}
+}

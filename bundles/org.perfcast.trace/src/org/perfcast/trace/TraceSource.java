@@ -1,0 +1,24 @@
+package org.perfcast.trace;
+
+import java.io.IOException;
+
+/** A trace read one event at a time, so that traces larger than memory can be simulated. */
+public interface TraceSource extends AutoCloseable {
+
+	/** The header, read before the first event. */
+	TraceHeader header();
+
+	/**
+	 * The next event, or null at the end.
+	 *
+	 * @throws TraceException at a malformed line or record
+	 * @throws IOException    when reading fails
+	 */
+	TraceEvent next() throws TraceException, IOException;
+
+	/** The file name used in messages. */
+	String file();
+
+	@Override
+	void close() throws IOException;
+}
