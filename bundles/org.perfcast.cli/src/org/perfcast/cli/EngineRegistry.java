@@ -12,6 +12,7 @@ import org.perfcast.glamis.GlamisEngine;
 import org.perfcast.loggp.LogGPStepEngine;
 import org.perfcast.mapping.MappingEngine;
 import org.perfcast.pamela.PamelaEngine;
+import org.perfcast.trace.TraceEngine;
 
 /**
  * The simulation engines {@code perfcast run} knows, by id. {@link #builtin()} holds the engines that
@@ -20,18 +21,17 @@ import org.perfcast.pamela.PamelaEngine;
 public final class EngineRegistry {
 
 	/** The engines still to come, and the issues that add them. */
-	public static final String PLANNED = "LogGP simulation (issue 7), "
-			+ "trace-driven simulation (issue 9), reverse profiling (issue 11)";
+	public static final String PLANNED = "LogGP simulation of whole programs (issue 7), reverse profiling (issue 11)";
 
 	private final Map<String, Engine> engines = new LinkedHashMap<>();
 
 	/**
-	 * The engines built into Perfcast: PAMELA, the mapping execution models, Glamis and the LogGP communication
-	 * step (more to come, {@link #PLANNED}).
+	 * The engines built into Perfcast: PAMELA, the mapping execution models, Glamis, the LogGP communication
+	 * step and trace-driven simulation (more to come, {@link #PLANNED}).
 	 */
 	public static EngineRegistry builtin() {
 		return new EngineRegistry().add(new PamelaEngine()).add(new MappingEngine()).add(new GlamisEngine())
-				.add(new LogGPStepEngine());
+				.add(new LogGPStepEngine()).add(new TraceEngine());
 	}
 
 	/**

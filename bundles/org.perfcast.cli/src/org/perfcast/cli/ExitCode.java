@@ -9,6 +9,8 @@ public final class ExitCode {
 	public static final int INPUT_ERROR = 1;
 	/** The command line was malformed: unknown command or option, missing argument. */
 	public static final int USAGE = 2;
+	/** The simulated program deadlocked ({@code perfcast trace}); the deadlock was printed. */
+	public static final int DEADLOCK = 3;
 	/** The run was interrupted. */
 	public static final int CANCELLED = 130;
 

@@ -1,0 +1,177 @@
+package org.perfcast.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.Numbers;
+import org.perfcast.engine.run.OptionValues;
+import org.perfcast.trace.Recording;
+import org.perfcast.trace.Simulation;
+import org.perfcast.trace.SimulationModel;
+import org.perfcast.trace.TargetMachine;
+import org.perfcast.trace.TraceEngine;
+import org.perfcast.trace.TraceException;
+import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceSimulator;
+
+/** {@code perfcast trace FILE}: predict a multiprocessor execution from a uni-processor trace (VPPB). */
+final class TraceCommand extends AbstractCommand {
+
+	TraceCommand() {
+		super("trace", "predict N processors from a uni-processor thread trace (Direct, Client-Server, Strict Sequence)",
+				"""
+						usage: perfcast trace FILE --processors N [--bind P1=0,P2=0,...]
+						                      [--model direct|client-server|strict|auto] [--sync-cost C] [--json]
+
+						FILE is a trace in the text form (*.vtrace: '@priority P1 > P2', then lines 'time thread
+						event args' with events create T, wait E, activate T E, exit, lock M, unlock M, join T,
+						optional cpu=SECONDS and at=FILE:LINE) or the binary form (*.vtraceb). The recording is
+						replayed on one processor under its priorities (or cut by the threads' CPU clocks), then
+						simulated on N processors: each runs its highest-priority ready thread, preemptively.
+						  --processors N   the target's processors (default 2)
+						  --bind LIST      THREAD=PROCESSOR pairs; threads not named run on any processor
+						  --model NAME     direct: a wait accepts its event from any thread; client-server: a
+						                   thread is a list per wait, each waiting for its recorded activation,
+						                   started in any order; strict: each wait accepts only its recorded
+						                   activation; auto (default): direct, else client-server, else strict
+						  --sync-cost C    processor time an accepted activation costs both threads (default 0)
+						  --json           {"model", "choice", "completion" (null on deadlock), "deadlock" (null or
+						                   {"time", "blocked": [{"thread", "waitsFor"}]}), "speedup", "oneProcessor",
+						                   "processors", "threads": [{"name", "exit", "intervals": [{"state", "start",
+						                   "end", "processor", "detail"}]}], "activations": [{"from", "to", "event",
+						                   "sent", "accepted"}], "criticalPath": [{"thread", "start", "end", "how"}]}
+						The exit code is 0 when the simulation completes, 3 on deadlock.""");
+	}
+
+	@Override
+	public int run(List<String> args, Console console) throws UsageException {
+		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("processors", "bind", "model", "sync-cost"));
+		String file = GlamisCommand.singleFile(arguments);
+		Map<String, String> given = new LinkedHashMap<>();
+		arguments.value("processors").ifPresent(v -> given.put("processors", v));
+		arguments.value("bind").ifPresent(v -> given.put("bind", v));
+		arguments.value("model").ifPresent(v -> given.put("model", v));
+		arguments.value("sync-cost").ifPresent(v -> given.put("syncCost", v));
+		TargetMachine machine;
+		TraceSimulator.Options options;
+		OptionValues values;
+		try {
+			values = OptionValues.of(new TraceEngine().options(), given);
+			long processors = values.integer("processors");
+			if (processors < 1 || processors > TargetMachine.MAX_PROCESSORS) {
+				throw new UsageException("--processors needs 1 to " + TargetMachine.MAX_PROCESSORS + ", not " + processors);
+			}
+			machine = TraceEngine.machine(values, (int) processors);
+			options = new TraceSimulator.Options(values.real("syncCost"), true);
+		} catch (IllegalArgumentException e) {
+			throw new UsageException(e.getMessage().replace("option syncCost", "--sync-cost").replace("option ", "--"));
+		}
+		Recording recording;
+		try {
+			recording = TraceFiles.record(Path.of(file), file, EngineMonitor.NULL);
+		} catch (TraceException e) {
+			console.report(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0 ? Location.at(file,
+					(int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
+			return ExitCode.INPUT_ERROR;
+		} catch (IOException e) {
+			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
+			return ExitCode.INPUT_ERROR;
+		}
+		recording.warnings().forEach(w -> console.report(Diagnostic.warning("trace.recording", w, Location.of(file))));
+		Simulation simulation;
+		try {
+			simulation = TraceSimulator.simulate(recording, machine, SimulationModel.named(values.text("model")), options,
+					EngineMonitor.NULL);
+		} catch (IllegalArgumentException e) {
+			throw new UsageException("--bind: " + e.getMessage());
+		}
+		double one = TraceSimulator.oneProcessor(recording, options, EngineMonitor.NULL);
+		if (arguments.flag("json")) {
+			printJson(simulation, one, machine, console.out());
+		} else {
+			printText(file, recording, machine, simulation, one, console.out());
+		}
+		return simulation.deadlocked() ? ExitCode.DEADLOCK : ExitCode.OK;
+	}
+
+	private static void printText(String file, Recording recording, TargetMachine machine, Simulation simulation,
+			double one, PrintStream out) {
+		String unit = recording.unit().isEmpty() ? "" : " " + recording.unit();
+		out.printf("%s model, %s on %d processor%s%s: %d threads, one processor %s%s%n", simulation.model().id(), file,
+				machine.processors(), machine.processors() == 1 ? "" : "s", machine.binding().isEmpty() ? ""
+						: " (bound: " + machine.binding() + ")",
+				recording.threads().size(), Numbers.format(one), unit);
+		if (!simulation.choice().isEmpty()) {
+			out.println("  " + simulation.choice());
+		}
+		for (Simulation.ThreadTimeline t : simulation.threads()) {
+			out.printf("  %-12s %s%n", t.name(), Double.isNaN(t.exit()) ? "blocked" : "exits at "
+					+ Numbers.format(t.exit()));
+		}
+		if (simulation.deadlocked()) {
+			out.println("DEADLOCK at " + Numbers.format(simulation.deadlock().time()) + unit + ":");
+			simulation.deadlock().blocked().forEach(b -> out.println("  " + b.thread() + " " + b.waitsFor()));
+		} else {
+			out.println("completion " + Numbers.format(simulation.completion()) + unit + ", speedup "
+					+ Numbers.format(one / simulation.completion()));
+		}
+		out.println("critical path:");
+		for (Simulation.PathSegment s : simulation.criticalPath()) {
+			out.printf("  %-12s %s .. %s%s%n", s.thread(), Numbers.format(s.start()), Numbers.format(s.end()),
+					s.how().isEmpty() ? "" : "  (" + s.how() + ")");
+		}
+	}
+
+	private static void printJson(Simulation simulation, double one, TargetMachine machine, PrintStream out) {
+		StringBuilder json = new StringBuilder();
+		json.append("{\"model\": ").append(Json.string(simulation.model().id())).append(", \"choice\": ")
+				.append(Json.string(simulation.choice())).append(", \"completion\": ")
+				.append(simulation.completion() == null ? "null" : Numbers.format(simulation.completion()))
+				.append(", \"deadlock\": ");
+		if (simulation.deadlocked()) {
+			json.append("{\"time\": ").append(Numbers.format(simulation.deadlock().time())).append(", \"blocked\": [")
+					.append(String.join(", ", simulation.deadlock().blocked().stream().map(b -> "{\"thread\": "
+							+ Json.string(b.thread()) + ", \"waitsFor\": " + Json.string(b.waitsFor()) + "}").toList()))
+					.append("]}");
+		} else {
+			json.append("null");
+		}
+		json.append(", \"speedup\": ").append(simulation.completion() == null || simulation.completion() == 0 ? "null"
+				: Numbers.format(one / simulation.completion()))
+				.append(", \"oneProcessor\": ").append(Numbers.format(one))
+				.append(", \"processors\": ").append(machine.processors()).append(", \"threads\": [");
+		for (int t = 0; t < simulation.threads().size(); t++) {
+			Simulation.ThreadTimeline thread = simulation.threads().get(t);
+			json.append(t == 0 ? "\n  " : ",\n  ").append("{\"name\": ").append(Json.string(thread.name()))
+					.append(", \"exit\": ").append(Double.isNaN(thread.exit()) ? "null" : Numbers.format(thread.exit()))
+					.append(", \"intervals\": [");
+			for (int i = 0; i < thread.intervals().size(); i++) {
+				Simulation.Interval interval = thread.intervals().get(i);
+				json.append(i == 0 ? "" : ", ").append("{\"state\": \"")
+						.append(interval.state().name().toLowerCase(java.util.Locale.ROOT)).append("\", \"start\": ")
+						.append(Numbers.format(interval.start())).append(", \"end\": ").append(Numbers.format(interval.end()))
+						.append(", \"processor\": ").append(interval.processor()).append(", \"detail\": ")
+						.append(Json.string(interval.detail())).append('}');
+			}
+			json.append("]}");
+		}
+		json.append("\n], \"activations\": [").append(String.join(", ", simulation.activations().stream()
+				.map(a -> "{\"from\": " + Json.string(simulation.threads().get(a.from()).name()) + ", \"to\": "
+						+ Json.string(simulation.threads().get(a.to()).name()) + ", \"event\": " + Json.string(a.event())
+						+ ", \"sent\": " + Numbers.format(a.sent()) + ", \"accepted\": " + Numbers.format(a.accepted()) + "}")
+				.toList()));
+		json.append("], \"criticalPath\": [").append(String.join(", ", simulation.criticalPath().stream()
+				.map(s -> "{\"thread\": " + Json.string(s.thread()) + ", \"start\": " + Numbers.format(s.start())
+						+ ", \"end\": " + Numbers.format(s.end()) + ", \"how\": " + Json.string(s.how()) + "}")
+				.toList()));
+		out.println(json.append("]}"));
+	}
+}

@@ -1,0 +1,203 @@
+package org.perfcast.trace;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The compact binary form of a trace ({@code *.vtraceb}), for traces of many millions of events: the magic
+ * {@code VTRB}, a version byte, the header, then one record per event. Names (threads, events, mutexes, source
+ * locations) are numbered on first use; a record is a flag byte (kind, whether cpu and at follow), the time as
+ * a double, the thread, the arguments and the optional fields, numbers as unsigned variable-length integers.
+ */
+public final class BinaryTrace {
+
+	/** The first bytes of every binary trace. */
+	static final byte[] MAGIC = { 'V', 'T', 'R', 'B' };
+	private static final int VERSION = 1;
+	private static final int HAS_CPU = 0x10;
+	private static final int HAS_AT = 0x20;
+
+	private BinaryTrace() {
+	}
+
+	/** Writes a binary trace, event by event. */
+	public static final class Writer implements AutoCloseable {
+		private final DataOutputStream out;
+		private final Map<String, Integer> names = new HashMap<>();
+
+		/** Starts a trace with {@code header} on {@code out}. */
+		public Writer(OutputStream out, TraceHeader header) throws IOException {
+			this.out = new DataOutputStream(new java.io.BufferedOutputStream(out, 1 << 16));
+			this.out.write(MAGIC);
+			this.out.writeByte(VERSION);
+			varint(header.priorities().size());
+			for (String p : header.priorities()) {
+				name(p);
+			}
+			name(header.unit());
+		}
+
+		/** Appends {@code e}. */
+		public void write(TraceEvent e) throws IOException {
+			boolean cpu = !Double.isNaN(e.cpu());
+			out.writeByte(e.kind().ordinal() | (cpu ? HAS_CPU : 0) | (e.at() != null ? HAS_AT : 0));
+			out.writeDouble(e.time());
+			name(e.thread());
+			if (e.target() != null) {
+				name(e.target());
+			}
+			if (e.object() != null) {
+				name(e.object());
+			}
+			if (cpu) {
+				out.writeDouble(e.cpu());
+			}
+			if (e.at() != null) {
+				name(e.at());
+			}
+		}
+
+		private void name(String name) throws IOException {
+			Integer id = names.get(name);
+			if (id != null) {
+				varint(id);
+				return;
+			}
+			id = names.size();
+			names.put(name, id);
+			varint(id);
+			out.writeUTF(name);
+		}
+
+		private void varint(long v) throws IOException {
+			while ((v & ~0x7FL) != 0) {
+				out.writeByte((int) (v & 0x7F) | 0x80);
+				v >>>= 7;
+			}
+			out.writeByte((int) v);
+		}
+
+		@Override
+		public void close() throws IOException {
+			out.close();
+		}
+	}
+
+	/** Reads a binary trace one record at a time. */
+	static final class Reader implements TraceSource {
+		private final DataInputStream in;
+		private final String file;
+		private final List<String> names = new ArrayList<>();
+		private final TraceHeader header;
+		private long record;
+		private double lastTime;
+
+		Reader(InputStream stream, String file) throws IOException, TraceException {
+			this.in = new DataInputStream(stream);
+			this.file = file;
+			byte[] magic = in.readNBytes(MAGIC.length);
+			if (!java.util.Arrays.equals(magic, MAGIC)) {
+				throw new TraceException(file, 0, "not a binary trace (no VTRB magic number)");
+			}
+			int version = in.read();
+			if (version != VERSION) {
+				throw new TraceException(file, 0, "binary trace version " + version + " is not supported (only "
+						+ VERSION + ")");
+			}
+			try {
+				int count = (int) varint();
+				List<String> priorities = new ArrayList<>();
+				for (int i = 0; i < count; i++) {
+					priorities.add(name());
+				}
+				header = new TraceHeader(priorities, name());
+			} catch (EOFException e) {
+				throw new TraceException(file, 0, "the binary trace ends inside its header");
+			}
+		}
+
+		@Override
+		public TraceHeader header() {
+			return header;
+		}
+
+		@Override
+		public String file() {
+			return file;
+		}
+
+		@Override
+		public TraceEvent next() throws TraceException, IOException {
+			int flags = in.read();
+			if (flags < 0) {
+				return null;
+			}
+			record++;
+			try {
+				int k = flags & 0x0F;
+				if (k >= EventKind.values().length || (flags & ~(0x0F | HAS_CPU | HAS_AT)) != 0) {
+					throw new TraceException(file, record, "record " + record + " is corrupt (flags " + flags + ")");
+				}
+				EventKind kind = EventKind.values()[k];
+				double time = in.readDouble();
+				if (!(time >= lastTime) || !Double.isFinite(time)) {
+					throw new TraceException(file, record, "record " + record + " has time " + time
+							+ ", before the previous record's or not finite");
+				}
+				lastTime = time;
+				String thread = name();
+				String target = kind == EventKind.CREATE || kind == EventKind.ACTIVATE || kind == EventKind.JOIN ? name()
+						: null;
+				String object = kind == EventKind.WAIT || kind == EventKind.ACTIVATE || kind == EventKind.LOCK
+						|| kind == EventKind.UNLOCK ? name() : null;
+				double cpu = (flags & HAS_CPU) != 0 ? in.readDouble() : Double.NaN;
+				if ((flags & HAS_CPU) != 0 && !(cpu >= 0 && Double.isFinite(cpu))) {
+					throw new TraceException(file, record, "record " + record + " has CPU clock " + cpu);
+				}
+				String at = (flags & HAS_AT) != 0 ? name() : null;
+				return new TraceEvent(record, time, thread, kind, target, object, cpu, at);
+			} catch (EOFException e) {
+				throw new TraceException(file, record, "the binary trace ends inside record " + record);
+			}
+		}
+
+		private String name() throws IOException, TraceException {
+			long id = varint();
+			if (id < names.size()) {
+				return names.get((int) id);
+			}
+			if (id != names.size()) {
+				throw new TraceException(file, record, "record " + record + " refers to name " + id
+						+ ", which is not defined yet");
+			}
+			String name = in.readUTF();
+			names.add(name);
+			return name;
+		}
+
+		private long varint() throws IOException, TraceException {
+			long v = 0;
+			for (int shift = 0; shift < 64; shift += 7) {
+				int b = in.readByte() & 0xFF;
+				v |= (long) (b & 0x7F) << shift;
+				if ((b & 0x80) == 0) {
+					return v;
+				}
+			}
+			throw new TraceException(file, record, "record " + record + " has a malformed number");
+		}
+
+		@Override
+		public void close() throws IOException {
+			in.close();
+		}
+	}
+}

@@ -1,0 +1,188 @@
+package org.perfcast.trace;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.EngineException;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.Numbers;
+import org.perfcast.engine.run.Engine;
+import org.perfcast.engine.run.EngineInput;
+import org.perfcast.engine.run.EngineResult;
+import org.perfcast.engine.run.OptionSpec;
+import org.perfcast.engine.run.OptionValues;
+import org.perfcast.engine.run.Schedule;
+import org.perfcast.engine.run.Table;
+
+/**
+ * Trace-driven simulation as an engine of the outer loop, on {@code *.vtrace} and {@code *.vtraceb} files. A
+ * point's result holds the completion time (or the deadlock), the speedup over one processor, the model used,
+ * a table per thread, the critical path, and the schedule: a row per thread with its running, ready and blocked
+ * intervals (linked to the trace line, or to the source line the trace names with {@code at=}) and an arrow per
+ * accepted activation. A parameter {@code processors}, when bound ({@code --sweep processors=1,2,4,8}), overrides
+ * the option.
+ */
+public final class TraceEngine implements Engine {
+
+	/** The engine's id. */
+	public static final String ID = "trace";
+
+	private static final List<OptionSpec> OPTIONS = List.of(
+			OptionSpec.integer("processors", 2, "the processors of the target machine"),
+			OptionSpec.text("bind", "", "threads bound to processors, e.g. P1=0,P2=0,P3=1; the others are unbound"),
+			OptionSpec.choice("model", "auto", "direct, client-server, strict (sequence), or auto: Direct, else "
+					+ "Client-Server, else Strict Sequence", List.of("auto", "direct", "client-server", "strict")),
+			OptionSpec.real("syncCost", 0, "processor time an accepted activation costs both threads"));
+
+	@Override
+	public String id() {
+		return ID;
+	}
+
+	@Override
+	public String name() {
+		return "Trace-driven simulation (VPPB)";
+	}
+
+	@Override
+	public String version() {
+		return "1.0";
+	}
+
+	@Override
+	public Set<String> fileExtensions() {
+		return Set.of("vtrace", "vtraceb");
+	}
+
+	@Override
+	public List<OptionSpec> options() {
+		return OPTIONS;
+	}
+
+	/**
+	 * The target machine of a point: {@code processors} (option, or the bound parameter) and the binding.
+	 *
+	 * @throws IllegalArgumentException when the count or binding is invalid
+	 */
+	public static TargetMachine machine(EngineInput input) {
+		double processors = input.bindings().isBound("processors") ? input.bindings().value("processors")
+				: input.options().integer("processors");
+		if (processors != Math.rint(processors)) {
+			throw new IllegalArgumentException("processors must be a whole number, was " + Numbers.format(processors));
+		}
+		return machine(input.options(), (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, processors)));
+	}
+
+	/** The target machine {@code options} and {@code processors} give. */
+	public static TargetMachine machine(OptionValues options, int processors) {
+		return new TargetMachine(processors, TargetMachine.parseBinding(options.text("bind")));
+	}
+
+	@Override
+	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {
+		String file = input.displayName();
+		Recording recording;
+		try {
+			recording = TraceFiles.record(input.model(), file, monitor);
+		} catch (TraceException e) {
+			throw new EngineException(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0
+					? Location.at(file, (int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
+		} catch (IOException e) {
+			throw new EngineException(Diagnostic.error("trace.read", "cannot read the file: " + e.getMessage(),
+					Location.of(file)));
+		}
+		TargetMachine machine;
+		TraceSimulator.Options options;
+		try {
+			machine = machine(input);
+			options = new TraceSimulator.Options(input.options().real("syncCost"), true);
+		} catch (IllegalArgumentException e) {
+			throw new EngineException(Diagnostic.error("trace.machine", e.getMessage(), Location.of(file)));
+		}
+		SimulationModel model = SimulationModel.named(input.options().text("model"));
+		Simulation simulation;
+		try {
+			simulation = TraceSimulator.simulate(recording, machine, model, options, monitor);
+		} catch (IllegalArgumentException e) {
+			throw new EngineException(Diagnostic.error("trace.machine", e.getMessage(), Location.of(file)));
+		}
+		double one = TraceSimulator.oneProcessor(recording, options, monitor);
+		return result(recording, machine, simulation, one, file);
+	}
+
+	/** The engine result of {@code simulation}. */
+	static EngineResult result(Recording recording, TargetMachine machine, Simulation simulation, double one,
+			String file) {
+		String unit = recording.unit();
+		EngineResult.Builder result = EngineResult.builder();
+		if (simulation.completion() != null) {
+			result.summary("completion", simulation.completion(), unit);
+			if (simulation.completion() > 0) {
+				result.summary("speedup", one / simulation.completion(), "");
+			}
+		} else {
+			result.summary("deadlock time", simulation.deadlock().time(), unit);
+			result.diagnostic(Diagnostic.warning("trace.deadlock", simulation.model().id() + " model: "
+					+ simulation.deadlock(), Location.of(file)));
+		}
+		result.summary("one processor", one, unit).summary("processors", machine.processors(), "")
+				.summary("threads", recording.threads().size(), "").summary("operations", simulation.events(), "");
+		if (!simulation.choice().isEmpty()) {
+			result.diagnostic(Diagnostic.info("trace.model", simulation.choice(), Location.of(file)));
+		}
+		recording.warnings().forEach(w -> result.diagnostic(Diagnostic.warning("trace.recording", w, Location.of(file))));
+		List<List<String>> rows = new ArrayList<>();
+		for (Simulation.ThreadTimeline t : simulation.threads()) {
+			double[] sums = new double[3];
+			t.intervals().forEach(i -> sums[i.state().ordinal()] += i.end() - i.start());
+			rows.add(List.of(t.name(), Double.isNaN(t.exit()) ? "-" : Numbers.format(t.exit()), Numbers.format(sums[0]),
+					Numbers.format(sums[1]), Numbers.format(sums[2])));
+		}
+		result.table(new Table("threads (" + simulation.model().id() + " model" + (unit.isEmpty() ? "" : ", " + unit)
+				+ ")", List.of("thread", "exit", "running", "ready", "blocked"), rows));
+		result.table(new Table("critical path", List.of("thread", "from", "to", "reached by"), simulation.criticalPath()
+				.stream().map(s -> List.of(s.thread(), Numbers.format(s.start()), Numbers.format(s.end()), s.how()))
+				.toList()));
+		result.schedule(schedule(simulation, file, unit));
+		return result.build();
+	}
+
+	/** A row per thread, an arrow per accepted activation. */
+	static Schedule schedule(Simulation simulation, String file, String unit) {
+		List<Schedule.Timeline> rows = new ArrayList<>();
+		for (Simulation.ThreadTimeline t : simulation.threads()) {
+			List<Schedule.Interval> intervals = new ArrayList<>(t.intervals().size());
+			for (Simulation.Interval i : t.intervals()) {
+				Schedule.Kind kind = switch (i.state()) {
+				case RUNNING -> Schedule.Kind.COMPUTE;
+				case READY -> Schedule.Kind.OTHER;
+				case BLOCKED -> Schedule.Kind.WAIT;
+				};
+				intervals.add(new Schedule.Interval(kind, i.start(), i.end(), i.detail(), source(i, file)));
+			}
+			rows.add(new Schedule.Timeline(t.name(), intervals));
+		}
+		List<Schedule.Message> arrows = simulation.activations().stream().map(a -> new Schedule.Message(a.from(),
+				a.sent(), a.to(), a.accepted(), a.event())).toList();
+		return new Schedule(simulation.model().id() + " model", unit, rows, arrows);
+	}
+
+	/** The interval's source: the {@code at=} location if it names a line, else the trace line. */
+	static Optional<Location> source(Simulation.Interval i, String file) {
+		if (i.at() != null) {
+			int colon = i.at().lastIndexOf(':');
+			if (colon > 0 && i.at().substring(colon + 1).matches("[0-9]{1,9}")) {
+				return Optional.of(Location.at(i.at().substring(0, colon), Integer.parseInt(i.at().substring(colon + 1)),
+						1));
+			}
+			return Optional.of(Location.of(i.at()));
+		}
+		return i.line() > 0 ? Optional.of(Location.at(file, (int) Math.min(Integer.MAX_VALUE, i.line()), 1))
+				: Optional.empty();
+	}
+}
