@@ -333,9 +333,8 @@ public final class Recording {
 			work.set(t, 0.0);
 			switch (e.kind()) {
 			case CREATE -> {
-				if (index.containsKey(e.target())) {
-					throw new TraceException(file, line, "thread " + e.target() + " " + (state.get(index.get(e.target()))
-							== NEW ? "is created twice" : "already exists"));
+				if (index.containsKey(e.target()) && state.get(index.get(e.target())) != NEW) {
+					throw new TraceException(file, line, "thread " + e.target() + " is created twice");
 				}
 				int u = thread(e.target(), line);
 				program.add(EventKind.CREATE, w, u, -1, line, e.at());

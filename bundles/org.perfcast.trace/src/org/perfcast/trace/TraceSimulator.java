@@ -144,6 +144,7 @@ public final class TraceSimulator {
 		private long events;
 		private boolean dirty = true;
 		private Integer[] order;
+		private final int[] canonical;
 
 		private record Cause(double time, long seq, int from, String how) {
 		}
@@ -233,6 +234,9 @@ public final class TraceSimulator {
 			}
 			Arrays.fill(shownState, -1);
 			order = new Integer[n];
+			canonical = java.util.stream.IntStream.range(0, n).boxed()
+					.sorted((a, b) -> rank[a] != rank[b] ? Integer.compare(rank[a], rank[b]) : Integer.compare(a, b))
+					.mapToInt(Integer::intValue).toArray();
 		}
 
 		Simulation run(String choice) {
@@ -289,15 +293,17 @@ public final class TraceSimulator {
 					events);
 		}
 
-		/** Runs everything that takes no time at the current instant. */
+		/**
+		 * Runs everything that takes no time at the current instant, threads in order of priority (then of
+		 * appearance) whatever processors they run on, so that simultaneous operations meet in the same order.
+		 */
 		private void settle() {
 			boolean changed = true;
 			while (changed) {
 				changed = false;
 				assign();
-				for (int p = 0; p < processors; p++) {
-					int t = running[p];
-					if (t >= 0 && remaining[t] <= 0) {
+				for (int t : canonical) {
+					if (status[t] == RUNNING && remaining[t] <= 0) {
 						step(t);
 						changed = true;
 						assign();

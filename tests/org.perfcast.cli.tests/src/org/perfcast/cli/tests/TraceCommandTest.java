@@ -1,0 +1,84 @@
+package org.perfcast.cli.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.cli.ExitCode;
+
+class TraceCommandTest {
+
+	private final CommandRunner cli = new CommandRunner();
+
+	private static String vppb(String name) {
+		return Path.of(System.getProperty("perfcast.examples", "../../examples")).resolve("vppb").resolve(name).toString();
+	}
+
+	@Test
+	void testAutoChoosesClientServerForQ() {
+		assertEquals(ExitCode.OK, cli.run("trace", vppb("q.vtrace"), "--processors", "3", "--bind", "P1=0,P2=1,P3=2"),
+				cli.err());
+		assertTrue(cli.out().startsWith("client-server model, " + vppb("q.vtrace") + " on 3 processors"), cli.out());
+		assertTrue(cli.out().contains("  auto: Direct deadlocks (deadlock at 7: P1 activating P2 with X; P2 activating "
+				+ "P1 with X; P3 waiting for X); Client-Server does not\n"), cli.out());
+		assertTrue(cli.out().contains("completion 10, speedup 2.1\n"), cli.out());
+	}
+
+	@Test
+	void testDeadlockAsJsonExitsWith3() {
+		assertEquals(ExitCode.DEADLOCK, cli.run("trace", vppb("r.vtrace"), "--processors", "4", "--model",
+				"client-server", "--json"));
+		String json = cli.out();
+		assertTrue(json.startsWith("{\"model\": \"client-server\", \"choice\": \"\", \"completion\": null, \"deadlock\": "
+				+ "{\"time\": 12, \"blocked\": [{\"thread\": \"P1\", \"waitsFor\": \"activating P2 with X\"}, "
+				+ "{\"thread\": \"P2\", \"waitsFor\": \"activating P1 with X\"}, {\"thread\": \"P3\", \"waitsFor\": "
+				+ "\"between lists, waiting for X from P1\"}]}, \"speedup\": null, \"oneProcessor\": 39, \"processors\": 4, "
+				+ "\"threads\": ["), json);
+		assertTrue(json.contains("\"criticalPath\": ["), json);
+	}
+
+	@Test
+	void testStrictSequenceOfPAsJson() {
+		assertEquals(ExitCode.OK, cli.run("trace", vppb("p.vtrace"), "--processors", "2", "--bind",
+				"P1=0,P2=0,P3=1,P4=1", "--model", "strict", "--json"));
+		assertTrue(cli.out().startsWith("{\"model\": \"strict\", \"choice\": \"\", \"completion\": 12, \"deadlock\": null, "
+				+ "\"speedup\": 1.5, \"oneProcessor\": 18, \"processors\": 2, \"threads\": [\n  {\"name\": \"P1\", \"exit\": 9, "
+				+ "\"intervals\": [{\"state\": \"running\", \"start\": 0, \"end\": 1, \"processor\": 0, \"detail\": \"on CPU 0\"}"),
+				cli.out());
+		assertTrue(cli.out().contains("{\"state\": \"blocked\", \"start\": 3, \"end\": 5, \"processor\": -1, \"detail\": "
+				+ "\"waiting for X from P2\"}"), cli.out());
+		assertTrue(cli.out().contains("{\"from\": \"P2\", \"to\": \"P1\", \"event\": \"X\", \"sent\": 5, \"accepted\": 5}"),
+				cli.out());
+	}
+
+	@Test
+	void testBadTracesAndOptions(@TempDir Path dir) throws Exception {
+		Path bad = dir.resolve("bad.vtrace");
+		Files.writeString(bad, "@priority A > B\n0 A create B\n2 B exit\n");
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("trace", bad.toString()));
+		assertTrue(cli.err().startsWith(bad + ":3:1: error: an event of B at time 2, but A should be running: it is "
+				+ "ready and has a higher priority (@priority A > B)"), cli.err());
+		Files.writeString(bad, "0 A wait\n");
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("trace", bad.toString()));
+		assertTrue(cli.err().contains(":1:1: error: 'wait' takes 1 argument (wait EVENT), got 0"), cli.err());
+		assertEquals(ExitCode.USAGE, cli.run("trace", vppb("p.vtrace"), "--model", "fast"));
+		assertTrue(cli.err().contains("fast"), cli.err());
+		assertEquals(ExitCode.USAGE, cli.run("trace", vppb("p.vtrace"), "--bind", "P9=0"));
+		assertTrue(cli.err().contains("the binding names thread P9, which the trace does not have"), cli.err());
+		assertEquals(ExitCode.USAGE, cli.run("trace", vppb("p.vtrace"), "--processors", "2", "--bind", "P1=5"));
+		assertTrue(cli.err().contains("processors are 0 to 1"), cli.err());
+		assertEquals(ExitCode.USAGE, cli.run("trace", vppb("p.vtrace"), "--processors", "0"));
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("trace", dir.resolve("missing.vtrace").toString()));
+	}
+
+	@Test
+	void testRunSweepsTheProcessors(@TempDir Path out) {
+		assertEquals(ExitCode.OK, cli.run("run", "trace", vppb("p.vtrace"), "--sweep", "processors=1,2,4", "--json",
+				"--out", out.toString()), cli.err());
+		assertTrue(cli.out().contains("\"speedup\""), cli.out());
+	}
+}
