@@ -1,5 +1,6 @@
 package org.perfcast.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,7 +84,8 @@ final class BenchCommand extends AbstractCommand {
 			chosen.add(benchmark);
 		}
 		if (chosen.isEmpty()) {
-			chosen.addAll(all.values());
+			// the 10^8-event trace takes minutes and gigabytes: only when named
+			all.values().stream().filter(b -> !b.name().equals("trace-1e8")).forEach(chosen::add);
 		}
 		List<String> json = new ArrayList<>();
 		for (Benchmark benchmark : chosen) {
@@ -170,6 +172,7 @@ final class BenchCommand extends AbstractCommand {
 		benchmarks.addAll(glamis());
 		benchmarks.add(runOverhead());
 		benchmarks.addAll(loggpStep());
+		benchmarks.addAll(trace());
 		return benchmarks;
 	}
 
@@ -224,6 +227,41 @@ final class BenchCommand extends AbstractCommand {
 				new Benchmark("loggp-overestimate-1M", "overestimation (section 4.2) of the same step, cycles broken by"
 						+ " forced transmissions",
 						() -> OverestimationSimulation.simulate(randomStep(pattern), meiko, LogGPRules.DEFAULT, EngineMonitor.NULL)));
+	}
+
+	/**
+	 * Trace-driven simulation of synthetic recordings of 10^6, 10^7 and 10^8 events (8 workers), streamed from
+	 * their binary form in the temporary folder (written on first use): replay, then the Direct model on 4
+	 * processors without timelines. Events per second: events × 1000 / median ms.
+	 */
+	private static List<Benchmark> trace() {
+		List<Benchmark> list = new ArrayList<>();
+		for (long events : new long[] { 1_000_000L, 10_000_000L, 100_000_000L }) {
+			String name = "trace-1e" + (Long.toString(events).length() - 1);
+			Path[] file = new Path[1];
+			list.add(new Benchmark(name, "replay and Direct simulation on 4 processors of a synthetic recording of "
+					+ events + " events streamed from its binary form" + (events > 10_000_000L ? " (run only when named)"
+							: ""), () -> {
+								try {
+									if (file[0] == null) {
+										file[0] = Files.createTempFile("perfcast-bench-", ".vtraceb");
+										file[0].toFile().deleteOnExit();
+										try (java.io.OutputStream out = Files.newOutputStream(file[0])) {
+											org.perfcast.trace.SyntheticTrace.writeBinary(out, events, 8, 1);
+										}
+									}
+									org.perfcast.trace.Recording recording = org.perfcast.trace.TraceFiles.record(file[0],
+											name, EngineMonitor.NULL);
+									org.perfcast.trace.TraceSimulator.simulate(recording,
+											org.perfcast.trace.TargetMachine.unbound(4),
+											org.perfcast.trace.SimulationModel.DIRECT,
+											new org.perfcast.trace.TraceSimulator.Options(0, false), EngineMonitor.NULL);
+								} catch (IOException | org.perfcast.trace.TraceException e) {
+									throw new IllegalStateException(e.getMessage(), e);
+								}
+							}));
+		}
+		return list;
 	}
 
 	/** The random step of the LogGP benchmarks, made on first use (seed 1, 1000 processors, 1 to 4096 bytes). */

@@ -91,23 +91,34 @@ public final class BinaryTrace {
 		}
 	}
 
-	/** Reads a binary trace one record at a time. */
+	/** Reads a binary trace one record at a time, decoding from its own buffer. */
 	static final class Reader implements TraceSource {
-		private final DataInputStream in;
+		private static final EventKind[] KINDS = EventKind.values();
+		private static final java.lang.invoke.VarHandle DOUBLE = java.lang.invoke.MethodHandles
+				.byteArrayViewVarHandle(double[].class, java.nio.ByteOrder.BIG_ENDIAN);
+
+		private final InputStream in;
 		private final String file;
 		private final List<String> names = new ArrayList<>();
 		private final TraceHeader header;
+		private byte[] buffer = new byte[1 << 16];
+		private int position;
+		private int limit;
 		private long record;
 		private double lastTime;
 
 		Reader(InputStream stream, String file) throws IOException, TraceException {
-			this.in = new DataInputStream(stream);
+			this.in = stream;
 			this.file = file;
-			byte[] magic = in.readNBytes(MAGIC.length);
-			if (!java.util.Arrays.equals(magic, MAGIC)) {
-				throw new TraceException(file, 0, "not a binary trace (no VTRB magic number)");
+			if (!fill(MAGIC.length + 1)) {
+				throw new TraceException(file, 0, "not a binary trace (too short)");
 			}
-			int version = in.read();
+			for (byte m : MAGIC) {
+				if (buffer[position++] != m) {
+					throw new TraceException(file, 0, "not a binary trace (no VTRB magic number)");
+				}
+			}
+			int version = buffer[position++] & 0xFF;
 			if (version != VERSION) {
 				throw new TraceException(file, 0, "binary trace version " + version + " is not supported (only "
 						+ VERSION + ")");
@@ -124,6 +135,43 @@ public final class BinaryTrace {
 			}
 		}
 
+		/** Makes at least {@code n} bytes available; false at the end of the stream. */
+		private boolean fill(int n) throws IOException {
+			if (limit - position >= n) {
+				return true;
+			}
+			System.arraycopy(buffer, position, buffer, 0, limit - position);
+			limit -= position;
+			position = 0;
+			if (n > buffer.length) {
+				buffer = java.util.Arrays.copyOf(buffer, Math.max(n, buffer.length * 2));
+			}
+			while (limit < n) {
+				int read = in.read(buffer, limit, buffer.length - limit);
+				if (read < 0) {
+					return false;
+				}
+				limit += read;
+			}
+			return true;
+		}
+
+		private int readByte() throws IOException {
+			if (!fill(1)) {
+				throw new EOFException();
+			}
+			return buffer[position++] & 0xFF;
+		}
+
+		private double readDouble() throws IOException {
+			if (!fill(8)) {
+				throw new EOFException();
+			}
+			double value = (double) DOUBLE.get(buffer, position);
+			position += 8;
+			return value;
+		}
+
 		@Override
 		public TraceHeader header() {
 			return header;
@@ -136,18 +184,18 @@ public final class BinaryTrace {
 
 		@Override
 		public TraceEvent next() throws TraceException, IOException {
-			int flags = in.read();
-			if (flags < 0) {
+			if (!fill(1)) {
 				return null;
 			}
+			int flags = buffer[position++] & 0xFF;
 			record++;
 			try {
 				int k = flags & 0x0F;
-				if (k >= EventKind.values().length || (flags & ~(0x0F | HAS_CPU | HAS_AT)) != 0) {
+				if (k >= KINDS.length || (flags & ~(0x0F | HAS_CPU | HAS_AT)) != 0) {
 					throw new TraceException(file, record, "record " + record + " is corrupt (flags " + flags + ")");
 				}
-				EventKind kind = EventKind.values()[k];
-				double time = in.readDouble();
+				EventKind kind = KINDS[k];
+				double time = readDouble();
 				if (!(time >= lastTime) || !Double.isFinite(time)) {
 					throw new TraceException(file, record, "record " + record + " has time " + time
 							+ ", before the previous record's or not finite");
@@ -158,7 +206,7 @@ public final class BinaryTrace {
 						: null;
 				String object = kind == EventKind.WAIT || kind == EventKind.ACTIVATE || kind == EventKind.LOCK
 						|| kind == EventKind.UNLOCK ? name() : null;
-				double cpu = (flags & HAS_CPU) != 0 ? in.readDouble() : Double.NaN;
+				double cpu = (flags & HAS_CPU) != 0 ? readDouble() : Double.NaN;
 				if ((flags & HAS_CPU) != 0 && !(cpu >= 0 && Double.isFinite(cpu))) {
 					throw new TraceException(file, record, "record " + record + " has CPU clock " + cpu);
 				}
@@ -178,7 +226,16 @@ public final class BinaryTrace {
 				throw new TraceException(file, record, "record " + record + " refers to name " + id
 						+ ", which is not defined yet");
 			}
-			String name = in.readUTF();
+			int length = (readByte() << 8) | readByte();
+			if (!fill(length)) {
+				throw new EOFException();
+			}
+			byte[] utf = new byte[length + 2];
+			utf[0] = (byte) (length >> 8);
+			utf[1] = (byte) length;
+			System.arraycopy(buffer, position, utf, 2, length);
+			position += length;
+			String name = new DataInputStream(new java.io.ByteArrayInputStream(utf)).readUTF();
 			names.add(name);
 			return name;
 		}
@@ -186,7 +243,7 @@ public final class BinaryTrace {
 		private long varint() throws IOException, TraceException {
 			long v = 0;
 			for (int shift = 0; shift < 64; shift += 7) {
-				int b = in.readByte() & 0xFF;
+				int b = readByte();
 				v |= (long) (b & 0x7F) << shift;
 				if ((b & 0x80) == 0) {
 					return v;

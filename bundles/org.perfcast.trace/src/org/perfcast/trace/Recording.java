@@ -205,9 +205,10 @@ public final class Recording {
 		long seq;
 		// per thread
 		final IntList state = new IntList();
-		final List<Long> readySince = new ArrayList<>();
-		final List<Double> work = new ArrayList<>();
-		final List<Double> lastCpu = new ArrayList<>();
+		final LongList readySince = new LongList();
+		final DoubleList work = new DoubleList();
+		final DoubleList lastCpu = new DoubleList();
+		final IntList ranks = new IntList();
 		final IntList waitingEvent = new IntList(); // event waited for, or -1
 		final IntList waitOp = new IntList(); // the blocked wait's op
 		final List<Deque<Integer>> pending = new ArrayList<>(); // activations blocked on the thread
@@ -238,6 +239,8 @@ public final class Recording {
 			readySince.add(0L);
 			work.add(0.0);
 			lastCpu.add(0.0);
+			int r = header.priorities().indexOf(name);
+			ranks.add(r < 0 ? header.priorities().size() : r);
 			waitingEvent.add(-1);
 			waitOp.add(-1);
 			pending.add(new ArrayDeque<>());
@@ -247,8 +250,7 @@ public final class Recording {
 		}
 
 		int rank(int t) {
-			int r = header.priorities().indexOf(names.get(t));
-			return r < 0 ? header.priorities().size() : r;
+			return ranks.get(t);
 		}
 
 		static int intern(String name, List<String> names, Map<String, Integer> index) {
@@ -479,6 +481,48 @@ public final class Recording {
 					state.set(t, DONE);
 				}
 			}
+		}
+	}
+
+	/** A growable list of longs. */
+	static final class LongList {
+		private long[] values = new long[16];
+		private int size;
+
+		void add(long v) {
+			if (size == values.length) {
+				values = java.util.Arrays.copyOf(values, size * 2);
+			}
+			values[size++] = v;
+		}
+
+		long get(int i) {
+			return values[i];
+		}
+
+		void set(int i, long v) {
+			values[i] = v;
+		}
+	}
+
+	/** A growable list of doubles. */
+	static final class DoubleList {
+		private double[] values = new double[16];
+		private int size;
+
+		void add(double v) {
+			if (size == values.length) {
+				values = java.util.Arrays.copyOf(values, size * 2);
+			}
+			values[size++] = v;
+		}
+
+		double get(int i) {
+			return values[i];
+		}
+
+		void set(int i, double v) {
+			values[i] = v;
 		}
 	}
 

@@ -9,6 +9,8 @@ import java.util.Arrays;
  */
 public final class ThreadProgram {
 
+	private static final EventKind[] KINDS = EventKind.values();
+
 	private int size;
 	private byte[] kind = new byte[16];
 	private double[] work = new double[16];
@@ -25,7 +27,7 @@ public final class ThreadProgram {
 
 	/** The kind of operation {@code i}. */
 	public EventKind kind(int i) {
-		return EventKind.values()[kind[i]];
+		return KINDS[kind[i]];
 	}
 
 	/** The work done before operation {@code i}. */

@@ -143,7 +143,9 @@ public final class TraceSimulator {
 		private long seq;
 		private long events;
 		private boolean dirty = true;
-		private Integer[] order;
+		private final int[] order;
+		private final int[] place;
+		private final int[] nextRunning;
 		private final int[] canonical;
 
 		private record Cause(double time, long seq, int from, String how) {
@@ -233,7 +235,9 @@ public final class TraceSimulator {
 				}
 			}
 			Arrays.fill(shownState, -1);
-			order = new Integer[n];
+			order = new int[n];
+			place = new int[n];
+			nextRunning = new int[processors];
 			canonical = java.util.stream.IntStream.range(0, n).boxed()
 					.sorted((a, b) -> rank[a] != rank[b] ? Integer.compare(rank[a], rank[b]) : Integer.compare(a, b))
 					.mapToInt(Integer::intValue).toArray();
@@ -321,33 +325,40 @@ public final class TraceSimulator {
 			int count = 0;
 			for (int t = 0; t < n; t++) {
 				if (status[t] == READY || status[t] == RUNNING) {
-					order[count++] = t;
+					// insertion by (rank, readySeq): the ready set is small
+					int k = count++;
+					while (k > 0 && (rank[order[k - 1]] > rank[t]
+							|| rank[order[k - 1]] == rank[t] && readySeq[order[k - 1]] > readySeq[t])) {
+						order[k] = order[k - 1];
+						k--;
+					}
+					order[k] = t;
 				}
 			}
-			Arrays.sort(order, 0, count, (a, b) -> rank[a] != rank[b] ? Integer.compare(rank[a], rank[b])
-					: Long.compare(readySeq[a], readySeq[b]));
-			int[] next = new int[processors];
+			int[] next = nextRunning;
 			Arrays.fill(next, -1);
-			int[] place = new int[count];
-			Arrays.fill(place, -1);
+			int free = processors;
 			for (int k = 0; k < count; k++) {
 				int t = order[k];
-				if (bound[t] >= 0) {
-					if (next[bound[t]] < 0) {
-						next[bound[t]] = t;
-						place[k] = bound[t];
-					}
+				int p = -1;
+				if (free == 0) {
+					p = -1;
+				} else if (bound[t] >= 0) {
+					p = next[bound[t]] < 0 ? bound[t] : -1;
 				} else if (cpu[t] >= 0 && next[cpu[t]] < 0) {
-					next[cpu[t]] = t;
-					place[k] = cpu[t];
+					p = cpu[t];
 				} else {
-					for (int p = 0; p < processors; p++) {
-						if (next[p] < 0) {
-							next[p] = t;
-							place[k] = p;
+					for (int q = 0; q < processors; q++) {
+						if (next[q] < 0) {
+							p = q;
 							break;
 						}
 					}
+				}
+				place[k] = p;
+				if (p >= 0) {
+					next[p] = t;
+					free--;
 				}
 			}
 			for (int k = 0; k < count; k++) {
@@ -675,6 +686,9 @@ public final class TraceSimulator {
 		}
 
 		private void showRunning(int t) {
+			if (!keep) {
+				return;
+			}
 			ThreadProgram p = rec.program(t);
 			int i = Math.min(cursor[t], p.size() - 1);
 			show(t, RUNNING, "on CPU " + cpu[t], cpu[t], p.line(i), p.at(i));

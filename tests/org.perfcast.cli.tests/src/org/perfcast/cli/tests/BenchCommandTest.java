@@ -30,6 +30,16 @@ class BenchCommandTest {
 	}
 
 	@Test
+	void testTraceBenchmarks() {
+		assertEquals(ExitCode.OK, run("bench", "--list", "--examples", examples()));
+		assertTrue(cli.out().contains("\ntrace-1e8                replay and Direct simulation on 4 processors of a synthetic "
+				+ "recording of 100000000 events streamed from its binary form (run only when named)"), cli.out());
+		cli.reset();
+		assertEquals(ExitCode.OK, run("bench", "trace-1e6", "--iterations", "1", "--examples", examples()));
+		assertTrue(cli.out().startsWith("trace-1e6                median "), cli.out());
+	}
+
+	@Test
 	void testRunOverheadBenchmark() {
 		assertEquals(ExitCode.OK, run("bench", "--list", "--examples", examples()));
 		assertTrue(cli.out().contains("\nrun-overhead             SweepRunner on 10000 points of an engine that does no work"),
