@@ -490,7 +490,7 @@ public final class ResultsView extends ViewPart {
 			return;
 		}
 		try {
-			SourceOpener.open(getSite().getPage(), source);
+			SourceOpener.open(getSite().getPage(), source, shown == null ? null : SourceOpener.file(shown.model()));
 		} catch (PartInitException e) {
 			ErrorDialog.openError(getSite().getShell(), null, String.format(Messages.OPEN_FAILED, source.getFile()),
 					e.getStatus());

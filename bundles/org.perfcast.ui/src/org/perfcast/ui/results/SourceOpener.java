@@ -37,13 +37,54 @@ final class SourceOpener {
 	}
 
 	/**
+	 * The workspace file {@code path} names, as {@link #file(String)} finds it, or else relative to the folder of
+	 * {@code near} (the run's model), or else the first file of {@code near}'s project whose path ends with it
+	 * (a trace's {@code at=Worker.java:31} names a source file by its name only).
+	 */
+	static IFile file(String path, IFile near) {
+		IFile file = file(path);
+		if (file != null && file.exists() || near == null || path == null || path.isEmpty()
+				|| !Path.ROOT.isValidPath(path)) {
+			return file;
+		}
+		IFile sibling = near.getParent().getFile(new Path(path));
+		if (sibling.exists()) {
+			return sibling;
+		}
+		String suffix = "/" + new Path(path).makeRelative();
+		IFile[] found = { null };
+		try {
+			near.getProject().accept(resource -> {
+				if (found[0] == null && resource instanceof IFile candidate
+						&& ("/" + candidate.getProjectRelativePath()).endsWith(suffix)) {
+					found[0] = candidate;
+				}
+				return found[0] == null;
+			});
+		} catch (org.eclipse.core.runtime.CoreException e) {
+			return null;
+		}
+		return found[0];
+	}
+
+	/**
 	 * Opens {@code source} in {@code page}.
 	 *
 	 * @return the editor, or null if the location names no workspace file
 	 * @throws PartInitException if the editor cannot be opened
 	 */
 	static IEditorPart open(IWorkbenchPage page, SourceLocation source) throws PartInitException {
-		IFile file = file(source.getFile());
+		return open(page, source, null);
+	}
+
+	/**
+	 * Opens {@code source} in {@code page}, looking for relative file names near {@code near}.
+	 *
+	 * @return the editor, or null if the location names no workspace file
+	 * @throws PartInitException if the editor cannot be opened
+	 */
+	static IEditorPart open(IWorkbenchPage page, SourceLocation source, IFile near) throws PartInitException {
+		IFile file = file(source.getFile(), near);
 		if (file == null || !file.exists()) {
 			return null;
 		}

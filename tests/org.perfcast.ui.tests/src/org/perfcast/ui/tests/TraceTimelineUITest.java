@@ -1,0 +1,112 @@
+package org.perfcast.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.jface.text.ITextSelection;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.perfcast.ide.SimulationJob;
+import org.perfcast.ide.SimulationLaunch;
+import org.perfcast.ui.PerfcastPerspective;
+import org.perfcast.ui.charts.TimelineChart;
+import org.perfcast.ui.charts.TimelineGeometry;
+import org.perfcast.ui.charts.TimelineHit;
+import org.perfcast.ui.internal.Screenshots;
+import org.perfcast.ui.launch.SimulationLaunchShortcut;
+import org.perfcast.ui.results.ResultsView;
+
+/**
+ * The VPPB Visualizer in the Results view: the paper's program P simulated by the trace engine from a launch
+ * configuration (two processors, Client-Server model), one row per thread with activation arrows; clicking the
+ * interval whose activate names {@code at=notes/worker.txt:3} opens that line.
+ */
+class TraceTimelineUITest {
+
+	@AfterEach
+	void tearDown() throws Exception {
+		SimulationJob.cancelAll();
+		Job.getJobManager().join(SimulationJob.FAMILY, null);
+		UiTests.page().closeAllEditors(false);
+		UiTests.removeProjects();
+	}
+
+	@Test
+	void testTraceTimelineOpensTheSourceLine() throws Exception {
+		IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("threads");
+		project.create(null);
+		project.open(null);
+		String trace = Files.readString(Path.of(System.getProperty("perfcast.examples"), "vppb", "p.vtrace"))
+				.replace("5  P2 activate P1 X", "5  P2 activate P1 X at=worker.txt:3");
+		IFile model = project.getFile("p.vtrace");
+		model.create(new ByteArrayInputStream(trace.getBytes(StandardCharsets.UTF_8)), true, null);
+		project.getFolder("notes").create(true, true, null);
+		project.getFile("notes/worker.txt").create(new ByteArrayInputStream("worker\n  work(2)\n  activate(P1, X)\n"
+				.getBytes(StandardCharsets.UTF_8)), true, null);
+		PlatformUI.getWorkbench().showPerspective(PerfcastPerspective.ID,
+				PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
+
+		ILaunchConfigurationWorkingCopy copy = SimulationLaunchShortcut.create(model, "trace").getWorkingCopy();
+		new SimulationLaunch("trace", model.getFullPath().toString(), List.of(), List.of(), Map.of("processors", "2",
+				"bind", "P1=0,P2=0,P3=1,P4=1", "model", "client-server")).write(copy);
+		copy.doSave().launch(ILaunchManager.RUN_MODE, null);
+		Job.getJobManager().join(SimulationJob.FAMILY, null);
+		UiTests.waitUntil(() -> view.getRuns().size() == 1, 10_000, "the run in the Results view");
+		view.select(view.getRuns());
+		UiTests.flush();
+		assertTrue(row(view, 0).containsAll(List.of("11", "18")), "completion 11 (section 3), one processor 18: "
+				+ row(view, 0));
+
+		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+		org.eclipse.swt.graphics.Rectangle bounds = shell.getBounds();
+		shell.setBounds(0, 0, 1400, 900);
+		IWorkbenchPage page = UiTests.page();
+		page.setPartState(page.findViewReference(ResultsView.ID), IWorkbenchPage.STATE_MAXIMIZED);
+		view.getTabs().setSelection(2);
+		UiTests.flush();
+		TimelineChart timeline = view.getTimeline();
+		assertEquals(List.of("P1", "P2", "P3", "P4"), timeline.getData().rows().stream().map(r -> r.label()).toList());
+		assertEquals(2, timeline.getData().arrows().size(), "P3's and P2's activations of P1");
+		Path png = UiTests.screenshots().resolve("results-view-trace.png");
+		Screenshots.save(shell, png);
+		assertTrue(Files.size(png) > 1000);
+
+		// P2 runs from 5 to 7 on CPU 0 before its activate, which names notes/worker.txt line 3
+		TimelineGeometry g = timeline.geometry();
+		TimelineHit hit = timeline.hitAt(g.x(6), g.rowMiddle(1)).orElseThrow();
+		assertEquals("on CPU 0", ((TimelineHit.OnBar) hit).bar().label());
+		timeline.click(hit);
+		UiTests.flush();
+		IEditorPart editor = page.getActiveEditor();
+		assertEquals("worker.txt", editor.getEditorInput().getName());
+		ITextEditor text = assertInstanceOf(ITextEditor.class, editor.getAdapter(ITextEditor.class));
+		assertEquals(2, ((ITextSelection) text.getSelectionProvider().getSelection()).getStartLine(), "line 3");
+		page.setPartState(page.findViewReference(ResultsView.ID), IWorkbenchPage.STATE_RESTORED);
+		shell.setBounds(bounds);
+	}
+
+	private static List<String> row(ResultsView view, int index) {
+		org.eclipse.swt.widgets.Table table = view.getSummaryViewer().getTable();
+		return java.util.stream.IntStream.range(0, table.getColumnCount()).mapToObj(table.getItem(index)::getText).toList();
+	}
+}
