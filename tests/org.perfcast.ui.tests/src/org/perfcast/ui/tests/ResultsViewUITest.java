@@ -55,10 +55,7 @@ class ResultsViewUITest {
 
 	@AfterEach
 	void tearDown() throws Exception {
-		SimulationJob.cancelAll();
-		Job.getJobManager().join(SimulationJob.FAMILY, null);
-		UiTests.page().closeAllEditors(false);
-		UiTests.removeProjects();
+		UiTests.endSimulations();
 	}
 
 	private static ILaunchConfiguration configuration(IFile model, String sweep, int delayMs) throws Exception {

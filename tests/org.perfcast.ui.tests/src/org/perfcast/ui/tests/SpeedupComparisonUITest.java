@@ -40,9 +40,7 @@ class SpeedupComparisonUITest {
 
 	@AfterEach
 	void tearDown() throws Exception {
-		SimulationJob.cancelAll();
-		Job.getJobManager().join(SimulationJob.FAMILY, null);
-		UiTests.removeProjects();
+		UiTests.endSimulations();
 	}
 
 	private static IFile copy(IProject project, String example) throws Exception {

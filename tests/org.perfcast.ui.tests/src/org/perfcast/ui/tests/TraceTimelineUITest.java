@@ -44,10 +44,7 @@ class TraceTimelineUITest {
 
 	@AfterEach
 	void tearDown() throws Exception {
-		SimulationJob.cancelAll();
-		Job.getJobManager().join(SimulationJob.FAMILY, null);
-		UiTests.page().closeAllEditors(false);
-		UiTests.removeProjects();
+		UiTests.endSimulations();
 	}
 
 	@Test

@@ -75,4 +75,12 @@ final class UiTests {
 			project.delete(inWorkspace, true, null);
 		}
 	}
+
+	/** Cancels and waits for the simulation jobs, closes the editors and removes the projects. */
+	static void endSimulations() throws Exception {
+		org.perfcast.ide.SimulationJob.cancelAll();
+		org.eclipse.core.runtime.jobs.Job.getJobManager().join(org.perfcast.ide.SimulationJob.FAMILY, null);
+		page().closeAllEditors(false);
+		removeProjects();
+	}
 }
