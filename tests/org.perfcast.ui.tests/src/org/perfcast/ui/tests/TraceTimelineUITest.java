@@ -71,6 +71,10 @@ class TraceTimelineUITest {
 		UiTests.waitUntil(() -> view.getRuns().size() == 1, 10_000, "the run in the Results view");
 		view.select(view.getRuns());
 		UiTests.flush();
+		UiTests.waitUntil(() -> {
+			view.select(view.getRuns());
+			return view.getSummaryViewer().getTable().getItemCount() == 1;
+		}, 10_000, "the run's summary");
 		assertTrue(row(view, 0).containsAll(List.of("11", "18")), "completion 11 (section 3), one processor 18: "
 				+ row(view, 0));
 
