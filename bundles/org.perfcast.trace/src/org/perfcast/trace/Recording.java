@@ -189,6 +189,9 @@ public final class Recording {
 		final TraceHeader header;
 		final List<String> names = new ArrayList<>();
 		final Map<String, Integer> index = new HashMap<>();
+		static final int CACHE = 64;
+		final String[] cachedName = new String[CACHE];
+		final int[] cachedThread = new int[CACHE];
 		final List<ThreadProgram> programs = new ArrayList<>();
 		final List<String> eventNames = new ArrayList<>();
 		final Map<String, Integer> eventIndex = new HashMap<>();
@@ -213,7 +216,7 @@ public final class Recording {
 		final IntList waitOp = new IntList(); // the blocked wait's op
 		final List<Deque<Integer>> pending = new ArrayList<>(); // activations blocked on the thread
 		final List<List<Integer>> joiners = new ArrayList<>();
-		final List<String> blockedOn = new ArrayList<>();
+		final List<TraceEvent> blockedAt = new ArrayList<>(); // the event a blocked thread blocked in
 		// per mutex
 		final IntList owner = new IntList();
 		final List<List<Integer>> lockWaiters = new ArrayList<>();
@@ -224,14 +227,23 @@ public final class Recording {
 		}
 
 		int thread(String name, long line) throws TraceException {
-			Integer t = index.get(name);
-			if (t != null) {
-				return t;
+			// a binary trace hands out one String per name: most lookups end in this small identity cache
+			int slot = System.identityHashCode(name) & (CACHE - 1);
+			if (cachedName[slot] == name) {
+				return cachedThread[slot];
 			}
+			Integer t = index.get(name);
+			int id = t != null ? t : created(name, line);
+			cachedName[slot] = name;
+			cachedThread[slot] = id;
+			return id;
+		}
+
+		int created(String name, long line) throws TraceException {
 			if (names.size() >= MAX_THREADS) {
 				throw new TraceException(file, line, "more than " + MAX_THREADS + " threads");
 			}
-			t = names.size();
+			int t = names.size();
 			names.add(name);
 			index.put(name, t);
 			programs.add(new ThreadProgram());
@@ -245,7 +257,7 @@ public final class Recording {
 			waitOp.add(-1);
 			pending.add(new ArrayDeque<>());
 			joiners.add(new ArrayList<>());
-			blockedOn.add("");
+			blockedAt.add(null);
 			return t;
 		}
 
@@ -254,16 +266,19 @@ public final class Recording {
 		}
 
 		static int intern(String name, List<String> names, Map<String, Integer> index) {
-			return index.computeIfAbsent(name, n -> {
-				names.add(n);
-				return names.size() - 1;
-			});
+			Integer i = index.get(name);
+			if (i == null) {
+				i = names.size();
+				names.add(name);
+				index.put(name, i);
+			}
+			return i;
 		}
 
 		void ready(int t) {
 			state.set(t, READY);
 			readySince.set(t, seq++);
-			blockedOn.set(t, "");
+			blockedAt.set(t, null);
 		}
 
 		/** The thread the uni-processor runs: the highest priority, then the longest ready. */
@@ -302,7 +317,7 @@ public final class Recording {
 				throw new TraceException(file, line, "thread " + name + " has already exited");
 			}
 			if (state.get(t) == BLOCKED) {
-				throw new TraceException(file, line, "thread " + name + " is blocked (" + blockedOn.get(t)
+				throw new TraceException(file, line, "thread " + name + " is blocked (" + blockedOn(t)
 						+ ") at time " + Numbers.format(e.time()));
 			}
 			if (cpu) {
@@ -360,7 +375,7 @@ public final class Recording {
 					state.set(t, BLOCKED);
 					waitingEvent.set(t, ev);
 					waitOp.set(t, op);
-					blockedOn.set(t, "waiting for " + e.object());
+					blockedAt.set(t, e);
 				}
 			}
 			case ACTIVATE -> {
@@ -381,7 +396,7 @@ public final class Recording {
 				} else {
 					pending.get(u).add(a);
 					state.set(t, BLOCKED);
-					blockedOn.set(t, "activating " + e.target() + " with " + e.object());
+					blockedAt.set(t, e);
 				}
 			}
 			case EXIT -> {
@@ -407,7 +422,7 @@ public final class Recording {
 				} else {
 					lockWaiters.get(m).add(t);
 					state.set(t, BLOCKED);
-					blockedOn.set(t, "locking " + e.object() + ", held by " + names.get(owner.get(m)));
+					blockedAt.set(t, e);
 				}
 			}
 			case UNLOCK -> {
@@ -443,10 +458,26 @@ public final class Recording {
 				if (state.get(u) != DONE) {
 					joiners.get(u).add(t);
 					state.set(t, BLOCKED);
-					blockedOn.set(t, "joining " + e.target());
+					blockedAt.set(t, e);
 				}
 			}
 			}
+		}
+
+		/** What blocked thread {@code t} waits for, e.g. "waiting for X". */
+		String blockedOn(int t) {
+			TraceEvent e = blockedAt.get(t);
+			if (e == null) {
+				return "";
+			}
+			return switch (e.kind()) {
+			case WAIT -> "waiting for " + e.object();
+			case ACTIVATE -> "activating " + e.target() + " with " + e.object();
+			case LOCK -> "locking " + e.object() + (owner.get(mutexIndex.get(e.object())) >= 0 ? ", held by "
+					+ names.get(owner.get(mutexIndex.get(e.object()))) : "");
+			case JOIN -> "joining " + e.target();
+			default -> e.kind().keyword();
+			};
 		}
 
 		int mutex(String name) {
@@ -469,7 +500,7 @@ public final class Recording {
 			}
 			for (int t = 0; t < names.size(); t++) {
 				if (state.get(t) == BLOCKED) {
-					throw new TraceException(file, 0, "the recording ends with " + names.get(t) + " " + blockedOn.get(t)
+					throw new TraceException(file, 0, "the recording ends with " + names.get(t) + " " + blockedOn(t)
 							+ ": a finished recording has no blocked thread");
 				}
 			}

@@ -307,7 +307,7 @@ public final class TraceSimulator {
 				changed = false;
 				assign();
 				for (int t : canonical) {
-					if (status[t] == RUNNING && remaining[t] <= 0) {
+					while (status[t] == RUNNING && remaining[t] <= 0) {
 						step(t);
 						changed = true;
 						assign();
@@ -449,7 +449,7 @@ public final class TraceSimulator {
 					int next = waiters.get(best);
 					remove(waiters, best);
 					owner[m] = next;
-					resume(next, t, "got " + rec.mutexName(m) + " from " + rec.threads().get(t));
+					resume(next, t, keep ? "got " + rec.mutexName(m) + " from " + rec.threads().get(t) : null);
 				}
 				proceed(t);
 			}
@@ -483,7 +483,7 @@ public final class TraceSimulator {
 			}
 			ready(t);
 			if (by >= 0) {
-				cause(t, by, "created by " + rec.threads().get(by));
+				cause(t, by, keep ? "created by " + rec.threads().get(by) : null);
 			}
 		}
 
@@ -506,7 +506,9 @@ public final class TraceSimulator {
 			cpu[t] = -1;
 			dirty = true;
 			ThreadProgram p = rec.program(t);
-			show(t, BLOCKED, describe(t), -1, op >= 0 ? p.line(op) : 0, op >= 0 ? p.at(op) : null);
+			if (keep) {
+				show(t, BLOCKED, describe(t), -1, op >= 0 ? p.line(op) : 0, op >= 0 ? p.at(op) : null);
+			}
 		}
 
 		/** Blocked thread {@code t} goes on: its blocking operation is done. */
@@ -530,7 +532,7 @@ public final class TraceSimulator {
 			show(t, -1, null, -1, 0, null);
 			Recording.IntList waiting = joiners[t];
 			for (int k = 0; k < waiting.size(); k++) {
-				resume(waiting.get(k), t, "joined " + rec.threads().get(t));
+				resume(waiting.get(k), t, keep ? "joined " + rec.threads().get(t) : null);
 			}
 		}
 
@@ -562,7 +564,7 @@ public final class TraceSimulator {
 		/** Target {@code u} accepts activation {@code a} of {@code by}, which goes on. */
 		private void wake(int u, int a, int by) {
 			extra[u] += options.syncCost();
-			String how = "activated by " + rec.threads().get(by) + " with " + eventOf(a);
+			String how = keep ? "activated by " + rec.threads().get(by) + " with " + eventOf(a) : null;
 			if (model == SimulationModel.CLIENT_SERVER) {
 				startList(u, listOf(u, a));
 				ready(u);
@@ -578,7 +580,7 @@ public final class TraceSimulator {
 			extra[t] += options.syncCost();
 			extra[v] += options.syncCost();
 			arrow(a, v, t);
-			resume(v, t, "its activation of " + rec.threads().get(t) + " with " + eventOf(a) + " accepted");
+			resume(v, t, keep ? "its activation of " + rec.threads().get(t) + " with " + eventOf(a) + " accepted" : null);
 		}
 
 		/** A pending activation of {@code t} its wait at {@code op} accepts, or -1; removed from the pending list. */
@@ -617,7 +619,7 @@ public final class TraceSimulator {
 					extra[v] += options.syncCost();
 					extra[t] += options.syncCost();
 					arrow(a, v, t);
-					resume(v, t, "its activation of " + rec.threads().get(t) + " with " + eventOf(a) + " accepted");
+					resume(v, t, keep ? "its activation of " + rec.threads().get(t) + " with " + eventOf(a) + " accepted" : null);
 					if (status[t] == RUNNING) {
 						showRunning(t);
 					}
