@@ -1,0 +1,31 @@
+package org.perfcast.revprof;
+
+/**
+ * The model of one MPI function: one equation for all message sizes, or one for small messages (d up to the
+ * split) and one for large ones.
+ *
+ * @param function the function's name
+ * @param split    the largest d of the small fit, or null for a single fit
+ * @param all      the single fit, or null
+ * @param small    the small-message fit, or null
+ * @param large    the large-message fit, or null
+ */
+public record FunctionFit(String function, Long split, CostFit all, CostFit small, CostFit large) {
+
+	/** The equation for messages of {@code d} bytes. */
+	public CostFit fitFor(double d) {
+		return split == null ? all : d <= split ? small : large;
+	}
+
+	/** The predicted time of a call with {@code p} processes and {@code d} bytes. */
+	public double time(double p, double d) {
+		return fitFor(d).time(p, d);
+	}
+
+	/** Whether ({@code p}, {@code d}) lies inside the measured ranges. */
+	public boolean covers(double p, double d) {
+		CostFit fit = fitFor(d);
+		return fit.covers(p, d) || split != null && fit == large && p >= fit.pMin() && p <= fit.pMax() && d > split
+				&& d <= fit.dMax();
+	}
+}
