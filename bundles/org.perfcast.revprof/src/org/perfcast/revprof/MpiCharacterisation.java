@@ -1,0 +1,156 @@
+package org.perfcast.revprof;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Runs the characterisation program ({@code characterise.c}, shipped in this bundle) with the system's MPI:
+ * compiles it with {@code mpicc} once into a cache folder, then for each process count runs it with
+ * {@code mpirun} (oversubscribed, so that more processes than cores is fine; allowed as root) and collects the
+ * measurements CSV.
+ */
+public final class MpiCharacterisation {
+
+	/** The MPI functions timed by default. */
+	public static final List<String> FUNCTIONS = List.of("MPI_Send", "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce",
+			"MPI_Allgather", "MPI_Alltoall", "MPI_Gather", "MPI_Scatter", "MPI_Barrier");
+
+	/** An MPI that cannot be used, with what to do about it. */
+	public static final class MpiException extends Exception {
+		private static final long serialVersionUID = 1L;
+
+		MpiException(String message) {
+			super(message);
+		}
+	}
+
+	private MpiCharacterisation() {
+	}
+
+	/** The program on {@code PATH} called {@code name}, or null. */
+	static Path onPath(String name) {
+		for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+			Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
+			if (Files.isExecutable(candidate)) {
+				return candidate;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * The characterisation program, compiled into {@code cache} unless it is there already for this source.
+	 *
+	 * @throws MpiException when mpicc is missing or the compilation fails
+	 */
+	public static Path build(Path cache) throws MpiException, IOException {
+		Path mpicc = onPath("mpicc");
+		if (mpicc == null || onPath("mpirun") == null) {
+			throw new MpiException("Open MPI is not installed (no mpicc or mpirun on the PATH); on Debian: apt-get install "
+					+ "openmpi-bin libopenmpi-dev");
+		}
+		byte[] source;
+		try (InputStream in = MpiCharacterisation.class.getResourceAsStream("characterise.c")) {
+			if (in == null) {
+				throw new IOException("characterise.c is missing from the org.perfcast.revprof bundle");
+			}
+			source = in.readAllBytes();
+		}
+		String hash;
+		try {
+			hash = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(source), 0, 6);
+		} catch (java.security.NoSuchAlgorithmException e) {
+			throw new IllegalStateException(e);
+		}
+		Path program = cache.resolve("characterise-" + hash);
+		if (Files.isExecutable(program)) {
+			return program;
+		}
+		Files.createDirectories(cache);
+		Path c = cache.resolve("characterise-" + hash + ".c");
+		Files.write(c, source);
+		Process process = new ProcessBuilder(mpicc.toString(), "-O2", "-o", program.toString(), c.toString())
+				.redirectErrorStream(true).start();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		try {
+			if (process.waitFor() != 0) {
+				throw new MpiException("mpicc could not compile the characterisation program:\n" + output.strip());
+			}
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new IOException("interrupted while compiling", e);
+		}
+		return program;
+	}
+
+	/**
+	 * Runs {@code program} on {@code np} processes, returning its CSV rows (without header) and passing its
+	 * progress lines to {@code progress}.
+	 *
+	 * @throws MpiException when mpirun fails
+	 */
+	public static List<String> run(Path program, int np, List<Long> sizes, int repeat, List<String> functions,
+			Consumer<String> progress) throws MpiException, IOException {
+		List<String> command = new ArrayList<>(List.of(onPath("mpirun").toString(), "--oversubscribe", "-np",
+				Integer.toString(np)));
+		if ("root".equals(System.getProperty("user.name"))) {
+			command.add("--allow-run-as-root");
+		}
+		command.add(program.toString());
+		command.add(String.join(",", sizes.stream().map(String::valueOf).toList()));
+		command.add(Integer.toString(repeat));
+		command.add(String.join(",", functions));
+		ProcessBuilder builder = new ProcessBuilder(command);
+		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
+		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+		builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+		Process process = builder.start();
+		List<String> errors = new ArrayList<>();
+		Thread stderr = new Thread(() -> {
+			try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+					StandardCharsets.UTF_8))) {
+				for (String line = in.readLine(); line != null; line = in.readLine()) {
+					if (line.startsWith("characterise: np")) {
+						progress.accept(line.substring("characterise: ".length()));
+					} else {
+						errors.add(line);
+					}
+				}
+			} catch (IOException e) {
+				errors.add(e.getMessage());
+			}
+		}, "mpirun stderr");
+		stderr.start();
+		List<String> rows = new ArrayList<>();
+		try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+				StandardCharsets.UTF_8))) {
+			for (String line = in.readLine(); line != null; line = in.readLine()) {
+				if (!line.equals(Measurements.HEADER) && !line.isBlank()) {
+					rows.add(line);
+				}
+			}
+		}
+		try {
+			int status = process.waitFor();
+			stderr.join();
+			if (status != 0) {
+				throw new MpiException("mpirun -np " + np + " failed (exit code " + status + "):\n" + String.join("\n",
+						errors.subList(Math.max(0, errors.size() - 10), errors.size())));
+			}
+		} catch (InterruptedException e) {
+			process.destroyForcibly();
+			Thread.currentThread().interrupt();
+			throw new IOException("interrupted", e);
+		}
+		return rows;
+	}
+}
