@@ -28,7 +28,7 @@ final class CharacteriseCommand extends AbstractCommand {
 				(function,p,d,time; µs) for perfcast fit, showing progress on stderr. Needs Open MPI
 				(Debian: apt-get install openmpi-bin libopenmpi-dev).
 				  --np LIST         process counts (default 2,4,8; the fit needs at least two)
-				  --sizes LIST      message sizes in bytes (default 0,1,4,16,32,64,256,1024,4096,16384,65536)
+				  --sizes LIST      message sizes in bytes (default 1,4,16,32,64,256,1024,4096,16384,65536)
 				  --repeat N        repetitions per function and size (default 5)
 				  --functions LIST  default MPI_Send,MPI_Bcast,MPI_Reduce,MPI_Allreduce,MPI_Allgather,
 				                    MPI_Alltoall,MPI_Gather,MPI_Scatter,MPI_Barrier
@@ -45,7 +45,7 @@ final class CharacteriseCommand extends AbstractCommand {
 		for (long np : longs(arguments.value("np").orElse("2,4,8"), "--np", 1, 1024)) {
 			processes.add((int) np);
 		}
-		List<Long> sizes = longs(arguments.value("sizes").orElse("0,1,4,16,32,64,256,1024,4096,16384,65536"), "--sizes",
+		List<Long> sizes = longs(arguments.value("sizes").orElse("1,4,16,32,64,256,1024,4096,16384,65536"), "--sizes",
 				0, 1L << 26);
 		int repeat = arguments.positive("repeat", 5);
 		List<String> functions = arguments.value("functions").map(f -> List.of(f.split(","))).orElse(
