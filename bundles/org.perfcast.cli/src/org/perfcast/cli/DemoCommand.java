@@ -43,7 +43,8 @@ final class DemoCommand extends AbstractCommand {
 			"loop.program", "P=2,4,5,8,10",
 			"matvec.glamis", "P=1,2,3,4,5,6,10,12,15,20,30,60",
 			"matvec-split.glamis", "P=1,2,3,4,5,6,10,12,15,20,30,60",
-			"p.vtrace", "processors=1,2,3,4");
+			"p.vtrace", "processors=1,2,3,4",
+			"outer.c", "np=1,2,4,8");
 
 	private final EngineRegistry engines;
 
@@ -54,7 +55,8 @@ final class DemoCommand extends AbstractCommand {
 				Runs each built-in engine on each example model it accepts (matvec-ring/matvec.pamela
 				and matvec.program swept over P = 2 .. 6, linear-array/loop.program over P = 2, 4, 5, 8,
 				10, the Glamis models matvec-ring/*.glamis over the divisors of 60 as in the
-				paper's figure 7, the trace vppb/p.vtrace over 1 to 4 processors), writes a results file per run and one self-contained HTML report of all runs
+				paper's figure 7, the trace vppb/p.vtrace over 1 to 4 processors, the MPI program
+				mpi-outer/outer.c reverse profiled on 1 to 8 processes when Open MPI is installed), writes a results file per run and one self-contained HTML report of all runs
 				(tables, charts over P, Gantt charts of schedules) to DIR/report.html, and prints
 				the report's path. Ctrl-C cancels; the runs so far are still written.
 				  --out DIR        where to write (default: perfcast-demo in the current folder;
@@ -89,6 +91,10 @@ final class DemoCommand extends AbstractCommand {
 		boolean failed = false;
 		try (Interruption interruption = new Interruption()) {
 			for (Engine engine : engines.engines()) {
+				if (engine.unavailable().isPresent()) {
+					console.out().println(engine.id() + " skipped: " + engine.unavailable().get());
+					continue;
+				}
 				for (Path model : models) {
 					if (interruption.isCancelled() || !engine.fileExtensions().contains(extension(model))) {
 						continue;

@@ -12,6 +12,7 @@ import org.perfcast.glamis.GlamisEngine;
 import org.perfcast.loggp.LogGPStepEngine;
 import org.perfcast.mapping.MappingEngine;
 import org.perfcast.pamela.PamelaEngine;
+import org.perfcast.revprof.RevprofEngine;
 import org.perfcast.trace.TraceEngine;
 
 /**
@@ -21,17 +22,17 @@ import org.perfcast.trace.TraceEngine;
 public final class EngineRegistry {
 
 	/** The engines still to come, and the issues that add them. */
-	public static final String PLANNED = "LogGP simulation of whole programs (issue 7), reverse profiling (issue 11)";
+	public static final String PLANNED = "LogGP simulation of whole programs (issue 7)";
 
 	private final Map<String, Engine> engines = new LinkedHashMap<>();
 
 	/**
 	 * The engines built into Perfcast: PAMELA, the mapping execution models, Glamis, the LogGP communication
-	 * step and trace-driven simulation (more to come, {@link #PLANNED}).
+	 * step, trace-driven simulation and reverse profiling (more to come, {@link #PLANNED}).
 	 */
 	public static EngineRegistry builtin() {
 		return new EngineRegistry().add(new PamelaEngine()).add(new MappingEngine()).add(new GlamisEngine())
-				.add(new LogGPStepEngine()).add(new TraceEngine());
+				.add(new LogGPStepEngine()).add(new TraceEngine()).add(new RevprofEngine());
 	}
 
 	/**

@@ -34,6 +34,14 @@ public interface Engine {
 	}
 
 	/**
+	 * Why the engine cannot run on this machine (e.g. a tool it needs is not installed), or empty when it can;
+	 * by default it always can.
+	 */
+	default java.util.Optional<String> unavailable() {
+		return java.util.Optional.empty();
+	}
+
+	/**
 	 * Runs the engine on one point of a run.
 	 *
 	 * @throws EngineException if the input cannot be simulated; its diagnostics say where and why

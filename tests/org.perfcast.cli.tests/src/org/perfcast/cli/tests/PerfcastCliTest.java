@@ -75,10 +75,12 @@ class PerfcastCliTest {
 	void testHelpListsEveryCommand() {
 		assertEquals(ExitCode.OK, run("help"));
 		assertTrue(out().startsWith("usage: perfcast COMMAND [ARGS...]"), out());
-		assertTrue(out().contains("\n  help        list the commands"), out());
-		assertTrue(out().contains("\n  version     print the Perfcast and Java versions"), out());
-		assertTrue(out().contains("\n  validate    check machine, layout and program models"), out());
-		assertTrue(out().contains("\n  echo        print the bindings"), out());
+		// one column of names, as wide as the longest (characterise)
+		assertTrue(out().contains("\n  help          list the commands"), out());
+		assertTrue(out().contains("\n  version       print the Perfcast and Java versions"), out());
+		assertTrue(out().contains("\n  validate      check machine, layout and program models"), out());
+		assertTrue(out().contains("\n  characterise  time this machine's MPI functions"), out());
+		assertTrue(out().contains("\n  echo          print the bindings"), out());
 	}
 
 	@Test

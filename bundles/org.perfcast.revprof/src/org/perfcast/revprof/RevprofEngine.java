@@ -1,0 +1,190 @@
+package org.perfcast.revprof;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.EngineException;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.Numbers;
+import org.perfcast.engine.run.Engine;
+import org.perfcast.engine.run.EngineInput;
+import org.perfcast.engine.run.EngineResult;
+import org.perfcast.engine.run.OptionSpec;
+import org.perfcast.engine.run.Schedule;
+import org.perfcast.engine.run.Table;
+
+/**
+ * Reverse profiling as an engine of the outer loop, on MPI programs in C ({@code *.c} including
+ * {@code perfcast.h}): compiles the program, runs it on {@code np} processes under the reverse profiling
+ * library with a characterisation's equations and {@code step} µs per compute step, and also on one process for
+ * the speedup. A point's result holds the predicted time T, the one-process time and the speedup, a table per
+ * rank, and the schedule: a row per rank with its compute, send, receive and collective intervals and an arrow
+ * per message. Parameters {@code np} and {@code step}, when bound, override the options; {@code ${NAME}} in the
+ * arguments is replaced by the parameter's value.
+ */
+public final class RevprofEngine implements Engine {
+
+	/** The engine's id. */
+	public static final String ID = "revprof";
+
+	private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}");
+
+	private static final List<OptionSpec> OPTIONS = List.of(
+			OptionSpec.integer("np", 2, "the processes"),
+			OptionSpec.real("step", 1, "µs per compute step of PERFCAST_COMPUTE(n)"),
+			OptionSpec.text("summary", "revprof-summary.txt", "the equations (perfcast fit --datasheet), relative to "
+					+ "the program's folder"),
+			OptionSpec.text("args", "", "the program's arguments; ${NAME} is replaced by a parameter's value"));
+
+	@Override
+	public String id() {
+		return ID;
+	}
+
+	@Override
+	public String name() {
+		return "Reverse profiling (MPI)";
+	}
+
+	@Override
+	public String version() {
+		return "1.0";
+	}
+
+	@Override
+	public Set<String> fileExtensions() {
+		return Set.of("c");
+	}
+
+	@Override
+	public List<OptionSpec> options() {
+		return OPTIONS;
+	}
+
+	@Override
+	public java.util.Optional<String> unavailable() {
+		return MpiCharacterisation.onPath("mpicc") != null && MpiCharacterisation.onPath("mpirun") != null
+				? java.util.Optional.empty()
+				: java.util.Optional.of("Open MPI is not installed (apt-get install openmpi-bin libopenmpi-dev)");
+	}
+
+	/** The cache of built libraries and programs. */
+	public static Path cache() {
+		return Path.of(System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache"),
+				"perfcast");
+	}
+
+	@Override
+	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {
+		String file = input.displayName();
+		double npValue = input.bindings().isBound("np") ? input.bindings().value("np") : input.options().integer("np");
+		double step = input.bindings().isBound("step") ? input.bindings().value("step") : input.options().real("step");
+		if (npValue != Math.rint(npValue) || npValue < 1 || npValue > 1024) {
+			throw error("revprof.np", "np must be a whole number from 1 to 1024, was " + Numbers.format(npValue), file);
+		}
+		if (!(step >= 0) || !Double.isFinite(step)) {
+			throw error("revprof.step", "the compute step must be a finite number of µs >= 0, was " + step, file);
+		}
+		int np = (int) npValue;
+		Path summary = input.model().toAbsolutePath().getParent().resolve(input.options().text("summary"));
+		List<String> args = new ArrayList<>();
+		for (String arg : input.options().text("args").strip().split("\\s+")) {
+			if (arg.isEmpty()) {
+				continue;
+			}
+			Matcher m = PLACEHOLDER.matcher(arg);
+			StringBuilder replaced = new StringBuilder();
+			while (m.find()) {
+				if (!input.bindings().isBound(m.group(1))) {
+					throw error("revprof.args", "the arguments use ${" + m.group(1) + "}, which no parameter binds", file);
+				}
+				m.appendReplacement(replaced, Numbers.format(input.bindings().value(m.group(1))));
+			}
+			m.appendTail(replaced);
+			args.add(replaced.toString());
+		}
+		ReverseProfiler.Prediction prediction;
+		ReverseProfiler.Prediction one;
+		try {
+			monitor.checkCancelled();
+			Path binary = ReverseProfiler.compileProgram(input.model(), cache());
+			prediction = ReverseProfiler.run(binary, args, np, summary, step, cache());
+			monitor.checkCancelled();
+			one = np == 1 ? prediction : ReverseProfiler.run(binary, args, 1, summary, step, cache());
+		} catch (MpiCharacterisation.MpiException e) {
+			throw error("revprof.mpi", e.getMessage(), file);
+		} catch (IOException e) {
+			throw error("revprof.io", e.getMessage(), file);
+		}
+		EngineResult.Builder result = EngineResult.builder().summary("T", prediction.time(), "µs")
+				.summary("T one process", one.time(), "µs");
+		if (prediction.time() > 0) {
+			result.summary("speedup", one.time() / prediction.time(), "");
+		}
+		List<List<String>> rows = new ArrayList<>();
+		for (ReverseProfiler.Rank rank : prediction.ranks()) {
+			double compute = rank.events().stream().filter(e -> e.kind().equals("compute")).mapToDouble(e -> e.end()
+					- e.start()).sum();
+			rows.add(List.of(Integer.toString(rank.rank()), Numbers.format(rank.end()), Numbers.format(compute),
+					Numbers.format(rank.end() - compute)));
+		}
+		result.table(new Table("ranks (simulated µs)", List.of("rank", "end", "compute", "MPI and waiting"), rows));
+		result.schedule(schedule(prediction));
+		if (!prediction.output().isBlank()) {
+			result.table(new Table("program output", List.of("line"), prediction.output().lines().map(List::of)
+					.toList()));
+		}
+		return result.build();
+	}
+
+	/** A row per rank; an arrow per message, sends and receives paired in order per pair of ranks. */
+	static Schedule schedule(ReverseProfiler.Prediction prediction) {
+		List<Schedule.Timeline> timelines = new ArrayList<>();
+		Map<String, Deque<double[]>> sends = new HashMap<>();
+		List<Schedule.Message> messages = new ArrayList<>();
+		for (ReverseProfiler.Rank rank : prediction.ranks()) {
+			List<Schedule.Interval> intervals = new ArrayList<>();
+			for (ReverseProfiler.Event e : rank.events()) {
+				Schedule.Kind kind = switch (e.kind()) {
+				case "compute" -> Schedule.Kind.COMPUTE;
+				case "send" -> Schedule.Kind.SEND;
+				case "recv" -> Schedule.Kind.RECEIVE;
+				default -> Schedule.Kind.OTHER;
+				};
+				intervals.add(new Schedule.Interval(kind, e.start(), Math.max(e.start(), e.end()), e.name()
+						+ (e.bytes() > 0 ? " (" + e.bytes() + " B)" : "")));
+				if (e.kind().equals("send")) {
+					sends.computeIfAbsent(rank.rank() + ">" + e.peer(), k -> new ArrayDeque<>()).add(new double[] {
+							e.start() });
+				}
+			}
+			timelines.add(new Schedule.Timeline("rank " + rank.rank(), intervals));
+		}
+		for (ReverseProfiler.Rank rank : prediction.ranks()) {
+			for (ReverseProfiler.Event e : rank.events()) {
+				if (e.kind().equals("recv")) {
+					Deque<double[]> queue = sends.get(e.peer() + ">" + rank.rank());
+					if (queue != null && !queue.isEmpty()) {
+						messages.add(new Schedule.Message(e.peer(), queue.poll()[0], rank.rank(), e.end(), e.bytes() + " B"));
+					}
+				}
+			}
+		}
+		return new Schedule("reverse profile", "µs", timelines, messages);
+	}
+
+	private static EngineException error(String code, String message, String file) {
+		return new EngineException(Diagnostic.error(code, message, Location.of(file)));
+	}
+}
