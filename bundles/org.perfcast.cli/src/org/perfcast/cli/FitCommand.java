@@ -30,7 +30,7 @@ final class FitCommand extends AbstractCommand {
 
 	FitCommand() {
 		super("fit", "fit MPI cost equations to characterisation timings (reverse profiling datasheet)", """
-				usage: perfcast fit MEASUREMENTS.csv [--json] [--datasheet DIR]
+				usage: perfcast fit MEASUREMENTS.csv [--json] [--datasheet DIR] [--machine FILE.machine]
 
 				MEASUREMENTS.csv has the header 'function,p,d,time' and a row per repetition (p processes,
 				d bytes, time in µs). For each function, fits t(p,d) = c + s*startup(p) + k*data(p,d) by
@@ -43,12 +43,14 @@ final class FitCommand extends AbstractCommand {
 				                   "k_err", "chi2", "points", "rms", "maxRelative", "p": [min, max],
 				                   "d": [min, max]}}}
 				  --datasheet DIR  also write DIR/datasheet.html (a page per function with charts),
-				                   DIR/datasheet.tex and DIR/revprof-summary.txt (for the reverse profiler)""");
+				                   DIR/datasheet.tex and DIR/revprof-summary.txt (for the reverse profiler)
+				  --machine FILE   also put the equations into the machine model's MPI costs (replacing those
+				                   of the same functions; the file must load without errors)""");
 	}
 
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
-		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("datasheet"));
+		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("datasheet", "machine"));
 		String file = GlamisCommand.singleFile(arguments);
 		List<Measurement> measurements;
 		List<FunctionFit> fits;
@@ -74,6 +76,27 @@ final class FitCommand extends AbstractCommand {
 			} catch (IOException e) {
 				console.report(Diagnostic.error("cli.write", "cannot write the datasheet: " + e.getMessage(),
 						Location.of(dir.toString())));
+				return ExitCode.INPUT_ERROR;
+			}
+		}
+		if (arguments.value("machine").isPresent()) {
+			String machineFile = arguments.value("machine").get();
+			org.perfcast.model.resource.ModelFiles.Loaded loaded = org.perfcast.model.resource.ModelFiles.load(
+					org.perfcast.model.resource.ModelFiles.newResourceSet(), org.eclipse.emf.common.util.URI.createFileURI(
+							Path.of(machineFile).toAbsolutePath().toString()), machineFile);
+			if (!loaded.ok() || !(loaded.root() instanceof org.perfcast.model.machine.Machine machine)) {
+				loaded.diagnostics().forEach(console::report);
+				if (loaded.ok()) {
+					console.report(Diagnostic.error("revprof.machine", "not a machine model", Location.of(machineFile)));
+				}
+				return ExitCode.INPUT_ERROR;
+			}
+			org.perfcast.revprof.MachineMpiCosts.write(machine, fits);
+			try {
+				loaded.resource().save(null);
+			} catch (IOException e) {
+				console.report(Diagnostic.error("cli.write", "cannot save the machine: " + e.getMessage(),
+						Location.of(machineFile)));
 				return ExitCode.INPUT_ERROR;
 			}
 		}

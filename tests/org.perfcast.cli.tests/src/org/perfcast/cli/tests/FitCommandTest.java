@@ -76,4 +76,21 @@ class FitCommandTest {
 		assertEquals(ExitCode.INPUT_ERROR, cli.run("fit", bad.toString()));
 		assertTrue(cli.err().contains("MPI_Send: cannot be fitted"), cli.err());
 	}
+
+	@Test
+	void testEquationsGoIntoTheMachineModel(@TempDir Path dir) throws Exception {
+		Path machine = dir.resolve("ring.machine");
+		Files.copy(Path.of(System.getProperty("perfcast.examples", "../../examples"), "matvec-ring", "ring.machine"),
+				machine);
+		assertEquals(ExitCode.OK, cli.run("fit", measurements(dir).toString(), "--machine", machine.toString()),
+				cli.err());
+		String xml = Files.readString(machine);
+		assertTrue(xml.contains("function=\"MPI_Allgather\" split=\"32\""), xml);
+		assertTrue(xml.contains("range=\"large\" data=\"p*d\""), xml);
+		assertTrue(xml.contains("<topology xsi:type=\"machine:Ring\" hopTime=\"t_l\"/>"), "the rest is kept: " + xml);
+		assertEquals(ExitCode.OK, cli.run("validate", machine.toString()), cli.err());
+		assertEquals(ExitCode.OK, cli.run("fit", measurements(dir).toString(), "--machine", machine.toString()));
+		assertEquals(xml.split("function=\"MPI_Allgather\"").length, Files.readString(machine)
+				.split("function=\"MPI_Allgather\"").length, "a second fit replaces the equations");
+	}
 }
