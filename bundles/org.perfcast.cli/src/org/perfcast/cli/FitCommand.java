@@ -43,7 +43,8 @@ final class FitCommand extends AbstractCommand {
 				                   "k_err", "chi2", "points", "rms", "maxRelative", "p": [min, max],
 				                   "d": [min, max]}}}
 				  --datasheet DIR  also write DIR/datasheet.html (a page per function with charts),
-				                   DIR/datasheet.tex and DIR/revprof-summary.txt (for the reverse profiler)
+				                   DIR/datasheet.tex (and datasheet.pdf when pdflatex is installed) and
+				                   DIR/revprof-summary.txt (for the reverse profiler)
 				  --machine FILE   also put the equations into the machine model's MPI costs (replacing those
 				                   of the same functions; the file must load without errors)""");
 	}
@@ -71,7 +72,7 @@ final class FitCommand extends AbstractCommand {
 			try {
 				Files.createDirectories(dir);
 				Files.writeString(dir.resolve(HTML), Datasheet.html(title, fits, measurements), StandardCharsets.UTF_8);
-				Files.writeString(dir.resolve(LATEX), Datasheet.latex(title, fits), StandardCharsets.UTF_8);
+				Files.writeString(dir.resolve(LATEX), Datasheet.latex(title, fits, measurements), StandardCharsets.UTF_8);
 				Files.writeString(dir.resolve(SUMMARY), Datasheet.summary(fits), StandardCharsets.UTF_8);
 			} catch (IOException e) {
 				console.report(Diagnostic.error("cli.write", "cannot write the datasheet: " + e.getMessage(),
@@ -100,13 +101,53 @@ final class FitCommand extends AbstractCommand {
 				return ExitCode.INPUT_ERROR;
 			}
 		}
+		String pdf = arguments.value("datasheet").map(dir -> typeset(Path.of(dir), console)).orElse(null);
 		if (arguments.flag("json")) {
 			printJson(fits, console.out());
 		} else {
 			printText(file, fits, console.out());
-			arguments.value("datasheet").ifPresent(dir -> console.out().println("datasheet: " + Path.of(dir).resolve(HTML)));
+			arguments.value("datasheet").ifPresent(dir -> console.out().println("datasheet: " + Path.of(dir).resolve(HTML)
+					+ (pdf == null ? "" : ", " + pdf)));
 		}
 		return ExitCode.OK;
+	}
+
+	/** Typesets DIR/datasheet.tex with pdflatex when there is one; the PDF's path, or null. */
+	private static String typeset(Path dir, Console console) {
+		String pdflatex = null;
+		for (String d : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+			if (Files.isExecutable(Path.of(d, "pdflatex"))) {
+				pdflatex = Path.of(d, "pdflatex").toString();
+				break;
+			}
+		}
+		if (pdflatex == null) {
+			console.err().println("perfcast fit: no pdflatex, so " + dir.resolve(LATEX) + " is not typeset (Debian: "
+					+ "apt-get install texlive-latex-base texlive-latex-recommended texlive-pictures)");
+			return null;
+		}
+		try {
+			Process process = new ProcessBuilder(pdflatex, "-interaction=nonstopmode", "-halt-on-error", LATEX)
+					.directory(dir.toFile()).redirectErrorStream(true).start();
+			String log = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			if (process.waitFor() != 0) {
+				console.report(Diagnostic.warning("revprof.latex", "pdflatex failed on the datasheet; see "
+						+ dir.resolve("datasheet.log") + log.lines().filter(l -> l.startsWith("!")).findFirst()
+								.map(l -> ": " + l).orElse(""), Location.of(dir.resolve(LATEX).toString())));
+				return null;
+			}
+			for (String aux : List.of("datasheet.aux", "datasheet.log")) {
+				Files.deleteIfExists(dir.resolve(aux));
+			}
+			return dir.resolve("datasheet.pdf").toString();
+		} catch (IOException e) {
+			console.report(Diagnostic.warning("revprof.latex", "cannot run pdflatex: " + e.getMessage(),
+					Location.of(dir.toString())));
+			return null;
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			return null;
+		}
 	}
 
 	private static void printText(String file, List<FunctionFit> fits, PrintStream out) {

@@ -72,14 +72,19 @@ public final class Datasheet {
 		return html.append("</body>\n</html>\n").toString();
 	}
 
-	/** The datasheet as a LaTeX document: a section per function with its equations and fit statistics. */
-	public static String latex(String title, List<FunctionFit> fits) {
+	/**
+	 * The datasheet as a LaTeX document (pgfplots): a section per function with its equations, fit statistics
+	 * and a log-log plot of the measured means (marks) and the fitted equation (lines), one colour per p.
+	 */
+	public static String latex(String title, List<FunctionFit> fits, List<Measurement> measurements) {
 		StringBuilder tex = new StringBuilder();
 		tex.append("\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amsmath}\n")
+				.append("\\usepackage[margin=2cm]{geometry}\n\\usepackage{pgfplots}\n\\pgfplotsset{compat=1.16}\n")
 				.append("\\title{").append(latexText(title)).append("}\n\\begin{document}\n\\maketitle\n")
-				.append("Times in $\\mu$s; $p$ processes, $d$ bytes, $\\log = \\log_2$; $\\pm$ one standard error.\n");
+				.append("Times in $\\mu$s; $p$ processes, $d$ bytes, $\\log = \\log_2$; $\\pm$ one standard error. ")
+				.append("Marks: measured means; lines: the fitted equations.\n");
 		for (FunctionFit fit : fits) {
-			tex.append("\\section*{").append(latexText(fit.function())).append("}\n\\[ T(\\mu s) = ");
+			tex.append("\\clearpage\n\\section*{").append(latexText(fit.function())).append("}\n\\[ T(\\mu s) = ");
 			List<Map.Entry<String, CostFit>> parts = new ArrayList<>(parts(fit).entrySet());
 			if (parts.size() == 1) {
 				tex.append(latexEquation(parts.get(0).getValue()));
@@ -88,13 +93,46 @@ public final class Datasheet {
 						.append(fit.split()).append(" \\\\ ").append(latexEquation(fit.large())).append(" & \\text{if } d > ")
 						.append(fit.split()).append(" \\end{cases}");
 			}
-			tex.append(" \\]\n\\begin{tabular}{lrrr}\nmessages & $\\chi^2$ & points & largest relative residual \\\\\n");
+			tex.append(" \\]\n\\begin{tabular}{lrrrr}\nmessages & $\\chi^2$ & points & rms residual ($\\mu$s) & ")
+					.append("largest relative residual \\\\\n");
 			for (Map.Entry<String, CostFit> part : parts) {
-				tex.append(latexText(part.getKey())).append(" & ").append(CostFit.number(part.getValue().chi2()))
-						.append(" & ").append(part.getValue().points()).append(" & ")
-						.append(String.format(Locale.ROOT, "%.1f\\%%", 100 * part.getValue().maxRelative())).append(" \\\\\n");
+				CostFit f = part.getValue();
+				tex.append(latexText(part.getKey())).append(" & ").append(CostFit.number(f.chi2())).append(" & ")
+						.append(f.points()).append(" & ").append(CostFit.number(f.rms())).append(" & ")
+						.append(String.format(Locale.ROOT, "%.1f\\%%", 100 * f.maxRelative())).append(" \\\\\n");
 			}
-			tex.append("\\end{tabular}\n");
+			tex.append("\\end{tabular}\n\n");
+			Map<Integer, TreeMap<Long, double[]>> means = means(measurements.stream()
+					.filter(m -> m.function().equals(fit.function())).toList());
+			boolean sizes = means.values().stream().anyMatch(byD -> byD.lastKey() > 0);
+			if (!sizes || means.isEmpty()) {
+				continue;
+			}
+			tex.append("\\begin{tikzpicture}\n\\begin{loglogaxis}[width=15cm, height=9cm, xlabel={$d$ (bytes)}, ")
+					.append("ylabel={time ($\\mu$s)}, legend pos=outer north east]\n");
+			List<String> colours = List.of("blue", "red", "black", "orange", "teal", "violet", "brown", "olive");
+			int line = 0;
+			for (Map.Entry<Integer, TreeMap<Long, double[]>> entry : means.entrySet()) {
+				String colour = colours.get(line++ % colours.size());
+				StringBuilder measured = new StringBuilder();
+				StringBuilder fitted = new StringBuilder();
+				entry.getValue().forEach((d, sum) -> {
+					if (d > 0 && sum[0] > 0) {
+						measured.append(String.format(Locale.ROOT, "(%d,%.6g) ", d, sum[0] / sum[1]));
+					}
+					double t = fit.time(entry.getKey(), d);
+					if (d > 0 && t > 0) {
+						fitted.append(String.format(Locale.ROOT, "(%d,%.6g) ", d, t));
+					}
+				});
+				tex.append("\\addplot[only marks, mark=*, mark size=1.5pt, color=").append(colour).append("] coordinates {")
+						.append(measured).append("};\n")
+						.append("\\addlegendentry{$p = ").append(entry.getKey()).append("$ measured}\n")
+						.append("\\addplot[no marks, thick, color=").append(colour).append("] coordinates {").append(fitted)
+						.append("};\n")
+						.append("\\addlegendentry{$p = ").append(entry.getKey()).append("$ fitted}\n");
+			}
+			tex.append("\\end{loglogaxis}\n\\end{tikzpicture}\n");
 		}
 		return tex.append("\\end{document}\n").toString();
 	}

@@ -141,9 +141,12 @@ public final class RevprofEngine implements Engine {
 		}
 		result.table(new Table("ranks (simulated µs)", List.of("rank", "end", "compute", "MPI and waiting"), rows));
 		result.schedule(schedule(prediction));
-		if (!prediction.output().isBlank()) {
-			result.table(new Table("program output", List.of("line"), prediction.output().lines().map(List::of)
-					.toList()));
+		prediction.output().lines().filter(l -> l.startsWith("revprof: ")).distinct().forEach(l -> result.diagnostic(
+				Diagnostic.warning("revprof.model", l.substring("revprof: ".length()), Location.of(file))));
+		List<List<String>> output = prediction.output().lines().filter(l -> !l.startsWith("revprof: ")).map(List::of)
+				.toList();
+		if (!output.isEmpty()) {
+			result.table(new Table("program output", List.of("line"), output));
 		}
 		return result.build();
 	}

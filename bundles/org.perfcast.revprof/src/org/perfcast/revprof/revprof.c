@@ -10,6 +10,8 @@
  * wildcard receive, from the source a probe finds) and its time becomes max(own, start + T_send(d)).
  * Collectives: every rank synchronises on the latest start, then adds T_f(p, d).
  * Log lines: "kind start end peer bytes name", kind compute, send, recv or coll; the last line "end T".
+ * At MPI_Finalize, rank 0 says on stderr ("revprof: ...") which calls lay outside the measured ranges (the
+ * equations extrapolated) and which functions the summary lacks (their calls cost nothing).
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -28,7 +30,15 @@ struct equation {
 	char startup[8];
 	char data[16];
 	double c, s, k;
+	double c_err, s_err, k_err;
+	long p_min, p_max, d_min, d_max;
+	long outside; /* calls outside the measured ranges: extrapolated */
 };
+
+#define MAX_MISSING 32
+static char missing[MAX_MISSING][64]; /* functions called but absent from the summary */
+static long missing_calls[MAX_MISSING];
+static int missing_count;
 
 static struct equation equations[MAX_EQUATIONS];
 static int equation_count;
@@ -52,15 +62,26 @@ static double term(const char *form, double p, double d) {
 	return 0;
 }
 
-/* The fitted time of function f with p processes and d bytes; 0 when the model lacks f. */
+/* The fitted time of function f with p processes and d bytes; 0 (and noted) when the model lacks f. */
 static double cost(const char *f, double p, double d) {
 	for (int i = 0; i < equation_count; i++) {
 		struct equation *e = &equations[i];
 		if (strcmp(e->function, f)) continue;
 		if (!strcmp(e->part, "small") && d > e->split) continue;
 		if (!strcmp(e->part, "large") && d <= e->split) continue;
+		if (p < e->p_min || p > e->p_max || d < e->d_min || d > e->d_max) e->outside++;
 		double t = e->c + e->s * term(e->startup, p, d) + e->k * term(e->data, p, d);
 		return t > 0 ? t : 0;
+	}
+	for (int i = 0; i < missing_count; i++) {
+		if (!strcmp(missing[i], f)) {
+			missing_calls[i]++;
+			return 0;
+		}
+	}
+	if (missing_count < MAX_MISSING) {
+		snprintf(missing[missing_count], sizeof missing[0], "%s", f);
+		missing_calls[missing_count++] = 1;
 	}
 	return 0;
 }
@@ -80,8 +101,9 @@ static void load(void) {
 		if (line[0] == '#') continue;
 		struct equation *e = &equations[equation_count];
 		char split[32];
-		if (sscanf(line, "%63s %7s %31s %7s %15s %lf %lf %lf", e->function, e->part, split, e->startup, e->data, &e->c,
-				&e->s, &e->k) == 8) {
+		if (sscanf(line, "%63s %7s %31s %7s %15s %lf %lf %lf %lf %lf %lf %ld %ld %ld %ld", e->function, e->part, split,
+				e->startup, e->data, &e->c, &e->s, &e->k, &e->c_err, &e->s_err, &e->k_err, &e->p_min, &e->p_max, &e->d_min,
+				&e->d_max) == 15) {
 			e->split = strcmp(split, "-") ? atol(split) : -1;
 			equation_count++;
 		}
@@ -128,6 +150,19 @@ int MPI_Init(int *argc, char ***argv) {
 }
 
 int MPI_Finalize(void) {
+	if (rank == 0) {
+		for (int i = 0; i < equation_count; i++) {
+			struct equation *e = &equations[i];
+			if (e->outside > 0) {
+				fprintf(stderr, "revprof: %ld calls of %s (%s) outside the measured ranges p %ld..%ld, d %ld..%ld: "
+						"extrapolated\n", e->outside, e->function, e->part, e->p_min, e->p_max, e->d_min, e->d_max);
+			}
+		}
+		for (int i = 0; i < missing_count; i++) {
+			fprintf(stderr, "revprof: %s is not in the summary: its %ld calls cost nothing\n", missing[i],
+					missing_calls[i]);
+		}
+	}
 	if (log_file) {
 		fprintf(log_file, "end %.6f\n", the_time);
 		fclose(log_file);

@@ -73,6 +73,10 @@ class RevprofEngineTest {
 		double speedup = points.get(2).getValues().stream().filter(v -> v.getName().equals("speedup")).findFirst()
 				.orElseThrow().getValue();
 		assertEquals(512 / 2029.0, speedup, 1e-9, "the work grows with the rank here, so no speedup");
+		// the summary covers p 2..8 for MPI_Allreduce: one process extrapolates, and MPI_Barrier is missing
+		assertTrue(points.get(0).getMessages().stream().anyMatch(m -> m.getText().equals("1 calls of MPI_Allreduce "
+				+ "(all) outside the measured ranges p 2..8, d 1..64: extrapolated")), points.get(0).getMessages().toString());
+		assertTrue(points.get(2).getMessages().stream().noneMatch(m -> m.getText().contains("MPI_Allreduce")));
 	}
 
 	@Test
