@@ -55,4 +55,28 @@ public final class MachineMpiCosts {
 			communication.getMpiFunctions().add(cost);
 		}
 	}
+
+	/**
+	 * The MPI cost equations of {@code machine} in the reverse profiler's summary format (see
+	 * {@link Datasheet#summary}); a machine model keeps no fitted ranges, so they are left open.
+	 */
+	public static String summary(Machine machine) {
+		StringBuilder text = new StringBuilder("# perfcast revprof summary 1, from the machine model " + machine.getName()
+				+ "\n");
+		Communication communication = machine.getCommunication();
+		if (communication == null) {
+			return text.toString();
+		}
+		for (MpiFunctionCost cost : communication.getMpiFunctions()) {
+			for (MpiCostEquation e : cost.getEquations()) {
+				text.append(String.join(" ", cost.getFunction(), e.getRange().getLiteral(), cost.getSplit() < 0 ? "-"
+						: Long.toString(cost.getSplit()), e.getStartup().getLiteral().replace(' ', '_'),
+						e.getData().getLiteral().replace(' ', '_'), Double.toString(e.getC()), Double.toString(e.getS()),
+						Double.toString(e.getK()), Double.toString(e.getCError()), Double.toString(e.getSError()),
+						Double.toString(e.getKError()), "1", Integer.toString(Integer.MAX_VALUE), "0",
+						Long.toString(Long.MAX_VALUE / 4))).append('\n');
+			}
+		}
+		return text.toString();
+	}
 }

@@ -43,8 +43,8 @@ public final class RevprofEngine implements Engine {
 	private static final List<OptionSpec> OPTIONS = List.of(
 			OptionSpec.integer("np", 2, "the processes"),
 			OptionSpec.real("step", 1, "µs per compute step of PERFCAST_COMPUTE(n)"),
-			OptionSpec.text("summary", "revprof-summary.txt", "the equations (perfcast fit --datasheet), relative to "
-					+ "the program's folder"),
+			OptionSpec.text("summary", "revprof-summary.txt", "the equations: a summary file (perfcast fit --datasheet) "
+					+ "or a machine model with MPI costs (*.machine, perfcast fit --machine), relative to the program's folder"),
 			OptionSpec.text("args", "", "the program's arguments; ${NAME} is replaced by a parameter's value"));
 
 	@Override
@@ -116,6 +116,9 @@ public final class RevprofEngine implements Engine {
 		}
 		ReverseProfiler.Prediction prediction;
 		ReverseProfiler.Prediction one;
+		if (summary.getFileName().toString().endsWith(".machine")) {
+			summary = fromMachine(summary, file);
+		}
 		try {
 			monitor.checkCancelled();
 			Path binary = ReverseProfiler.compileProgram(input.model(), cache());
@@ -149,6 +152,29 @@ public final class RevprofEngine implements Engine {
 			result.table(new Table("program output", List.of("line"), output));
 		}
 		return result.build();
+	}
+
+	/** A summary file with the MPI cost equations of the machine model {@code machineFile}. */
+	private static Path fromMachine(Path machineFile, String file) throws EngineException {
+		org.perfcast.model.resource.ModelFiles.Loaded loaded = org.perfcast.model.resource.ModelFiles.load(
+				org.perfcast.model.resource.ModelFiles.newResourceSet(), org.eclipse.emf.common.util.URI.createFileURI(
+						machineFile.toString()), machineFile.toString());
+		if (!loaded.ok() || !(loaded.root() instanceof org.perfcast.model.machine.Machine machine)) {
+			throw new EngineException(loaded.ok() ? List.of(Diagnostic.error("revprof.machine", machineFile
+					+ " is not a machine model", Location.of(file))) : loaded.diagnostics());
+		}
+		if (machine.getCommunication() == null || machine.getCommunication().getMpiFunctions().isEmpty()) {
+			throw error("revprof.machine", "the machine model " + machineFile.getFileName() + " has no MPI costs "
+					+ "(perfcast fit MEASUREMENTS.csv --machine FILE writes them)", file);
+		}
+		try {
+			Path summary = java.nio.file.Files.createTempFile("perfcast-revprof-", ".txt");
+			summary.toFile().deleteOnExit();
+			java.nio.file.Files.writeString(summary, MachineMpiCosts.summary(machine));
+			return summary;
+		} catch (IOException e) {
+			throw error("revprof.io", e.getMessage(), file);
+		}
 	}
 
 	/** A row per rank; an arrow per message, sends and receives paired in order per pair of ranks. */

@@ -88,4 +88,39 @@ class RevprofEngineTest {
 				dir.resolve("r").toString()));
 		assertTrue(cli.err().contains("no summary file"), cli.err());
 	}
+
+	@Test
+	void testEquationsFromTheMachineModel(@TempDir Path dir) throws Exception {
+		assumeTrue(mpi() || System.getenv("CI") != null, "Open MPI is not installed");
+		Files.writeString(dir.resolve("r.c"), """
+				#include <mpi.h>
+				#include "perfcast.h"
+				int main(int argc, char **argv) {
+				  MPI_Init(&argc, &argv);
+				  PERFCAST_COMPUTE(100);
+				  MPI_Barrier(MPI_COMM_WORLD);
+				  MPI_Finalize();
+				  return 0;
+				}
+				""");
+		// MPI_Barrier: 20 + 15 log p, fitted and put into a copy of the ring machine
+		StringBuilder csv = new StringBuilder("function,p,d,time\n");
+		for (int p : new int[] { 2, 4, 8, 16 }) {
+			csv.append("MPI_Barrier,").append(p).append(",0,").append(20 + 15 * Math.log(p) / Math.log(2)).append('\n');
+		}
+		Files.writeString(dir.resolve("m.csv"), csv);
+		Files.copy(Path.of(System.getProperty("perfcast.examples", "../../examples"), "matvec-ring", "ring.machine"),
+				dir.resolve("ring.machine"));
+		assertEquals(ExitCode.OK, cli.run("fit", dir.resolve("m.csv").toString(), "--machine", dir.resolve("ring.machine")
+				.toString()), cli.err());
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("run", "revprof", dir.resolve("r.c").toString(), "--set", "np=4", "--option",
+				"summary=ring.machine", "--option", "step=2", "--out", dir.resolve("res").toString()), cli.err());
+		Run run = ResultsFiles.load(ResultsFiles.list(dir.resolve("res")).get(0));
+		double t = run.getPoints().get(0).getValues().get(0).getValue();
+		assertEquals(200 + 20 + 15 * 2, t, 1e-6, "100 steps of 2 µs, then the barrier at p = 4");
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("run", "revprof", dir.resolve("r.c").toString(), "--option",
+				"summary=../" + dir.getFileName() + "/none.machine", "--out", dir.resolve("res2").toString()));
+	}
 }
