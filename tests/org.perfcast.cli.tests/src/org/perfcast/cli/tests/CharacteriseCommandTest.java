@@ -17,18 +17,10 @@ class CharacteriseCommandTest {
 
 	private final CommandRunner cli = new CommandRunner();
 
-	private static boolean mpi() {
-		for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-			if (Files.isExecutable(Path.of(dir, "mpicc")) && Files.isExecutable(Path.of(dir, "mpirun"))) {
-				return true;
-			}
-		}
-		return false;
-	}
 
 	@Test
 	void testCharacteriseThenFit(@TempDir Path dir) throws Exception {
-		assumeTrue(mpi() || System.getenv("CI") != null, "Open MPI is not installed (apt-get install openmpi-bin "
+		assumeTrue(Mpi.installed() || System.getenv("CI") != null, "Open MPI is not installed (apt-get install openmpi-bin "
 				+ "libopenmpi-dev)");
 		Path out = dir.resolve("m.csv");
 		assertEquals(ExitCode.OK, cli.run("characterise", "--np", "2,3", "--sizes", "0,64,4096", "--repeat", "2",

@@ -23,18 +23,10 @@ class RevprofEngineTest {
 
 	private final CommandRunner cli = new CommandRunner();
 
-	private static boolean mpi() {
-		for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-			if (Files.isExecutable(Path.of(dir, "mpicc")) && Files.isExecutable(Path.of(dir, "mpirun"))) {
-				return true;
-			}
-		}
-		return false;
-	}
 
 	@Test
 	void testPredictionsFollowTheEquations(@TempDir Path dir) throws Exception {
-		assumeTrue(mpi() || System.getenv("CI") != null, "Open MPI is not installed (apt-get install openmpi-bin "
+		assumeTrue(Mpi.installed() || System.getenv("CI") != null, "Open MPI is not installed (apt-get install openmpi-bin "
 				+ "libopenmpi-dev)");
 		// compute 1000 steps, allreduce 8 bytes, then rank 0 sends 800 bytes to the last rank (wildcard receive)
 		Files.writeString(dir.resolve("p.c"), """
@@ -81,7 +73,7 @@ class RevprofEngineTest {
 
 	@Test
 	void testMissingSummaryIsAnError(@TempDir Path dir) throws Exception {
-		assumeTrue(mpi() || System.getenv("CI") != null, "Open MPI is not installed");
+		assumeTrue(Mpi.installed() || System.getenv("CI") != null, "Open MPI is not installed");
 		Files.writeString(dir.resolve("q.c"), "#include <mpi.h>\nint main(int c, char **v) { MPI_Init(&c, &v); "
 				+ "MPI_Finalize(); return 0; }\n");
 		assertEquals(ExitCode.INPUT_ERROR, cli.run("run", "revprof", dir.resolve("q.c").toString(), "--out",
@@ -91,7 +83,7 @@ class RevprofEngineTest {
 
 	@Test
 	void testEquationsFromTheMachineModel(@TempDir Path dir) throws Exception {
-		assumeTrue(mpi() || System.getenv("CI") != null, "Open MPI is not installed");
+		assumeTrue(Mpi.installed() || System.getenv("CI") != null, "Open MPI is not installed");
 		Files.writeString(dir.resolve("r.c"), """
 				#include <mpi.h>
 				#include "perfcast.h"
