@@ -37,6 +37,7 @@ public final class PerfcastCli {
 		cli.register(new MvaCommand());
 		cli.register(new LoggpStepCommand());
 		cli.register(new TraceCommand());
+		cli.register(new GeOpsCommand());
 		cli.register(new CharacteriseCommand());
 		cli.register(new FitCommand());
 		cli.register(new RunCommand(engines));
