@@ -80,26 +80,9 @@ final class FitCommand extends AbstractCommand {
 				return ExitCode.INPUT_ERROR;
 			}
 		}
-		if (arguments.value("machine").isPresent()) {
-			String machineFile = arguments.value("machine").get();
-			org.perfcast.model.resource.ModelFiles.Loaded loaded = org.perfcast.model.resource.ModelFiles.load(
-					org.perfcast.model.resource.ModelFiles.newResourceSet(), org.eclipse.emf.common.util.URI.createFileURI(
-							Path.of(machineFile).toAbsolutePath().toString()), machineFile);
-			if (!loaded.ok() || !(loaded.root() instanceof org.perfcast.model.machine.Machine machine)) {
-				loaded.diagnostics().forEach(console::report);
-				if (loaded.ok()) {
-					console.report(Diagnostic.error("revprof.machine", "not a machine model", Location.of(machineFile)));
-				}
-				return ExitCode.INPUT_ERROR;
-			}
-			org.perfcast.revprof.MachineMpiCosts.write(machine, fits);
-			try {
-				loaded.resource().save(null);
-			} catch (IOException e) {
-				console.report(Diagnostic.error("cli.write", "cannot save the machine: " + e.getMessage(),
-						Location.of(machineFile)));
-				return ExitCode.INPUT_ERROR;
-			}
+		if (arguments.value("machine").isPresent() && MachineEdit.apply(arguments.value("machine").get(), console,
+				machine -> org.perfcast.revprof.MachineMpiCosts.write(machine, fits)) != ExitCode.OK) {
+			return ExitCode.INPUT_ERROR;
 		}
 		String pdf = arguments.value("datasheet").map(dir -> typeset(Path.of(dir), console)).orElse(null);
 		if (arguments.flag("json")) {

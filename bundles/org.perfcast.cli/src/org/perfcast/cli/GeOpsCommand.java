@@ -1,16 +1,11 @@
 package org.perfcast.cli;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.eclipse.emf.common.util.URI;
-import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
-import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
 import org.perfcast.loggp.GaussianBlockOperations;
 import org.perfcast.model.machine.BasicOperation;
@@ -18,7 +13,6 @@ import org.perfcast.model.machine.Computation;
 import org.perfcast.model.machine.CostPoint;
 import org.perfcast.model.machine.Machine;
 import org.perfcast.model.machine.MachineFactory;
-import org.perfcast.model.resource.ModelFiles;
 
 /** {@code perfcast ge-ops}: time the Gaussian elimination block operations Op1–Op4 on this machine. */
 final class GeOpsCommand extends AbstractCommand {
@@ -57,25 +51,9 @@ final class GeOpsCommand extends AbstractCommand {
 		}
 		int millis = arguments.positive("millis", 20);
 		Map<String, double[]> times = GaussianBlockOperations.measure(sizes, millis, EngineMonitor.NULL);
-		if (arguments.value("machine").isPresent()) {
-			String file = arguments.value("machine").get();
-			ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(), URI.createFileURI(Path.of(file)
-					.toAbsolutePath().toString()), file);
-			if (!loaded.ok() || !(loaded.root() instanceof Machine machine)) {
-				loaded.diagnostics().forEach(console::report);
-				if (loaded.ok()) {
-					console.report(Diagnostic.error("loggp.machine", "not a machine model", Location.of(file)));
-				}
-				return ExitCode.INPUT_ERROR;
-			}
-			write(machine, sizes, times);
-			try {
-				loaded.resource().save(null);
-			} catch (IOException e) {
-				console.report(Diagnostic.error("cli.write", "cannot save the machine: " + e.getMessage(),
-						Location.of(file)));
-				return ExitCode.INPUT_ERROR;
-			}
+		if (arguments.value("machine").isPresent() && MachineEdit.apply(arguments.value("machine").get(), console,
+				machine -> write(machine, sizes, times)) != ExitCode.OK) {
+			return ExitCode.INPUT_ERROR;
 		}
 		if (arguments.flag("json")) {
 			StringBuilder json = new StringBuilder("{\"sizes\": ").append(sizes);
