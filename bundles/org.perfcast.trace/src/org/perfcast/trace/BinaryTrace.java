@@ -205,7 +205,7 @@ public final class BinaryTrace {
 				String target = kind == EventKind.CREATE || kind == EventKind.ACTIVATE || kind == EventKind.JOIN ? name()
 						: null;
 				String object = kind == EventKind.WAIT || kind == EventKind.ACTIVATE || kind == EventKind.LOCK
-						|| kind == EventKind.UNLOCK ? name() : null;
+						|| kind == EventKind.UNLOCK || kind == EventKind.POST || kind == EventKind.TAKE ? name() : null;
 				double cpu = (flags & HAS_CPU) != 0 ? readDouble() : Double.NaN;
 				if ((flags & HAS_CPU) != 0 && !(cpu >= 0 && Double.isFinite(cpu))) {
 					throw new TraceException(file, record, "record " + record + " has CPU clock " + cpu);

@@ -17,7 +17,14 @@ public enum EventKind {
 	/** {@code unlock M}: release mutex M. */
 	UNLOCK("unlock", 1),
 	/** {@code join T}: block until thread T has exited. */
-	JOIN("join", 1);
+	JOIN("join", 1),
+	/**
+	 * {@code post S}: signal S without waiting (a semaphore post, a condition signal with a waiter, a queue put);
+	 * the signal waits for a {@code take}.
+	 */
+	POST("post", 1),
+	/** {@code take S}: block until a signal of S is there, and consume it. */
+	TAKE("take", 1);
 
 	private final String keyword;
 	private final int arguments;

@@ -20,7 +20,9 @@ import org.perfcast.engine.Numbers;
  * preempts at once, threads of equal priority run first come first served; the time between two events belongs
  * to the thread that ran, and every event must belong to that thread. Synchronisation is synchronous: an
  * activator blocks until its target waits for the event, a waiting thread accepts the activation that was
- * blocked first.
+ * blocked first. A {@code post} never blocks: its signal waits until a {@code take} of the same name consumes
+ * it, the oldest signal first, and a take that finds none blocks until the next post (takers in the order
+ * they blocked).
  */
 public final class Recording {
 
@@ -217,6 +219,9 @@ public final class Recording {
 		final List<Deque<Integer>> pending = new ArrayList<>(); // activations blocked on the thread
 		final List<List<Integer>> joiners = new ArrayList<>();
 		final List<TraceEvent> blockedAt = new ArrayList<>(); // the event a blocked thread blocked in
+		// per signal: posts not yet taken, takers blocked
+		final Map<Integer, java.util.ArrayDeque<Integer>> posted = new HashMap<>();
+		final Map<Integer, List<Integer>> takers = new HashMap<>();
 		// per mutex
 		final IntList owner = new IntList();
 		final List<List<Integer>> lockWaiters = new ArrayList<>();
@@ -399,6 +404,38 @@ public final class Recording {
 					blockedAt.set(t, e);
 				}
 			}
+			case POST -> {
+				int ev = intern(e.object(), eventNames, eventIndex);
+				int op = program.add(EventKind.POST, w, -1, ev, line, e.at());
+				int a = activator.size();
+				activator.add(t);
+				activatorOp.add(op);
+				acceptorOp.add(-1);
+				activationTarget.add(-1);
+				activationEvent.add(ev);
+				program.setActivation(op, a);
+				List<Integer> blocked = takers.getOrDefault(ev, List.of());
+				if (!blocked.isEmpty()) {
+					int u = blocked.remove(0);
+					accept(a, u, waitOp.get(u));
+					ready(u);
+				} else {
+					posted.computeIfAbsent(ev, k -> new java.util.ArrayDeque<>()).add(a);
+				}
+			}
+			case TAKE -> {
+				int ev = intern(e.object(), eventNames, eventIndex);
+				int op = program.add(EventKind.TAKE, w, -1, ev, line, e.at());
+				java.util.ArrayDeque<Integer> signals = posted.get(ev);
+				if (signals != null && !signals.isEmpty()) {
+					accept(signals.poll(), t, op);
+				} else {
+					takers.computeIfAbsent(ev, k -> new ArrayList<>()).add(t);
+					waitOp.set(t, op);
+					state.set(t, BLOCKED);
+					blockedAt.set(t, e);
+				}
+			}
 			case EXIT -> {
 				program.add(EventKind.EXIT, w, -1, -1, line, e.at());
 				for (int m = 0; m < owner.size(); m++) {
@@ -476,6 +513,7 @@ public final class Recording {
 			case LOCK -> "locking " + e.object() + (owner.get(mutexIndex.get(e.object())) >= 0 ? ", held by "
 					+ names.get(owner.get(mutexIndex.get(e.object()))) : "");
 			case JOIN -> "joining " + e.target();
+			case TAKE -> "taking " + e.object();
 			default -> e.kind().keyword();
 			};
 		}

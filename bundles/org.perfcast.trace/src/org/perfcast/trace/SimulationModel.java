@@ -5,14 +5,18 @@ import java.util.Locale;
 
 /** How the simulation pairs Activates with Wait_fors (sections 2 to 4 and 7 of the paper). */
 public enum SimulationModel {
-	/** A Wait_for accepts an activation of its event from any thread, the one blocked first. */
+	/** A Wait_for accepts an activation of its event from any thread, the one blocked first; a take any signal. */
 	DIRECT("direct"),
 	/**
 	 * Each thread is a start list and one list per Wait_for, which waits only for its recorded activation; a
 	 * thread between lists starts any remaining list whose activation is available and exits when all are done.
+	 * Takes do not start lists; each consumes only the signal it consumed in the recording.
 	 */
 	CLIENT_SERVER("client-server"),
-	/** One list per thread; each Wait_for accepts only the activation that satisfied it in the recording. */
+	/**
+	 * One list per thread; each Wait_for accepts only the activation that satisfied it in the recording, each take
+	 * only the signal it consumed.
+	 */
 	STRICT_SEQUENCE("strict"),
 	/** Direct; if it deadlocks, Client-Server; if that deadlocks too, Strict Sequence (section 7). */
 	AUTO("auto");

@@ -21,7 +21,7 @@ import java.util.List;
  * </pre>
  *
  * Events are {@code create T}, {@code wait E}, {@code activate T E}, {@code exit}, {@code lock M},
- * {@code unlock M} and {@code join T}; {@code #} starts a comment. Times are non-negative and never decrease.
+ * {@code unlock M}, {@code join T}, {@code post S} and {@code take S}; {@code #} starts a comment. Times are non-negative and never decrease.
  * The directives come before the first event.
  */
 public final class TraceReader implements TraceSource {
@@ -148,7 +148,7 @@ public final class TraceReader implements TraceSource {
 		EventKind kind = EventKind.of(words[2]);
 		if (kind == null) {
 			throw new TraceException(file, line, "unknown event '" + words[2]
-					+ "' (known: create, wait, activate, exit, lock, unlock, join)");
+					+ "' (known: create, wait, activate, exit, lock, unlock, join, post, take)");
 		}
 		List<String> args = new ArrayList<>(2);
 		double cpu = Double.NaN;
@@ -176,6 +176,8 @@ public final class TraceReader implements TraceSource {
 			case LOCK -> "lock MUTEX";
 			case UNLOCK -> "unlock MUTEX";
 			case JOIN -> "join THREAD";
+			case POST -> "post SIGNAL";
+			case TAKE -> "take SIGNAL";
 			};
 			throw new TraceException(file, line, "'" + kind.keyword() + "' takes " + kind.arguments() + " argument"
 					+ (kind.arguments() == 1 ? "" : "s") + " (" + usage + "), got " + args.size());
@@ -185,7 +187,7 @@ public final class TraceReader implements TraceSource {
 		default -> null;
 		};
 		String object = switch (kind) {
-		case WAIT, LOCK, UNLOCK -> args.get(0);
+		case WAIT, LOCK, UNLOCK, POST, TAKE -> args.get(0);
 		case ACTIVATE -> args.get(1);
 		default -> null;
 		};

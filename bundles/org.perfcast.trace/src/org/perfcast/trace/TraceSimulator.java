@@ -96,6 +96,7 @@ public final class TraceSimulator {
 		private static final int LOCK = 2;
 		private static final int JOIN = 3;
 		private static final int IDLE = 4;
+		private static final int TAKE = 5;
 
 		private final Recording rec;
 		private final SimulationModel model;
@@ -121,6 +122,8 @@ public final class TraceSimulator {
 		private final int[] owner;
 		private final Recording.IntList[] lockWaiters;
 		private final double[] sent;
+		private final java.util.Map<Integer, Recording.IntList> posted = new java.util.HashMap<>();
+		private final long[] blockedSince;
 		// Client-Server lists
 		private final int[][] listStart;
 		private final boolean[][] listTaken;
@@ -199,6 +202,7 @@ public final class TraceSimulator {
 				lockWaiters[m] = new Recording.IntList();
 			}
 			sent = new double[rec.activations()];
+			blockedSince = new long[n];
 			listStart = new int[n][];
 			listTaken = new boolean[n][];
 			listsLeft = new int[n];
@@ -424,6 +428,35 @@ public final class TraceSimulator {
 					block(t, ACTIVATE, i);
 				}
 			}
+			case POST -> {
+				int a = p.activation(i);
+				sent[a] = now;
+				int taker = taker(a, p.event(i));
+				if (taker >= 0) {
+					arrow(a, t, taker);
+					resume(taker, t, keep ? "took " + rec.eventName(p.event(i)) + " posted by " + rec.threads().get(t)
+							: null);
+				} else {
+					posted.computeIfAbsent(p.event(i), k -> new Recording.IntList()).add(a);
+				}
+				proceed(t);
+			}
+			case TAKE -> {
+				Recording.IntList signals = posted.get(p.event(i));
+				int k = -1;
+				for (int j = 0; signals != null && j < signals.size() && k < 0; j++) {
+					if (model == SimulationModel.DIRECT || signals.get(j) == p.activation(i)) {
+						k = j;
+					}
+				}
+				if (k >= 0) {
+					arrow(signals.get(k), rec.activator(signals.get(k)), t);
+					remove(signals, k);
+					proceed(t);
+				} else {
+					block(t, TAKE, i);
+				}
+			}
 			case EXIT -> terminate(t);
 			case LOCK -> {
 				int m = p.arg(i);
@@ -465,6 +498,22 @@ public final class TraceSimulator {
 			}
 		}
 
+		/**
+		 * The blocked taker that accepts signal {@code a} of {@code event}: under Direct the one blocked first, else
+		 * the one whose take consumed it in the recording; -1 if none.
+		 */
+		private int taker(int a, int event) {
+			int best = -1;
+			for (int u = 0; u < n; u++) {
+				if (status[u] == BLOCKED && blockKind[u] == TAKE && rec.program(u).event(blockOp[u]) == event
+						&& (model == SimulationModel.DIRECT || rec.program(u).activation(blockOp[u]) == a)
+						&& (best < 0 || blockedSince[u] < blockedSince[best])) {
+					best = u;
+				}
+			}
+			return best;
+		}
+
 		/** Moves {@code t} past its current operation. */
 		private void proceed(int t) {
 			cursor[t]++;
@@ -496,6 +545,7 @@ public final class TraceSimulator {
 
 		private void block(int t, int kind, int op) {
 			status[t] = BLOCKED;
+			blockedSince[t] = seq++;
 			lastBlocked = t;
 			lastBlockedAt = now;
 			blockKind[t] = kind;
@@ -674,6 +724,8 @@ public final class TraceSimulator {
 			case LOCK -> "locking " + rec.mutexName(p.arg(op)) + (owner[p.arg(op)] >= 0 ? ", held by "
 					+ rec.threads().get(owner[p.arg(op)]) : "");
 			case JOIN -> "joining " + rec.threads().get(p.arg(op));
+			case TAKE -> model == SimulationModel.DIRECT || p.activation(op) < 0 ? "taking " + rec.eventName(p.event(op))
+					: "taking " + rec.eventName(p.event(op)) + " posted by " + rec.threads().get(rec.activator(p.activation(op)));
 			default -> {
 				List<String> from = new ArrayList<>();
 				for (int k = 1; k < listStart[t].length; k++) {

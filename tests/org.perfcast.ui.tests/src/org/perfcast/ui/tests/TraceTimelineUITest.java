@@ -67,12 +67,18 @@ class TraceTimelineUITest {
 		new SimulationLaunch("trace", model.getFullPath().toString(), List.of(), List.of(), Map.of("processors", "2",
 				"bind", "P1=0,P2=0,P3=1,P4=1", "model", "client-server")).write(copy);
 		copy.doSave().launch(ILaunchManager.RUN_MODE, null);
-		Job.getJobManager().join(SimulationJob.FAMILY, null);
-		UiTests.waitUntil(() -> view.getRuns().size() == 1, 10_000, "the run in the Results view");
-		view.select(view.getRuns());
-		UiTests.flush();
+		Job[] jobs = Job.getJobManager().find(SimulationJob.FAMILY);
+		assertEquals(1, jobs.length, "the launch runs one simulation job");
+		SimulationJob job = (SimulationJob) jobs[0];
+		job.join();
+		assertTrue(job.getResult().isOK(), job.getResult().toString());
+		UiTests.waitUntil(() -> view.getRuns().stream().anyMatch(r -> r.file().equals(job.resultsFile())), 10_000,
+				"the run in the Results view");
+		List<org.perfcast.ui.results.RunEntry> mine = view.getRuns().stream().filter(r -> r.file().equals(
+				job.resultsFile())).toList();
+		view.select(mine);
 		UiTests.waitUntil(() -> {
-			view.select(view.getRuns());
+			view.select(mine);
 			return view.getSummaryViewer().getTable().getItemCount() == 1;
 		}, 10_000, "the run's summary");
 		assertTrue(row(view, 0).containsAll(List.of("11", "18")), "completion 11 (section 3), one processor 18: "
