@@ -38,6 +38,7 @@ public final class PerfcastCli {
 		cli.register(new LoggpStepCommand());
 		cli.register(new TraceCommand());
 		cli.register(new GeOpsCommand());
+		cli.register(new RecordCommand());
 		cli.register(new CharacteriseCommand());
 		cli.register(new FitCommand());
 		cli.register(new RunCommand(engines));
@@ -90,7 +91,9 @@ public final class PerfcastCli {
 			return ExitCode.USAGE;
 		}
 		List<String> rest = args.subList(1, args.size());
-		if (rest.contains("--help") && command != commands.get("help")) {
+		// "--help" after "--" belongs to the program a command runs (perfcast record -- PROGRAM --help)
+		int end = rest.indexOf("--");
+		if ((end < 0 ? rest : rest.subList(0, end)).contains("--help") && command != commands.get("help")) {
 			console.out().println(command.usage());
 			return ExitCode.OK;
 		}

@@ -1,0 +1,75 @@
+package org.perfcast.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.Numbers;
+import org.perfcast.trace.PthreadRecorder;
+import org.perfcast.trace.Recording;
+import org.perfcast.trace.TraceException;
+import org.perfcast.trace.TraceFiles;
+
+/** {@code perfcast record -- PROGRAM ARGS}: record a native multi-threaded program on one processor. */
+final class RecordCommand extends AbstractCommand {
+
+	RecordCommand() {
+		super("record", "record a native pthreads program's synchronisation on one processor (a *.vtrace trace)", """
+				usage: perfcast record [--out FILE] -- PROGRAM [ARGS...]
+
+				Runs PROGRAM pinned to one processor (taskset -c 0) with Perfcast's pthread recorder
+				preloaded (built with cc once, into ~/.cache/perfcast), which logs thread create, exit and
+				join, mutex lock and unlock, condition waits and signals, semaphores and barriers with the
+				wall clock and each thread's CPU clock, and writes the trace. Then checks that the trace
+				replays and prints what it holds. Predict more processors with perfcast trace FILE.
+				  --out FILE   the trace (default PROGRAM.vtrace in the current folder)""");
+	}
+
+	@Override
+	public int run(List<String> args, Console console) throws UsageException {
+		int dash = args.indexOf("--");
+		if (dash < 0 || dash == args.size() - 1) {
+			throw new UsageException("missing -- PROGRAM [ARGS...]");
+		}
+		Arguments arguments = Arguments.parse(args.subList(0, dash), java.util.Set.of(), java.util.Set.of("out"));
+		if (!arguments.operands().isEmpty()) {
+			throw new UsageException("unexpected " + arguments.operands().get(0) + " before --");
+		}
+		List<String> command = args.subList(dash + 1, args.size());
+		Path out = Path.of(arguments.value("out").orElse(Path.of(command.get(0)).getFileName() + ".vtrace"));
+		Path cache = Path.of(System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home")
+				+ "/.cache"), "perfcast");
+		int status;
+		try {
+			status = PthreadRecorder.record(command, out, cache);
+		} catch (PthreadRecorder.RecorderException e) {
+			console.report(Diagnostic.error("trace.record", e.getMessage(), Location.of(command.get(0))));
+			return ExitCode.INPUT_ERROR;
+		} catch (IOException e) {
+			console.report(Diagnostic.error("trace.record", e.getMessage(), Location.of(out.toString())));
+			return ExitCode.INPUT_ERROR;
+		}
+		try {
+			Recording recording = TraceFiles.record(out, out.toString(), EngineMonitor.NULL);
+			long events = 0;
+			for (int t = 0; t < recording.threads().size(); t++) {
+				events += recording.program(t).size();
+			}
+			console.out().println("recorded " + events + " events of " + recording.threads().size() + " threads in "
+					+ Numbers.format(recording.end()) + " s (one processor; program exit code " + status + "): " + out);
+			console.out().println("predict with: perfcast trace " + out + " --processors 2");
+		} catch (TraceException e) {
+			console.report(Diagnostic.error("trace.format", "the recorded trace does not replay: " + e.getMessage(),
+					e.line() > 0 ? Location.at(out.toString(), (int) Math.min(Integer.MAX_VALUE, e.line()), 1)
+							: Location.of(out.toString())));
+			return ExitCode.INPUT_ERROR;
+		} catch (IOException e) {
+			console.report(Diagnostic.error("trace.read", e.getMessage(), Location.of(out.toString())));
+			return ExitCode.INPUT_ERROR;
+		}
+		return status == 0 ? ExitCode.OK : ExitCode.INPUT_ERROR;
+	}
+}

@@ -1,0 +1,132 @@
+package org.perfcast.trace;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Records a native program's threads (the VPPB Recorder for C and pthreads): the library {@code recorder.c},
+ * shipped in this bundle and built with the system's C compiler into a cache folder, is preloaded into the
+ * program, which runs pinned to one processor ({@code taskset -c 0}); at exit it writes the trace.
+ */
+public final class PthreadRecorder {
+
+	/** A recording that could not be made, with what to do about it. */
+	public static final class RecorderException extends Exception {
+		private static final long serialVersionUID = 1L;
+
+		RecorderException(String message) {
+			super(message);
+		}
+	}
+
+	private PthreadRecorder() {
+	}
+
+	static Path onPath(String name) {
+		for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+			Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
+			if (Files.isExecutable(candidate)) {
+				return candidate;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * The recorder library in {@code cache}, built with {@code cc} unless it is there for this source.
+	 *
+	 * @throws RecorderException when there is no C compiler or it fails
+	 */
+	public static Path library(Path cache) throws RecorderException, IOException {
+		byte[] source;
+		try (InputStream in = PthreadRecorder.class.getResourceAsStream("recorder.c")) {
+			if (in == null) {
+				throw new IOException("recorder.c is missing from the org.perfcast.trace bundle");
+			}
+			source = in.readAllBytes();
+		}
+		String hash;
+		try {
+			hash = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(source), 0, 6);
+		} catch (java.security.NoSuchAlgorithmException e) {
+			throw new IllegalStateException(e);
+		}
+		Path dir = cache.resolve("recorder-" + hash);
+		Path library = dir.resolve("librecorder.so");
+		if (Files.isRegularFile(library)) {
+			return library;
+		}
+		Path cc = onPath("cc");
+		if (cc == null) {
+			throw new RecorderException("no C compiler (cc) on the PATH to build the recorder; on Debian: apt-get "
+					+ "install gcc libc6-dev");
+		}
+		Files.createDirectories(dir);
+		Files.write(dir.resolve("recorder.c"), source);
+		Process process = new ProcessBuilder(cc.toString(), "-O2", "-shared", "-fPIC", "-o", library.toString(),
+				dir.resolve("recorder.c").toString(), "-ldl", "-pthread").redirectErrorStream(true).start();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		try {
+			if (process.waitFor() != 0) {
+				throw new RecorderException("the C compiler could not build the recorder:\n" + output.strip());
+			}
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new IOException("interrupted", e);
+		}
+		return library;
+	}
+
+	/**
+	 * Runs {@code command} on one processor with the recorder, writing the trace to {@code out}.
+	 *
+	 * @return the program's exit code
+	 * @throws RecorderException when the program cannot be started or writes no trace
+	 */
+	public static int record(List<String> command, Path out, Path cache) throws RecorderException, IOException {
+		if (command.isEmpty()) {
+			throw new RecorderException("no program to record");
+		}
+		String program = Path.of(command.get(0)).getFileName().toString();
+		if (program.equals("java") || program.startsWith("java")) {
+			throw new RecorderException("Java programs are recorded by the Java agent, which Perfcast does not have yet; "
+					+ "native programs with pthreads can be recorded");
+		}
+		Path library = library(cache);
+		List<String> full = new ArrayList<>();
+		Path taskset = onPath("taskset");
+		if (taskset != null) {
+			full.addAll(List.of(taskset.toString(), "-c", "0"));
+		}
+		full.addAll(command);
+		Files.deleteIfExists(out);
+		ProcessBuilder builder = new ProcessBuilder(full).inheritIO();
+		builder.environment().put("LD_PRELOAD", library.toString());
+		builder.environment().put("PERFCAST_TRACE_OUT", out.toAbsolutePath().toString());
+		Process process;
+		try {
+			process = builder.start();
+		} catch (IOException e) {
+			throw new RecorderException("cannot start " + command.get(0) + ": " + e.getMessage());
+		}
+		int status;
+		try {
+			status = process.waitFor();
+		} catch (InterruptedException e) {
+			process.destroyForcibly();
+			Thread.currentThread().interrupt();
+			throw new IOException("interrupted", e);
+		}
+		if (!Files.isRegularFile(out)) {
+			throw new RecorderException(command.get(0) + " wrote no trace (exit code " + status + "): it must be a "
+					+ "dynamically linked program that exits normally");
+		}
+		return status;
+	}
+}

@@ -1,0 +1,98 @@
+package org.perfcast.cli.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.cli.ExitCode;
+
+/** A real pthreads program recorded on one processor, then predicted on two. */
+class RecordCommandTest {
+
+	private final CommandRunner cli = new CommandRunner();
+
+	private static boolean cc() {
+		for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+			if (Files.isExecutable(Path.of(dir, "cc"))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	@Test
+	void testProducerConsumerRecordedAndPredicted(@TempDir Path dir) throws Exception {
+		assumeTrue(cc() || System.getenv("CI") != null, "no C compiler (apt-get install gcc)");
+		Files.writeString(dir.resolve("pc.c"), """
+				#include <pthread.h>
+				#include <semaphore.h>
+				static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+				static pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+				static pthread_barrier_t b;
+				static sem_t s;
+				static int items;
+				static volatile double sink;
+				static void work(int n) { for (int i = 0; i < n * 20000; i++) sink += i * 0.5; }
+				static void *consumer(void *a) {
+				  for (int k = 0; k < 4; k++) {
+				    pthread_mutex_lock(&m);
+				    while (items == 0) pthread_cond_wait(&c, &m);
+				    items--;
+				    pthread_mutex_unlock(&m);
+				    work(20);
+				  }
+				  sem_post(&s);
+				  pthread_barrier_wait(&b);
+				  return 0;
+				}
+				int main(void) {
+				  pthread_t t;
+				  sem_init(&s, 0, 0);
+				  pthread_barrier_init(&b, 0, 2);
+				  pthread_create(&t, 0, consumer, 0);
+				  for (int k = 0; k < 4; k++) {
+				    work(20);
+				    pthread_mutex_lock(&m);
+				    items++;
+				    pthread_cond_signal(&c);
+				    pthread_mutex_unlock(&m);
+				  }
+				  sem_wait(&s);
+				  pthread_barrier_wait(&b);
+				  pthread_join(t, 0);
+				  return 0;
+				}
+				""");
+		Process cc = new ProcessBuilder("cc", "-O1", "-pthread", "-o", dir.resolve("pc").toString(), dir.resolve("pc.c")
+				.toString()).inheritIO().start();
+		assertTrue(cc.waitFor(60, TimeUnit.SECONDS) && cc.exitValue() == 0, "compiled");
+		Path trace = dir.resolve("pc.vtrace");
+		assertEquals(ExitCode.OK, cli.run("record", "--out", trace.toString(), "--", dir.resolve("pc").toString()),
+				cli.err());
+		assertTrue(cli.out().startsWith("recorded "), cli.out());
+		assertTrue(cli.out().contains(" events of 2 threads in "), cli.out());
+		String text = Files.readString(trace);
+		for (String event : new String[] { " main create T1 ", " T1 take c", " main post c", " T1 post s", " main take s",
+				" main join T1 ", " T1 exit " }) {
+			assertTrue(text.contains(event), event + " in\n" + text);
+		}
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "2", "--json"), cli.err());
+		assertTrue(cli.out().contains("\"deadlock\": null"), cli.out());
+	}
+
+	@Test
+	void testUsageAndJava(@TempDir Path dir) {
+		assertEquals(ExitCode.USAGE, cli.run("record", "--out", "x.vtrace"));
+		assertTrue(cli.err().contains("missing -- PROGRAM"), cli.err());
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("record", "--out", dir.resolve("j.vtrace").toString(), "--", "java",
+				"-version"));
+		assertTrue(cli.err().contains("Java programs are recorded by the Java agent"), cli.err());
+	}
+}
