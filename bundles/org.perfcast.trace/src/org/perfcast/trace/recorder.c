@@ -20,7 +20,15 @@
 #include <time.h>
 
 static pthread_mutex_t recorder = PTHREAD_MUTEX_INITIALIZER;
-static char **lines;
+
+/* Events are kept as records and formatted only at exit, to keep the cost per event low. */
+struct event {
+	double wall, cpu;
+	char thread[16];
+	char kind[8];
+	char args[40];
+};
+static struct event *events;
 static size_t count, capacity;
 static int next_thread = 1;
 static struct timespec start;
@@ -84,15 +92,19 @@ static void record(const char *event, const char *args) {
 	struct timespec now, cpu;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
-	double wall = (now.tv_sec - start.tv_sec) + (now.tv_nsec - start.tv_nsec) / 1e9;
-	double own = cpu.tv_sec + cpu.tv_nsec / 1e9;
-	char line[256];
-	snprintf(line, sizeof line, "%.9f %s %s%s%s cpu=%.9f", wall, me(), event, args[0] ? " " : "", args, own);
 	if (count == capacity) {
-		capacity = capacity ? capacity * 2 : 4096;
-		lines = realloc(lines, capacity * sizeof *lines);
+		capacity = capacity ? capacity * 2 : 65536;
+		events = realloc(events, capacity * sizeof *events);
 	}
-	lines[count++] = strdup(line);
+	struct event *e = &events[count++];
+	e->wall = (now.tv_sec - start.tv_sec) + (now.tv_nsec - start.tv_nsec) / 1e9;
+	e->cpu = cpu.tv_sec + cpu.tv_nsec / 1e9;
+	strncpy(e->thread, me(), sizeof e->thread - 1);
+	e->thread[sizeof e->thread - 1] = 0;
+	strncpy(e->kind, event, sizeof e->kind - 1);
+	e->kind[sizeof e->kind - 1] = 0;
+	strncpy(e->args, args, sizeof e->args - 1);
+	e->args[sizeof e->args - 1] = 0;
 }
 
 static void write_trace(void) {
@@ -101,7 +113,10 @@ static void write_trace(void) {
 	if (!f) return;
 	fprintf(f, "@unit s\n# recorded by perfcast record (pthreads)\n");
 	real_lock(&recorder);
-	for (size_t i = 0; i < count; i++) fprintf(f, "%s\n", lines[i]);
+	for (size_t i = 0; i < count; i++) {
+		struct event *e = &events[i];
+		fprintf(f, "%.9f %s %s%s%s cpu=%.9f\n", e->wall, e->thread, e->kind, e->args[0] ? " " : "", e->args, e->cpu);
+	}
 	real_unlock(&recorder);
 	fclose(f);
 }
