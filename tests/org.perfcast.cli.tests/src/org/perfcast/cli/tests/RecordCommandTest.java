@@ -32,6 +32,7 @@ class RecordCommandTest {
 		Files.writeString(dir.resolve("pc.c"), """
 				#include <pthread.h>
 				#include <semaphore.h>
+				#include <unistd.h>
 				static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 				static pthread_cond_t c = PTHREAD_COND_INITIALIZER;
 				static pthread_barrier_t b;
@@ -57,6 +58,7 @@ class RecordCommandTest {
 				  pthread_barrier_init(&b, 0, 2);
 				  pthread_create(&t, 0, consumer, 0);
 				  for (int k = 0; k < 4; k++) {
+				    usleep(3000); /* the consumer waits for each item */
 				    work(20);
 				    pthread_mutex_lock(&m);
 				    items++;
