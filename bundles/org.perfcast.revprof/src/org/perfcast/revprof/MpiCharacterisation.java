@@ -2,13 +2,11 @@ package org.perfcast.revprof;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -36,15 +34,8 @@ public final class MpiCharacterisation {
 	private MpiCharacterisation() {
 	}
 
-	/** The program on {@code PATH} called {@code name}, or null. */
 	static Path onPath(String name) {
-		for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-			Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
-			if (Files.isExecutable(candidate)) {
-				return candidate;
-			}
-		}
-		return null;
+		return org.perfcast.engine.NativeTools.onPath(name);
 	}
 
 	/**
@@ -58,19 +49,8 @@ public final class MpiCharacterisation {
 			throw new MpiException("Open MPI is not installed (no mpicc or mpirun on the PATH); on Debian: apt-get install "
 					+ "openmpi-bin libopenmpi-dev");
 		}
-		byte[] source;
-		try (InputStream in = MpiCharacterisation.class.getResourceAsStream("characterise.c")) {
-			if (in == null) {
-				throw new IOException("characterise.c is missing from the org.perfcast.revprof bundle");
-			}
-			source = in.readAllBytes();
-		}
-		String hash;
-		try {
-			hash = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(source), 0, 6);
-		} catch (java.security.NoSuchAlgorithmException e) {
-			throw new IllegalStateException(e);
-		}
+		byte[] source = org.perfcast.engine.NativeTools.resource(MpiCharacterisation.class, "characterise.c");
+		String hash = org.perfcast.engine.NativeTools.hash(source);
 		Path program = cache.resolve("characterise-" + hash);
 		if (Files.isExecutable(program)) {
 			return program;
@@ -78,16 +58,10 @@ public final class MpiCharacterisation {
 		Files.createDirectories(cache);
 		Path c = cache.resolve("characterise-" + hash + ".c");
 		Files.write(c, source);
-		Process process = new ProcessBuilder(mpicc.toString(), "-O2", "-o", program.toString(), c.toString())
-				.redirectErrorStream(true).start();
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		try {
-			if (process.waitFor() != 0) {
-				throw new MpiException("mpicc could not compile the characterisation program:\n" + output.strip());
-			}
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new IOException("interrupted while compiling", e);
+		String failure = org.perfcast.engine.NativeTools.run(List.of(mpicc.toString(), "-O2", "-o", program.toString(),
+				c.toString()));
+		if (failure != null) {
+			throw new MpiException("could not compile the characterisation program: " + failure);
 		}
 		return program;
 	}

@@ -1,12 +1,10 @@
 package org.perfcast.revprof;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -64,36 +62,15 @@ public final class ReverseProfiler {
 	private ReverseProfiler() {
 	}
 
-	private static String hash(byte[]... parts) {
-		try {
-			java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
-			for (byte[] part : parts) {
-				digest.update(part);
-			}
-			return HexFormat.of().formatHex(digest.digest(), 0, 6);
-		} catch (java.security.NoSuchAlgorithmException e) {
-			throw new IllegalStateException(e);
-		}
-	}
-
-	private static byte[] resource(String name) throws IOException {
-		try (InputStream in = ReverseProfiler.class.getResourceAsStream(name)) {
-			if (in == null) {
-				throw new IOException(name + " is missing from the org.perfcast.revprof bundle");
-			}
-			return in.readAllBytes();
-		}
-	}
-
 	/**
 	 * The folder in {@code cache} holding {@code librevprof.so} and {@code perfcast.h}, built unless there.
 	 *
 	 * @throws MpiCharacterisation.MpiException when mpicc is missing or fails
 	 */
 	public static Path library(Path cache) throws MpiCharacterisation.MpiException, IOException {
-		byte[] source = resource("revprof.c");
-		byte[] header = resource("perfcast.h");
-		Path dir = cache.resolve("revprof-" + hash(source, header));
+		byte[] source = org.perfcast.engine.NativeTools.resource(ReverseProfiler.class, "revprof.c");
+		byte[] header = org.perfcast.engine.NativeTools.resource(ReverseProfiler.class, "perfcast.h");
+		Path dir = cache.resolve("revprof-" + org.perfcast.engine.NativeTools.hash(source, header));
 		Path library = dir.resolve("librevprof.so");
 		if (Files.isRegularFile(library)) {
 			return dir;
@@ -114,7 +91,7 @@ public final class ReverseProfiler {
 		Path lib = library(cache);
 		byte[] source = Files.readAllBytes(program);
 		String name = program.getFileName().toString().replaceFirst("\\.c$", "");
-		Path binary = lib.resolve(name + "-" + hash(source, program.toAbsolutePath().toString().getBytes(
+		Path binary = lib.resolve(name + "-" + org.perfcast.engine.NativeTools.hash(source, program.toAbsolutePath().toString().getBytes(
 				StandardCharsets.UTF_8)));
 		if (!Files.isExecutable(binary)) {
 			compile(List.of("-O2", "-I", lib.toString(), "-I", program.toAbsolutePath().getParent().toString(), "-o",
@@ -131,15 +108,9 @@ public final class ReverseProfiler {
 		}
 		List<String> command = new ArrayList<>(List.of(mpicc.toString()));
 		command.addAll(args);
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		try {
-			if (process.waitFor() != 0) {
-				throw new MpiCharacterisation.MpiException("mpicc failed:\n" + output.strip());
-			}
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new IOException("interrupted while compiling", e);
+		String failure = org.perfcast.engine.NativeTools.run(command);
+		if (failure != null) {
+			throw new MpiCharacterisation.MpiException(failure);
 		}
 	}
 

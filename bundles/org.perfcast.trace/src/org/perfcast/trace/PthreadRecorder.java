@@ -1,12 +1,9 @@
 package org.perfcast.trace;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -29,13 +26,7 @@ public final class PthreadRecorder {
 	}
 
 	static Path onPath(String name) {
-		for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-			Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
-			if (Files.isExecutable(candidate)) {
-				return candidate;
-			}
-		}
-		return null;
+		return org.perfcast.engine.NativeTools.onPath(name);
 	}
 
 	/**
@@ -44,19 +35,8 @@ public final class PthreadRecorder {
 	 * @throws RecorderException when there is no C compiler or it fails
 	 */
 	public static Path library(Path cache) throws RecorderException, IOException {
-		byte[] source;
-		try (InputStream in = PthreadRecorder.class.getResourceAsStream("recorder.c")) {
-			if (in == null) {
-				throw new IOException("recorder.c is missing from the org.perfcast.trace bundle");
-			}
-			source = in.readAllBytes();
-		}
-		String hash;
-		try {
-			hash = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(source), 0, 6);
-		} catch (java.security.NoSuchAlgorithmException e) {
-			throw new IllegalStateException(e);
-		}
+		byte[] source = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.c");
+		String hash = org.perfcast.engine.NativeTools.hash(source);
 		Path dir = cache.resolve("recorder-" + hash);
 		Path library = dir.resolve("librecorder.so");
 		if (Files.isRegularFile(library)) {
@@ -69,16 +49,10 @@ public final class PthreadRecorder {
 		}
 		Files.createDirectories(dir);
 		Files.write(dir.resolve("recorder.c"), source);
-		Process process = new ProcessBuilder(cc.toString(), "-O2", "-shared", "-fPIC", "-o", library.toString(),
-				dir.resolve("recorder.c").toString(), "-ldl", "-pthread").redirectErrorStream(true).start();
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		try {
-			if (process.waitFor() != 0) {
-				throw new RecorderException("the C compiler could not build the recorder:\n" + output.strip());
-			}
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new IOException("interrupted", e);
+		String failure = org.perfcast.engine.NativeTools.run(List.of(cc.toString(), "-O2", "-shared", "-fPIC", "-o",
+				library.toString(), dir.resolve("recorder.c").toString(), "-ldl", "-pthread"));
+		if (failure != null) {
+			throw new RecorderException("could not build the recorder: " + failure);
 		}
 		return library;
 	}

@@ -1,0 +1,77 @@
+package org.perfcast.engine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * What the engines that build and run native code share: finding programs on the {@code PATH}, reading the C
+ * sources they ship, naming builds by their sources so that a cache folder keeps one build per version, and
+ * running a compiler.
+ */
+public final class NativeTools {
+
+	private NativeTools() {
+	}
+
+	/** The executable called {@code name} on the {@code PATH}, or null. */
+	public static Path onPath(String name) {
+		for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+			Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
+			if (Files.isExecutable(candidate)) {
+				return candidate;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * The bytes of resource {@code name} next to {@code owner}'s class.
+	 *
+	 * @throws IOException if the bundle lacks it
+	 */
+	public static byte[] resource(Class<?> owner, String name) throws IOException {
+		try (InputStream in = owner.getResourceAsStream(name)) {
+			if (in == null) {
+				throw new IOException(name + " is missing from the bundle of " + owner.getName());
+			}
+			return in.readAllBytes();
+		}
+	}
+
+	/** Twelve hexadecimal digits of the SHA-256 of {@code parts}: a name for a build of these sources. */
+	public static String hash(byte[]... parts) {
+		try {
+			java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+			for (byte[] part : parts) {
+				digest.update(part);
+			}
+			return HexFormat.of().formatHex(digest.digest(), 0, 6);
+		} catch (java.security.NoSuchAlgorithmException e) {
+			throw new IllegalStateException(e);
+		}
+	}
+
+	/**
+	 * Runs {@code command} (a compiler) to completion.
+	 *
+	 * @return null when it succeeded, else its exit code and output as a message
+	 */
+	public static String run(List<String> command) throws IOException {
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		try {
+			int status = process.waitFor();
+			return status == 0 ? null : Path.of(command.get(0)).getFileName() + " failed (exit code " + status + "):\n"
+					+ output.strip();
+		} catch (InterruptedException e) {
+			process.destroyForcibly();
+			Thread.currentThread().interrupt();
+			throw new IOException("interrupted while running " + command.get(0), e);
+		}
+	}
+}
