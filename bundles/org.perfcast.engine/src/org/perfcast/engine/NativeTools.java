@@ -74,4 +74,42 @@ public final class NativeTools {
 			throw new IOException("interrupted while running " + command.get(0), e);
 		}
 	}
+
+	/**
+	 * Builds {@code target} unless it exists: runs the command {@code build} gives for a temporary output next to
+	 * it, then moves that into place atomically, so that runs building the same target at once (the points of a
+	 * sweep) never see a half-written file.
+	 *
+	 * @return null when {@code target} is there, else the failed command's message
+	 */
+	public static String build(Path target, java.util.function.Function<Path, List<String>> build) throws IOException {
+		if (Files.isRegularFile(target)) {
+			return null;
+		}
+		Files.createDirectories(target.getParent());
+		Path temporary = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
+		try {
+			String failure = run(build.apply(temporary));
+			if (failure == null) {
+				Files.move(temporary, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+						java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+			}
+			return failure;
+		} finally {
+			Files.deleteIfExists(temporary);
+		}
+	}
+
+	/** Writes {@code bytes} to {@code file} through a temporary file moved into place, for concurrent writers. */
+	public static void write(Path file, byte[] bytes) throws IOException {
+		Files.createDirectories(file.getParent());
+		Path temporary = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+		try {
+			Files.write(temporary, bytes);
+			Files.move(temporary, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+					java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+		} finally {
+			Files.deleteIfExists(temporary);
+		}
+	}
 }

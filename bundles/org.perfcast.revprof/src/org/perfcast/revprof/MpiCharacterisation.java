@@ -52,14 +52,13 @@ public final class MpiCharacterisation {
 		byte[] source = org.perfcast.engine.NativeTools.resource(MpiCharacterisation.class, "characterise.c");
 		String hash = org.perfcast.engine.NativeTools.hash(source);
 		Path program = cache.resolve("characterise-" + hash);
-		if (Files.isExecutable(program)) {
-			return program;
-		}
-		Files.createDirectories(cache);
 		Path c = cache.resolve("characterise-" + hash + ".c");
-		Files.write(c, source);
-		String failure = org.perfcast.engine.NativeTools.run(List.of(mpicc.toString(), "-O2", "-o", program.toString(),
-				c.toString()));
+		if (!Files.isRegularFile(c)) {
+			Files.createDirectories(cache);
+			org.perfcast.engine.NativeTools.write(c, source);
+		}
+		String failure = org.perfcast.engine.NativeTools.build(program, out -> List.of(mpicc.toString(), "-O2", "-o",
+				out.toString(), c.toString()));
 		if (failure != null) {
 			throw new MpiException("could not compile the characterisation program: " + failure);
 		}

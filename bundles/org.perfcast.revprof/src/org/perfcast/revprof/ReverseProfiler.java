@@ -72,13 +72,13 @@ public final class ReverseProfiler {
 		byte[] header = org.perfcast.engine.NativeTools.resource(ReverseProfiler.class, "perfcast.h");
 		Path dir = cache.resolve("revprof-" + org.perfcast.engine.NativeTools.hash(source, header));
 		Path library = dir.resolve("librevprof.so");
-		if (Files.isRegularFile(library)) {
-			return dir;
+		if (!Files.isRegularFile(dir.resolve("perfcast.h"))) {
+			Files.createDirectories(dir);
+			org.perfcast.engine.NativeTools.write(dir.resolve("revprof.c"), source);
+			org.perfcast.engine.NativeTools.write(dir.resolve("perfcast.h"), header);
 		}
-		Files.createDirectories(dir);
-		Files.write(dir.resolve("revprof.c"), source);
-		Files.write(dir.resolve("perfcast.h"), header);
-		compile(List.of("-O2", "-shared", "-fPIC", "-o", library.toString(), dir.resolve("revprof.c").toString(), "-lm"));
+		compile(library, out -> List.of("-O2", "-shared", "-fPIC", "-o", out.toString(), dir.resolve("revprof.c")
+				.toString(), "-lm"));
 		return dir;
 	}
 
@@ -93,22 +93,24 @@ public final class ReverseProfiler {
 		String name = program.getFileName().toString().replaceFirst("\\.c$", "");
 		Path binary = lib.resolve(name + "-" + org.perfcast.engine.NativeTools.hash(source, program.toAbsolutePath().toString().getBytes(
 				StandardCharsets.UTF_8)));
-		if (!Files.isExecutable(binary)) {
-			compile(List.of("-O2", "-I", lib.toString(), "-I", program.toAbsolutePath().getParent().toString(), "-o",
-					binary.toString(), program.toString(), "-lm"));
-		}
+		compile(binary, out -> List.of("-O2", "-I", lib.toString(), "-I", program.toAbsolutePath().getParent().toString(),
+				"-o", out.toString(), program.toString(), "-lm"));
 		return binary;
 	}
 
-	private static void compile(List<String> args) throws MpiCharacterisation.MpiException, IOException {
+	/** Builds {@code target} with mpicc and the arguments {@code args} gives for an output file. */
+	private static void compile(Path target, java.util.function.Function<Path, List<String>> args)
+			throws MpiCharacterisation.MpiException, IOException {
 		Path mpicc = MpiCharacterisation.onPath("mpicc");
 		if (mpicc == null) {
 			throw new MpiCharacterisation.MpiException("Open MPI is not installed (no mpicc on the PATH); on Debian: "
 					+ "apt-get install openmpi-bin libopenmpi-dev");
 		}
-		List<String> command = new ArrayList<>(List.of(mpicc.toString()));
-		command.addAll(args);
-		String failure = org.perfcast.engine.NativeTools.run(command);
+		String failure = org.perfcast.engine.NativeTools.build(target, out -> {
+			List<String> command = new ArrayList<>(List.of(mpicc.toString()));
+			command.addAll(args.apply(out));
+			return command;
+		});
 		if (failure != null) {
 			throw new MpiCharacterisation.MpiException(failure);
 		}

@@ -48,9 +48,9 @@ public final class PthreadRecorder {
 					+ "install gcc libc6-dev");
 		}
 		Files.createDirectories(dir);
-		Files.write(dir.resolve("recorder.c"), source);
-		String failure = org.perfcast.engine.NativeTools.run(List.of(cc.toString(), "-O2", "-shared", "-fPIC", "-o",
-				library.toString(), dir.resolve("recorder.c").toString(), "-ldl", "-pthread"));
+		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.c"), source);
+		String failure = org.perfcast.engine.NativeTools.build(library, out -> List.of(cc.toString(), "-O2", "-shared",
+				"-fPIC", "-o", out.toString(), dir.resolve("recorder.c").toString(), "-ldl", "-pthread"));
 		if (failure != null) {
 			throw new RecorderException("could not build the recorder: " + failure);
 		}
