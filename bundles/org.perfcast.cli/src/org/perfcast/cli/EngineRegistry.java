@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import org.perfcast.engine.run.Engine;
 import org.perfcast.glamis.GlamisEngine;
+import org.perfcast.loggp.LogGPProgramEngine;
 import org.perfcast.loggp.LogGPStepEngine;
 import org.perfcast.mapping.MappingEngine;
 import org.perfcast.pamela.PamelaEngine;
@@ -21,18 +22,15 @@ import org.perfcast.trace.TraceEngine;
  */
 public final class EngineRegistry {
 
-	/** The engines still to come, and the issues that add them. */
-	public static final String PLANNED = "LogGP simulation of whole programs (issue 7)";
-
 	private final Map<String, Engine> engines = new LinkedHashMap<>();
 
 	/**
 	 * The engines built into Perfcast: PAMELA, the mapping execution models, Glamis, the LogGP communication
-	 * step, trace-driven simulation and reverse profiling (more to come, {@link #PLANNED}).
+	 * step and program simulation, trace-driven simulation and reverse profiling.
 	 */
 	public static EngineRegistry builtin() {
 		return new EngineRegistry().add(new PamelaEngine()).add(new MappingEngine()).add(new GlamisEngine())
-				.add(new LogGPStepEngine()).add(new TraceEngine()).add(new RevprofEngine());
+				.add(new LogGPStepEngine()).add(new LogGPProgramEngine()).add(new TraceEngine()).add(new RevprofEngine());
 	}
 
 	/**

@@ -36,6 +36,7 @@ public final class PerfcastCli {
 		cli.register(new GlamisCommand());
 		cli.register(new MvaCommand());
 		cli.register(new LoggpStepCommand());
+		cli.register(new LoggpCommand());
 		cli.register(new TraceCommand());
 		cli.register(new GeOpsCommand());
 		cli.register(new RecordCommand());

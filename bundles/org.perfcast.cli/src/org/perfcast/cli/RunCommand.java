@@ -68,7 +68,7 @@ final class RunCommand extends AbstractCommand {
 		}
 		String id = arguments.operands().get(0);
 		Engine engine = engines.engine(id).orElseThrow(() -> new UsageException("unknown engine '" + id + "'; "
-				+ (engines.engines().isEmpty() ? "no engine is installed yet (coming: " + EngineRegistry.PLANNED + ")"
+				+ (engines.engines().isEmpty() ? "no engine is installed"
 						: "available: " + engines.engines().stream().map(Engine::id).collect(Collectors.joining(", ")))));
 		String file = arguments.operands().get(1);
 		Path model = Path.of(file);
@@ -167,7 +167,7 @@ final class RunCommand extends AbstractCommand {
 
 	private void listEngines(Console console) {
 		if (engines.engines().isEmpty()) {
-			console.out().println("No simulation engine is installed yet. Coming: " + EngineRegistry.PLANNED + ".");
+			console.out().println("No simulation engine is installed.");
 			return;
 		}
 		for (Engine engine : engines.engines()) {

@@ -18,6 +18,7 @@ import org.perfcast.engine.expr.Rational;
 import org.perfcast.engine.expr.Scope;
 import org.perfcast.engine.expr.Value;
 import org.perfcast.model.cost.StepComputation;
+import org.perfcast.model.cost.StepInstances;
 import org.perfcast.model.machine.Communication;
 import org.perfcast.model.machine.Machine;
 import org.perfcast.model.machine.MachineFactory;
@@ -52,6 +53,7 @@ public final class ProgramDerivation {
 	private final Scope scope;
 	private final EngineMonitor monitor;
 	private long messages;
+	private List<String> labels = List.of();
 
 	private ProgramDerivation(Program program, String file, Scope scope, EngineMonitor monitor) {
 		this.program = program;
@@ -107,7 +109,13 @@ public final class ProgramDerivation {
 			throw error(program.getLayout() == null ? program : program.getLayout(), "the layout: " + e.getMessage());
 		}
 		int links = network.links().size();
-		List<Step> steps = program.getSteps();
+		List<StepInstances.Instance> steps;
+		try {
+			steps = StepInstances.of(program, scope);
+		} catch (StepInstances.Failure e) {
+			throw error(e.step(), e.getMessage());
+		}
+		labels = steps.stream().map(StepInstances.Instance::label).toList();
 		Rational[] compute = new Rational[steps.size()];
 		Rational[][] use = new Rational[links][steps.size()];
 		for (Rational[] row : use) {
@@ -115,10 +123,11 @@ public final class ProgramDerivation {
 		}
 		for (int s = 0; s < steps.size(); s++) {
 			monitor.checkCancelled();
-			Step step = steps.get(s);
+			Step step = steps.get(s).step();
+			Scope stepScope = steps.get(s).scope();
 			Rational total = Rational.ZERO;
 			for (int p = 0; p < processes; p++) {
-				Scope at = scope.with("p", Rational.of(p));
+				Scope at = stepScope.with("p", Rational.of(p));
 				try {
 					Rational cost = step.getCost() == null || step.getCost().isBlank() ? Rational.ZERO
 							: exact(Expression.parse(step.getCost()).evaluate(at));
@@ -134,7 +143,7 @@ public final class ProgramDerivation {
 			}
 			compute[s] = total.divide(Rational.of(processes));
 			for (Message message : step.getMessages()) {
-				enumerate(message, 0, scope, network, costs, use, s, processes);
+				enumerate(message, 0, stepScope, network, costs, use, s, processes);
 			}
 		}
 		return text(network, processes, compute, use);
@@ -206,7 +215,7 @@ public final class ProgramDerivation {
 			centres.add(name + ": " + (members.size() == 1 ? "Q(1)" : "Q^" + members.size() + "(1)"));
 		}
 		out.append("machine < ").append(String.join(", ", centres)).append(" >\n");
-		List<Step> steps = program.getSteps();
+		List<String> steps = labels;
 		out.append("program ");
 		if (steps.isEmpty()) {
 			out.append(processes).append(" : < ").append(String.join(", ", java.util.Collections.nCopies(centres.size(), "0")))
@@ -219,7 +228,7 @@ public final class ProgramDerivation {
 				visits.add(number(key.get(s)));
 			}
 			out.append(s == 0 ? "" : "        ").append(processes).append(" : < ").append(String.join(", ", visits))
-					.append(" >").append(s < steps.size() - 1 ? " ;" : "").append("   # ").append(label(steps.get(s)))
+					.append(" >").append(s < steps.size() - 1 ? " ;" : "").append("   # ").append(steps.get(s))
 					.append('\n');
 		}
 		return out.toString();
@@ -300,11 +309,6 @@ public final class ProgramDerivation {
 
 	private static boolean set(String text) {
 		return text != null && !text.isBlank();
-	}
-
-	private static String label(EObject element) {
-		String name = element instanceof Step step ? step.getName() : null;
-		return name == null || name.isBlank() ? element.eClass().getName() : name;
 	}
 
 	private EngineException error(EObject element, String message) {

@@ -38,14 +38,8 @@ public final class LogGPStepEngine implements Engine {
 	/** The seeds a random-tie run tries for the spread of T. */
 	public static final int TIE_RUNS = 20;
 
-	private static final List<OptionSpec> OPTIONS = List.of(
-			OptionSpec.real("L", 9, "the latency L (the paper's Meiko CS-2 value by default)"),
-			OptionSpec.real("o", 2, "the overhead o of a send or receive"),
-			OptionSpec.real("g", 14, "the gap g between consecutive sends or receives"),
-			OptionSpec.real("G", 0.03, "the gap per byte G"),
-			OptionSpec.integer("P", 0, "the processors, ids 0..P-1; 0 for the processors the pattern names"),
-			OptionSpec.choice("algorithm", "standard", "standard (figure 2) or overestimate (section 4.2)",
-					List.of("standard", "overestimate")),
+	/** The options choosing the reading of LogGP ({@link LogGPRules}), shared with {@link LogGPProgramEngine}. */
+	public static final List<OptionSpec> RULE_OPTIONS = List.of(
 			OptionSpec.choice("ties", "lowest", "which processor of equal current time acts first: the lowest id, or a "
 					+ "seeded random one", List.of("lowest", "random")),
 			OptionSpec.integer("seed", 0, "the seed of random ties and of the overestimation's forced transmissions"),
@@ -55,8 +49,18 @@ public final class LogGPStepEngine implements Engine {
 			OptionSpec.choice("arrival", "first-byte", "a message can be received o+L after its send starts, or L after "
 					+ "it ends", List.of("first-byte", "last-byte")),
 			OptionSpec.choice("receiveCost", "per-byte", "a receive engages the receiver for o+(k-1)G, or o",
-					List.of("per-byte", "overhead")),
-			OptionSpec.text("timeUnit", "µs", "the unit of L, o, g and G"));
+					List.of("per-byte", "overhead")));
+
+	private static final List<OptionSpec> OPTIONS = java.util.stream.Stream.of(List.of(
+			OptionSpec.real("L", 9, "the latency L (the paper's Meiko CS-2 value by default)"),
+			OptionSpec.real("o", 2, "the overhead o of a send or receive"),
+			OptionSpec.real("g", 14, "the gap g between consecutive sends or receives"),
+			OptionSpec.real("G", 0.03, "the gap per byte G"),
+			OptionSpec.integer("P", 0, "the processors, ids 0..P-1; 0 for the processors the pattern names"),
+			OptionSpec.choice("algorithm", "standard", "standard (figure 2) or overestimate (section 4.2)",
+					List.of("standard", "overestimate"))),
+			RULE_OPTIONS, List.of(OptionSpec.text("timeUnit", "µs", "the unit of L, o, g and G")))
+			.flatMap(List::stream).toList();
 
 	@Override
 	public String id() {

@@ -20,6 +20,7 @@ import org.perfcast.engine.expr.Scope;
 import org.perfcast.engine.expr.Value;
 import org.perfcast.model.core.Parameter;
 import org.perfcast.model.cost.StepComputation;
+import org.perfcast.model.cost.StepInstances;
 import org.perfcast.model.machine.Communication;
 import org.perfcast.model.machine.Machine;
 import org.perfcast.model.machine.MachineFactory;
@@ -131,10 +132,18 @@ public final class GeneralExecutionModel {
 				activities.add(new ArrayList<>());
 			}
 		}
-		monitor.begin("Execution model of " + ModelValues.label(program), program.getSteps().size());
-		for (Step step : program.getSteps()) {
+		List<StepInstances.Instance> instances;
+		try {
+			instances = StepInstances.of(program, scope);
+		} catch (StepInstances.Failure e) {
+			throw values.error(e.step(), e.getMessage());
+		}
+		monitor.begin("Execution model of " + ModelValues.label(program), instances.size());
+		for (StepInstances.Instance instance : instances) {
+			Step step = instance.step();
+			Scope scope = instance.scope();
 			monitor.checkCancelled();
-			monitor.subTask(ModelValues.label(step));
+			monitor.subTask(instance.label());
 			for (int p = 0; p < processes; p++) {
 				Rational cost = ModelValues.isSet(step.getCost())
 						? values.number(step, ProgramPackage.Literals.STEP__COST, step.getCost(), scope.with("p", Rational.of(p)))
@@ -153,7 +162,7 @@ public final class GeneralExecutionModel {
 				seq[p] = seq[p].add(cost);
 				Rational start = clock[p];
 				clock[p] = clock[p].add(cost);
-				activity(p, ScheduleOfSteps.Kind.COMPUTE, start, clock[p], name(step), step);
+				activity(p, ScheduleOfSteps.Kind.COMPUTE, start, clock[p], step.getIndices().isEmpty() ? name(step) : instance.label(), step);
 			}
 			List<List<Sent>> incoming = new ArrayList<>();
 			for (int p = 0; p < processes; p++) {

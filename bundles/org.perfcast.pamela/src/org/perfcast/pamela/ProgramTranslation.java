@@ -13,9 +13,10 @@ import org.perfcast.engine.expr.Rational;
 import org.perfcast.engine.expr.Scope;
 import org.perfcast.engine.expr.Value;
 import org.perfcast.model.core.Parameter;
+import org.perfcast.model.cost.IndexEnumeration;
 import org.perfcast.model.cost.StepComputation;
+import org.perfcast.model.cost.StepInstances;
 import org.perfcast.model.machine.Machine;
-import org.perfcast.model.program.IndexRange;
 import org.perfcast.model.program.Message;
 import org.perfcast.model.program.Program;
 import org.perfcast.model.program.Step;
@@ -86,19 +87,29 @@ public final class ProgramTranslation {
 			throw fail(program.getLayout() == null ? program : program.getLayout(), "the layout: " + e.getMessage());
 		}
 		List<String> steps = new ArrayList<>();
-		for (Step step : program.getSteps()) {
-			steps.add(step(step, network, processes, computation));
+		List<StepInstances.Instance> instances;
+		try {
+			instances = StepInstances.of(program, scope);
+		} catch (StepInstances.Failure e) {
+			throw fail(e.step(), e.getMessage());
+		}
+		for (StepInstances.Instance instance : instances) {
+			steps.add(step(instance, network, processes, computation));
 		}
 		text.append("main = seq {\n").append(String.join(";\n", steps)).append("\n}\n");
 		return text.toString();
 	}
 
-	private String step(Step step, Network network, long processes, StepComputation computation) {
+	private String step(StepInstances.Instance instance, Network network, long processes, StepComputation computation) {
+		Step step = instance.step();
+		Scope scope = instance.scope();
 		List<List<String>> work = new ArrayList<>();
 		for (long p = 0; p < processes; p++) {
 			List<String> parts = new ArrayList<>();
 			if (step.getCost() != null && !step.getCost().isBlank()) {
-				parts.add("delay(" + step.getCost() + ")");
+				// a repeated step's cost may use its indices, which PAMELA does not know: written as its value
+				parts.add("delay(" + (step.getIndices().isEmpty() ? step.getCost()
+						: evaluate(step.getCost(), step, scope.with("p", Rational.of(p))).toString()) + ")");
 			}
 			if (!step.getOperations().isEmpty()) {
 				try {
@@ -113,9 +124,14 @@ public final class ProgramTranslation {
 			work.add(parts);
 		}
 		for (Message message : step.getMessages()) {
-			enumerate(message, 0, scope, network, processes, work);
+			try {
+				IndexEnumeration.forEach(message.getIndices(), message.getCondition(), scope,
+						at -> message(message, at, network, processes, work));
+			} catch (ExpressionException e) {
+				throw fail(message, e.getMessage());
+			}
 		}
-		String label = "  # " + (step.getName() == null ? "step" : step.getName()) + "\n";
+		String label = "  # " + instance.label() + "\n";
 		if (step.getMessages().isEmpty() && step.getOperations().isEmpty()) {
 			return label + "  par(p = 0 .. " + (processes - 1) + ") " + (work.get(0).isEmpty() ? "delay(0)" : work.get(0).get(0));
 		}
@@ -131,20 +147,7 @@ public final class ProgramTranslation {
 		return label + "  par {\n" + String.join(";\n", branches) + "\n  }";
 	}
 
-	private void enumerate(Message message, int level, Scope at, Network network, long processes, List<List<String>> work) {
-		if (level < message.getIndices().size()) {
-			IndexRange range = message.getIndices().get(level);
-			long from = integer(range.getFrom(), message, at);
-			long to = integer(range.getTo(), message, at);
-			for (long i = from; i <= to; i++) {
-				enumerate(message, level + 1, at.with(range.getVariable(), Rational.of(i)), network, processes, work);
-			}
-			return;
-		}
-		if (message.getCondition() != null && !message.getCondition().isBlank()
-				&& !evaluate(message.getCondition(), message, at).toBoolean()) {
-			return;
-		}
+	private void message(Message message, Scope at, Network network, long processes, List<List<String>> work) {
 		long from = integer(message.getFrom(), message, at);
 		long to = integer(message.getTo(), message, at);
 		if (from < 0 || from >= processes || to < 0 || to >= processes) {

@@ -23,7 +23,12 @@ public enum Builtin {
 	/** {@code sqrt(x)}: the square root, exact for squares of exact numbers. */
 	SQRT("sqrt", 1, 1, args -> args[0].sqrt()),
 	/** {@code abs(x)}: the absolute value. */
-	ABS("abs", 1, 1, args -> args[0].abs());
+	ABS("abs", 1, 1, args -> args[0].abs()),
+	/**
+	 * {@code owner(i, j)}: the process that owns block (i, j) of the program's layout. Its meaning comes from
+	 * the scope ({@link Scope#call(Builtin, Value[])}): program models with a layout give it.
+	 */
+	OWNER("owner", 2, 2, null);
 
 	private static final Map<String, Builtin> BY_NAME = Arrays.stream(values())
 			.collect(Collectors.toUnmodifiableMap(Builtin::functionName, f -> f));
@@ -72,7 +77,15 @@ public enum Builtin {
 	 * @throws ExpressionException without a position if an argument is of the wrong type or outside the domain
 	 */
 	public Value apply(Value... arguments) {
+		if (body == null) {
+			throw new ExpressionException(ExpressionException.Kind.UNBOUND, "'" + functionName + "' has no meaning here");
+		}
 		return body.apply(arguments);
+	}
+
+	/** Whether the scope gives the function its meaning ({@link Scope#call(Builtin, Value[])}), as for {@code owner}. */
+	public boolean contextual() {
+		return body == null;
 	}
 
 	/** The smallest ({@code sign} -1) or largest (1) argument; a real if any argument is. */

@@ -314,7 +314,7 @@ public sealed interface Expression {
 				values[i] = arguments.get(i).evaluate(scope);
 			}
 			try {
-				return function.apply(values);
+				return function.contextual() ? scope.call(function, values) : function.apply(values);
 			} catch (ExpressionException e) {
 				throw e.at(position);
 			}

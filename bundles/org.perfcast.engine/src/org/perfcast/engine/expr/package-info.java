@@ -24,7 +24,8 @@
  * ({@code -2^2 = -4}) and takes a signed exponent ({@code 2^-1})</td></tr>
  * <tr><td>10</td><td>numbers, names, calls {@code f(a, b)}, {@code ( ... )}</td><td></td></tr>
  * </table>
- * Functions: {@code floor ceil min max mod log2 sqrt abs} (see {@link org.perfcast.engine.expr.Builtin}).
+ * Functions: {@code floor ceil min max mod log2 sqrt abs}, and {@code owner(i, j)} where the scope gives it (see
+ * {@link org.perfcast.engine.expr.Builtin}).
  * {@code mod}, {@code and}, {@code or} and {@code not} are keywords; {@code #} starts a comment to the end of the
  * line.
  */

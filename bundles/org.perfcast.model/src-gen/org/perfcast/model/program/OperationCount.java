@@ -3,6 +3,7 @@
  */
 package org.perfcast.model.program;
 
+import org.eclipse.emf.common.util.EList;
 import org.eclipse.emf.ecore.EObject;
 
 import org.perfcast.model.machine.BasicOperation;
@@ -23,6 +24,10 @@ import org.perfcast.model.machine.BasicOperation;
  *   <li>{@link org.perfcast.model.program.OperationCount#getOperation <em>Operation</em>}</li>
  *   <li>{@link org.perfcast.model.program.OperationCount#getCountPerBlock <em>Count Per Block</em>}</li>
  *   <li>{@link org.perfcast.model.program.OperationCount#getSize <em>Size</em>}</li>
+ *   <li>{@link org.perfcast.model.program.OperationCount#getIndices <em>Indices</em>}</li>
+ *   <li>{@link org.perfcast.model.program.OperationCount#getRow <em>Row</em>}</li>
+ *   <li>{@link org.perfcast.model.program.OperationCount#getColumn <em>Column</em>}</li>
+ *   <li>{@link org.perfcast.model.program.OperationCount#getCondition <em>Condition</em>}</li>
  * </ul>
  *
  * @see org.perfcast.model.program.ProgramPackage#getOperationCount()
@@ -95,5 +100,95 @@ public interface OperationCount extends EObject {
 	 * @generated
 	 */
 	void setSize(String value);
+
+	/**
+	 * Returns the value of the '<em><b>Indices</b></em>' containment reference list.
+	 * The list contents are of type {@link org.perfcast.model.program.IndexRange}.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * With row and column: the index ranges over which the count applies to block (row, column), once for every combination that satisfies the condition.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Indices</em>' containment reference list.
+	 * @see org.perfcast.model.program.ProgramPackage#getOperationCount_Indices()
+	 * @model containment="true"
+	 * @generated
+	 */
+	EList<IndexRange> getIndices();
+
+	/**
+	 * Returns the value of the '<em><b>Row</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * Block row the count applies to, an expression; with column, the count is charged to the block's owner in the layout instead of to every block a process owns.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Row</em>' attribute.
+	 * @see #setRow(String)
+	 * @see org.perfcast.model.program.ProgramPackage#getOperationCount_Row()
+	 * @model
+	 * @generated
+	 */
+	String getRow();
+
+	/**
+	 * Sets the value of the '{@link org.perfcast.model.program.OperationCount#getRow <em>Row</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @param value the new value of the '<em>Row</em>' attribute.
+	 * @see #getRow()
+	 * @generated
+	 */
+	void setRow(String value);
+
+	/**
+	 * Returns the value of the '<em><b>Column</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * Block column the count applies to, an expression; see row.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Column</em>' attribute.
+	 * @see #setColumn(String)
+	 * @see org.perfcast.model.program.ProgramPackage#getOperationCount_Column()
+	 * @model
+	 * @generated
+	 */
+	String getColumn();
+
+	/**
+	 * Sets the value of the '{@link org.perfcast.model.program.OperationCount#getColumn <em>Column</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @param value the new value of the '<em>Column</em>' attribute.
+	 * @see #getColumn()
+	 * @generated
+	 */
+	void setColumn(String value);
+
+	/**
+	 * Returns the value of the '<em><b>Condition</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * With row and column: the combinations of the indices the count applies to, a boolean expression.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Condition</em>' attribute.
+	 * @see #setCondition(String)
+	 * @see org.perfcast.model.program.ProgramPackage#getOperationCount_Condition()
+	 * @model
+	 * @generated
+	 */
+	String getCondition();
+
+	/**
+	 * Sets the value of the '{@link org.perfcast.model.program.OperationCount#getCondition <em>Condition</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @param value the new value of the '<em>Condition</em>' attribute.
+	 * @see #getCondition()
+	 * @generated
+	 */
+	void setCondition(String value);
 
 } // OperationCount

@@ -256,13 +256,22 @@ public interface ProgramPackage extends EPackage {
 	int STEP__MESSAGES = CorePackage.NAMED_ELEMENT_FEATURE_COUNT + 2;
 
 	/**
+	 * The feature id for the '<em><b>Indices</b></em>' containment reference list.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int STEP__INDICES = CorePackage.NAMED_ELEMENT_FEATURE_COUNT + 3;
+
+	/**
 	 * The number of structural features of the '<em>Step</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int STEP_FEATURE_COUNT = CorePackage.NAMED_ELEMENT_FEATURE_COUNT + 3;
+	int STEP_FEATURE_COUNT = CorePackage.NAMED_ELEMENT_FEATURE_COUNT + 4;
 
 	/**
 	 * The number of operations of the '<em>Step</em>' class.
@@ -311,13 +320,49 @@ public interface ProgramPackage extends EPackage {
 	int OPERATION_COUNT__SIZE = 2;
 
 	/**
+	 * The feature id for the '<em><b>Indices</b></em>' containment reference list.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int OPERATION_COUNT__INDICES = 3;
+
+	/**
+	 * The feature id for the '<em><b>Row</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int OPERATION_COUNT__ROW = 4;
+
+	/**
+	 * The feature id for the '<em><b>Column</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int OPERATION_COUNT__COLUMN = 5;
+
+	/**
+	 * The feature id for the '<em><b>Condition</b></em>' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 * @ordered
+	 */
+	int OPERATION_COUNT__CONDITION = 6;
+
+	/**
 	 * The number of structural features of the '<em>Operation Count</em>' class.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
 	 * @generated
 	 * @ordered
 	 */
-	int OPERATION_COUNT_FEATURE_COUNT = 3;
+	int OPERATION_COUNT_FEATURE_COUNT = 7;
 
 	/**
 	 * The number of operations of the '<em>Operation Count</em>' class.
@@ -682,6 +727,17 @@ public interface ProgramPackage extends EPackage {
 	EReference getStep_Messages();
 
 	/**
+	 * Returns the meta object for the containment reference list '{@link org.perfcast.model.program.Step#getIndices <em>Indices</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the containment reference list '<em>Indices</em>'.
+	 * @see org.perfcast.model.program.Step#getIndices()
+	 * @see #getStep()
+	 * @generated
+	 */
+	EReference getStep_Indices();
+
+	/**
 	 * Returns the meta object for class '{@link org.perfcast.model.program.OperationCount <em>Operation Count</em>}'.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -723,6 +779,50 @@ public interface ProgramPackage extends EPackage {
 	 * @generated
 	 */
 	EAttribute getOperationCount_Size();
+
+	/**
+	 * Returns the meta object for the containment reference list '{@link org.perfcast.model.program.OperationCount#getIndices <em>Indices</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the containment reference list '<em>Indices</em>'.
+	 * @see org.perfcast.model.program.OperationCount#getIndices()
+	 * @see #getOperationCount()
+	 * @generated
+	 */
+	EReference getOperationCount_Indices();
+
+	/**
+	 * Returns the meta object for the attribute '{@link org.perfcast.model.program.OperationCount#getRow <em>Row</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the attribute '<em>Row</em>'.
+	 * @see org.perfcast.model.program.OperationCount#getRow()
+	 * @see #getOperationCount()
+	 * @generated
+	 */
+	EAttribute getOperationCount_Row();
+
+	/**
+	 * Returns the meta object for the attribute '{@link org.perfcast.model.program.OperationCount#getColumn <em>Column</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the attribute '<em>Column</em>'.
+	 * @see org.perfcast.model.program.OperationCount#getColumn()
+	 * @see #getOperationCount()
+	 * @generated
+	 */
+	EAttribute getOperationCount_Column();
+
+	/**
+	 * Returns the meta object for the attribute '{@link org.perfcast.model.program.OperationCount#getCondition <em>Condition</em>}'.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @return the meta object for the attribute '<em>Condition</em>'.
+	 * @see org.perfcast.model.program.OperationCount#getCondition()
+	 * @see #getOperationCount()
+	 * @generated
+	 */
+	EAttribute getOperationCount_Condition();
 
 	/**
 	 * Returns the meta object for class '{@link org.perfcast.model.program.Message <em>Message</em>}'.
@@ -1019,6 +1119,14 @@ public interface ProgramPackage extends EPackage {
 		EReference STEP__MESSAGES = eINSTANCE.getStep_Messages();
 
 		/**
+		 * The meta object literal for the '<em><b>Indices</b></em>' containment reference list feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference STEP__INDICES = eINSTANCE.getStep_Indices();
+
+		/**
 		 * The meta object literal for the '{@link org.perfcast.model.program.impl.OperationCountImpl <em>Operation Count</em>}' class.
 		 * <!-- begin-user-doc -->
 		 * <!-- end-user-doc -->
@@ -1051,6 +1159,38 @@ public interface ProgramPackage extends EPackage {
 		 * @generated
 		 */
 		EAttribute OPERATION_COUNT__SIZE = eINSTANCE.getOperationCount_Size();
+
+		/**
+		 * The meta object literal for the '<em><b>Indices</b></em>' containment reference list feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EReference OPERATION_COUNT__INDICES = eINSTANCE.getOperationCount_Indices();
+
+		/**
+		 * The meta object literal for the '<em><b>Row</b></em>' attribute feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EAttribute OPERATION_COUNT__ROW = eINSTANCE.getOperationCount_Row();
+
+		/**
+		 * The meta object literal for the '<em><b>Column</b></em>' attribute feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EAttribute OPERATION_COUNT__COLUMN = eINSTANCE.getOperationCount_Column();
+
+		/**
+		 * The meta object literal for the '<em><b>Condition</b></em>' attribute feature.
+		 * <!-- begin-user-doc -->
+		 * <!-- end-user-doc -->
+		 * @generated
+		 */
+		EAttribute OPERATION_COUNT__CONDITION = eINSTANCE.getOperationCount_Condition();
 
 		/**
 		 * The meta object literal for the '{@link org.perfcast.model.program.impl.MessageImpl <em>Message</em>}' class.

@@ -19,6 +19,7 @@ import org.perfcast.model.core.NamedElement;
  *   <li>{@link org.perfcast.model.program.Step#getCost <em>Cost</em>}</li>
  *   <li>{@link org.perfcast.model.program.Step#getOperations <em>Operations</em>}</li>
  *   <li>{@link org.perfcast.model.program.Step#getMessages <em>Messages</em>}</li>
+ *   <li>{@link org.perfcast.model.program.Step#getIndices <em>Indices</em>}</li>
  * </ul>
  *
  * @see org.perfcast.model.program.ProgramPackage#getStep()
@@ -74,5 +75,20 @@ public interface Step extends NamedElement {
 	 * @generated
 	 */
 	EList<Message> getMessages();
+
+	/**
+	 * Returns the value of the '<em><b>Indices</b></em>' containment reference list.
+	 * The list contents are of type {@link org.perfcast.model.program.IndexRange}.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * <!-- begin-model-doc -->
+	 * The step is repeated for every combination of these indices, the first outermost, e.g. t = 0 .. 3 (n - 1) for the waves of an elimination; their variables are bound in the step's cost, operations and messages.
+	 * <!-- end-model-doc -->
+	 * @return the value of the '<em>Indices</em>' containment reference list.
+	 * @see org.perfcast.model.program.ProgramPackage#getStep_Indices()
+	 * @model containment="true"
+	 * @generated
+	 */
+	EList<IndexRange> getIndices();
 
 } // Step

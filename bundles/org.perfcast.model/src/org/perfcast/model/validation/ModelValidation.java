@@ -60,13 +60,22 @@ public final class ModelValidation {
 		case org.eclipse.emf.common.util.Diagnostic.WARNING -> Severity.WARNING;
 		default -> Severity.INFO;
 		};
-		Location location = Location.of(file);
-		if (!d.getData().isEmpty() && d.getData().get(0) instanceof EObject object && object.eResource() != null) {
-			int line = object.eResource() instanceof PerfcastResource r ? r.lineOf(object) : 0;
-			location = new Location.ElementLocation(file, object.eResource().getURIFragment(object), label(object), line);
-		}
+		Location location = !d.getData().isEmpty() && d.getData().get(0) instanceof EObject object
+				? location(object, file) : Location.of(file);
 		String code = PerfcastValidator.DIAGNOSTIC_SOURCE.equals(d.getSource()) ? "model." + d.getCode() : "model.structure";
 		return new Diagnostic(severity, d.getMessage(), location, code);
+	}
+
+	/**
+	 * Where {@code object} is: its URI fragment, a label such as "Message 'to the right neighbour'" and its line
+	 * in {@code file}, or just the file when the object is in no resource.
+	 */
+	public static Location location(EObject object, String file) {
+		if (object == null || object.eResource() == null) {
+			return Location.of(file);
+		}
+		int line = object.eResource() instanceof PerfcastResource r ? r.lineOf(object) : 0;
+		return new Location.ElementLocation(file, object.eResource().getURIFragment(object), label(object), line);
 	}
 
 	/** "Parameter N", "Ring", "Message 'to the right neighbour'". */

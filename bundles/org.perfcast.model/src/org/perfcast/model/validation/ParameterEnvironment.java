@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.expr.Builtin;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.engine.expr.Rational;
@@ -15,18 +16,21 @@ import org.perfcast.engine.expr.Scope;
 import org.perfcast.engine.expr.Value;
 import org.perfcast.model.core.Model;
 import org.perfcast.model.core.Parameter;
+import org.perfcast.model.distribution.BlockOwners;
+import org.perfcast.model.layout.Layout;
 import org.perfcast.model.program.Program;
 
 /**
  * The parameters an expression of a model may use, with their values: the model's own parameters, and for a
  * program also those of its machine and layout (the program's win). Each parameter's default is evaluated
  * with the parameters declared before it; bindings given by a study override defaults. Parameters without a
- * value are known but unbound.
+ * value are known but unbound. A program with a layout may also call {@code owner(i, j)}.
  */
 public final class ParameterEnvironment {
 
 	private final Set<String> declared = new LinkedHashSet<>();
 	private final Map<String, Value> values = new LinkedHashMap<>();
+	private Layout layout;
 
 	private ParameterEnvironment() {
 	}
@@ -41,6 +45,7 @@ public final class ParameterEnvironment {
 			}
 			if (program.getLayout() != null && !program.getLayout().eIsProxy()) {
 				models.add(program.getLayout());
+				environment.layout = program.getLayout();
 			}
 		}
 		models.add(model);
@@ -84,9 +89,10 @@ public final class ParameterEnvironment {
 		return declared;
 	}
 
-	/** The parameters with values. */
+	/** The parameters with values, and for a program with a layout {@code owner(i, j)}. */
 	public Scope scope() {
 		Map<String, Value> snapshot = Map.copyOf(values);
-		return snapshot::get;
+		Scope parameters = snapshot::get;
+		return layout == null ? parameters : parameters.withFunction(Builtin.OWNER, new BlockOwners(layout, parameters));
 	}
 }

@@ -16,6 +16,7 @@ import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.ecore.util.EObjectValidator;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.expr.Builtin;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.engine.expr.Rational;
@@ -117,7 +118,7 @@ public class PerfcastValidator extends EObjectValidator {
 				.number(MachinePackage.Literals.LOG_GP_POINT__GAP_PER_BYTE, p.getGapPerByte(), true);
 		case Layout l -> validateLayout(l, check);
 		case Program p -> validateProgram(p, check);
-		case Step s -> check.expression(ProgramPackage.Literals.STEP__COST, Kind.COST, "p");
+		case Step s -> validateStep(s, check);
 		case OperationCount o -> validateOperationCount(o, check);
 		case Message m -> validateMessage(m, check);
 		case Task t -> validateTask(t, check);
@@ -295,18 +296,107 @@ public class PerfcastValidator extends EObjectValidator {
 						+ " depends on itself through " + cycle));
 	}
 
+	void validateStep(Step step, Check check) {
+		List<String> indices = ranges(step.getIndices(), new ArrayList<>(), check);
+		if (indices == null) {
+			return;
+		}
+		if (indices.isEmpty()) {
+			check.expression(ProgramPackage.Literals.STEP__COST, Kind.COST, "p");
+		} else {
+			indices.add("p");
+			check.parse(step, ProgramPackage.Literals.STEP__COST, indices);
+		}
+	}
+
 	void validateOperationCount(OperationCount count, Check check) {
 		if (count.getOperation() == null) {
 			check.error(ProgramPackage.Literals.OPERATION_COUNT__OPERATION, MISSING,
 					"operation: name the machine's basic operation to count");
 		}
-		check.expression(ProgramPackage.Literals.OPERATION_COUNT__COUNT_PER_BLOCK, Kind.COST, "p");
-		check.expression(ProgramPackage.Literals.OPERATION_COUNT__SIZE, Kind.COST, "p");
+		List<String> stepIndices = stepIndices(count);
+		boolean targeted = isSet(count.getRow()) || isSet(count.getColumn());
+		if (!targeted && !count.getIndices().isEmpty()) {
+			check.error(ProgramPackage.Literals.OPERATION_COUNT__INDICES, MISSING,
+					"indices: a count with indices needs a row and a column, the block it applies to");
+		}
+		if (targeted) {
+			if (!isSet(count.getRow()) || !isSet(count.getColumn())) {
+				check.error(isSet(count.getRow()) ? ProgramPackage.Literals.OPERATION_COUNT__COLUMN
+						: ProgramPackage.Literals.OPERATION_COUNT__ROW, MISSING,
+						"row and column: a count on a block needs both its row and its column");
+			}
+			if (count.eContainer() != null && count.eContainer().eContainer() instanceof Program program
+					&& (program.getLayout() == null || program.getLayout().eIsProxy())) {
+				check.error(ProgramPackage.Literals.OPERATION_COUNT__ROW, MISSING,
+						"row: a count on a block needs the program's layout, which tells the block's owner");
+			}
+		}
+		List<String> locals = ranges(count.getIndices(), new ArrayList<>(stepIndices), check);
+		if (locals == null) {
+			return;
+		}
+		if (locals.isEmpty()) {
+			check.expression(ProgramPackage.Literals.OPERATION_COUNT__COUNT_PER_BLOCK, Kind.COST, "p");
+			check.expression(ProgramPackage.Literals.OPERATION_COUNT__SIZE, Kind.COST, "p");
+		} else {
+			List<String> withP = new ArrayList<>(locals);
+			withP.add("p");
+			check.parse(count, ProgramPackage.Literals.OPERATION_COUNT__COUNT_PER_BLOCK, withP);
+			check.parse(count, ProgramPackage.Literals.OPERATION_COUNT__SIZE, withP);
+		}
+		check.parse(count, ProgramPackage.Literals.OPERATION_COUNT__ROW, locals);
+		check.parse(count, ProgramPackage.Literals.OPERATION_COUNT__COLUMN, locals);
+		check.parse(count, ProgramPackage.Literals.OPERATION_COUNT__CONDITION, locals);
+	}
+
+	/**
+	 * Checks index ranges whose bounds may use {@code indices} and the ranges before them; returns
+	 * {@code indices} with their variables added, or null if a variable is missing (reported).
+	 */
+	private static List<String> ranges(List<IndexRange> ranges, List<String> indices, Check check) {
+		for (IndexRange range : ranges) {
+			check.parse(range, ProgramPackage.Literals.INDEX_RANGE__FROM, indices);
+			check.parse(range, ProgramPackage.Literals.INDEX_RANGE__TO, indices);
+			String variable = range.getVariable();
+			if (variable == null || !variable.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+				check.errorOn(range, ProgramPackage.Literals.INDEX_RANGE__VARIABLE, MISSING,
+						"variable: an index range needs a variable name");
+				return null;
+			}
+			indices.add(variable);
+		}
+		return indices;
+	}
+
+	/** The index variables of the step that contains {@code element}, if it is repeated. */
+	private static List<String> stepIndices(EObject element) {
+		List<String> indices = new ArrayList<>();
+		if (element.eContainer() instanceof Step step) {
+			for (IndexRange range : step.getIndices()) {
+				if (range.getVariable() != null) {
+					indices.add(range.getVariable());
+				}
+			}
+		}
+		return indices;
 	}
 
 	void validateMessage(Message message, Check check) {
 		List<String> indices = new ArrayList<>();
 		List<Expression[]> ranges = new ArrayList<>();
+		// a repeated step's indices come first: the check enumerates the messages of every repetition
+		if (message.eContainer() instanceof Step step) {
+			for (IndexRange range : step.getIndices()) {
+				Expression from = quietly(range.getFrom());
+				Expression to = quietly(range.getTo());
+				if (range.getVariable() == null || from == null || to == null) {
+					return;
+				}
+				indices.add(range.getVariable());
+				ranges.add(new Expression[] { from, to });
+			}
+		}
 		for (IndexRange range : message.getIndices()) {
 			Expression from = check.parse(range, ProgramPackage.Literals.INDEX_RANGE__FROM, indices);
 			Expression to = check.parse(range, ProgramPackage.Literals.INDEX_RANGE__TO, indices);
@@ -348,6 +438,38 @@ public class PerfcastValidator extends EObjectValidator {
 	}
 
 	// ---- helpers
+
+	private static boolean callsOwner(Expression expression) {
+		if (expression instanceof Expression.Call call && call.function() == Builtin.OWNER) {
+			return true;
+		}
+		return Expression.children(expression).stream().anyMatch(PerfcastValidator::callsOwner);
+	}
+
+	private static boolean hasLayout(EObject element) {
+		for (EObject e = element; e != null; e = e.eContainer()) {
+			if (e instanceof Program program) {
+				return program.getLayout() != null && !program.getLayout().eIsProxy();
+			}
+		}
+		return false;
+	}
+
+	private static boolean isSet(String text) {
+		return text != null && !text.isBlank();
+	}
+
+	/** The expression {@code text}, or null if it is empty or wrong (reported where it is written). */
+	private static Expression quietly(String text) {
+		if (text == null || text.isBlank()) {
+			return null;
+		}
+		try {
+			return Expression.parse(text);
+		} catch (ExpressionException e) {
+			return null;
+		}
+	}
 
 	private static Long processors(EObject inMachine, Check check) {
 		EObject container = inMachine;
@@ -425,6 +547,11 @@ public class PerfcastValidator extends EObjectValidator {
 			} catch (ExpressionException e) {
 				errorOn(target, attribute, SYNTAX, attribute.getName() + ": " + e.getMessage() + " at column " + e.column()
 						+ " of '" + s + "'");
+				return null;
+			}
+			if (callsOwner(expression) && !hasLayout(target)) {
+				errorOn(target, attribute, EVALUATION, attribute.getName() + ": owner(i, j) needs a program with a layout,"
+						+ " which tells the owner of each block");
 				return null;
 			}
 			if (environment != null) {

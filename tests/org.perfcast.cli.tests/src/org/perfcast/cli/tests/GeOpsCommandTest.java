@@ -17,7 +17,7 @@ class GeOpsCommandTest {
 	@Test
 	void testTimesGoIntoTheMachinesCostTables(@TempDir Path dir) throws Exception {
 		Path machine = dir.resolve("m.machine");
-		Files.copy(Path.of(System.getProperty("perfcast.examples", "../../examples"), "gauss-meiko", "meiko.machine"),
+		Files.copy(Path.of(System.getProperty("perfcast.examples", "../../examples"), "gauss-elim", "meiko.machine"),
 				machine);
 		assertEquals(ExitCode.OK, cli.run("ge-ops", "--sizes", "8,16", "--millis", "1", "--machine", machine.toString(),
 				"--json"), cli.err());

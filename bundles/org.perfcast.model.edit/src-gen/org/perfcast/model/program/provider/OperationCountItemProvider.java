@@ -12,6 +12,7 @@ import org.eclipse.emf.common.notify.Notification;
 
 import org.eclipse.emf.common.util.ResourceLocator;
 
+import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.edit.provider.ComposeableAdapterFactory;
 import org.eclipse.emf.edit.provider.IEditingDomainItemProvider;
 import org.eclipse.emf.edit.provider.IItemLabelProvider;
@@ -26,6 +27,7 @@ import org.eclipse.emf.edit.provider.ViewerNotification;
 import org.perfcast.model.core.provider.PerfcastEditPlugin;
 
 import org.perfcast.model.program.OperationCount;
+import org.perfcast.model.program.ProgramFactory;
 import org.perfcast.model.program.ProgramPackage;
 
 /**
@@ -66,6 +68,9 @@ public class OperationCountItemProvider
 			addOperationPropertyDescriptor(object);
 			addCountPerBlockPropertyDescriptor(object);
 			addSizePropertyDescriptor(object);
+			addRowPropertyDescriptor(object);
+			addColumnPropertyDescriptor(object);
+			addConditionPropertyDescriptor(object);
 		}
 		return itemPropertyDescriptors;
 	}
@@ -137,6 +142,102 @@ public class OperationCountItemProvider
 	}
 
 	/**
+	 * This adds a property descriptor for the Row feature.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	protected void addRowPropertyDescriptor(Object object) {
+		itemPropertyDescriptors.add
+			(createItemPropertyDescriptor
+				(((ComposeableAdapterFactory)adapterFactory).getRootAdapterFactory(),
+				 getResourceLocator(),
+				 getString("_UI_OperationCount_row_feature"),
+				 getString("_UI_PropertyDescriptor_description", "_UI_OperationCount_row_feature", "_UI_OperationCount_type"),
+				 ProgramPackage.Literals.OPERATION_COUNT__ROW,
+				 true,
+				 false,
+				 false,
+				 ItemPropertyDescriptor.GENERIC_VALUE_IMAGE,
+				 null,
+				 null));
+	}
+
+	/**
+	 * This adds a property descriptor for the Column feature.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	protected void addColumnPropertyDescriptor(Object object) {
+		itemPropertyDescriptors.add
+			(createItemPropertyDescriptor
+				(((ComposeableAdapterFactory)adapterFactory).getRootAdapterFactory(),
+				 getResourceLocator(),
+				 getString("_UI_OperationCount_column_feature"),
+				 getString("_UI_PropertyDescriptor_description", "_UI_OperationCount_column_feature", "_UI_OperationCount_type"),
+				 ProgramPackage.Literals.OPERATION_COUNT__COLUMN,
+				 true,
+				 false,
+				 false,
+				 ItemPropertyDescriptor.GENERIC_VALUE_IMAGE,
+				 null,
+				 null));
+	}
+
+	/**
+	 * This adds a property descriptor for the Condition feature.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	protected void addConditionPropertyDescriptor(Object object) {
+		itemPropertyDescriptors.add
+			(createItemPropertyDescriptor
+				(((ComposeableAdapterFactory)adapterFactory).getRootAdapterFactory(),
+				 getResourceLocator(),
+				 getString("_UI_OperationCount_condition_feature"),
+				 getString("_UI_PropertyDescriptor_description", "_UI_OperationCount_condition_feature", "_UI_OperationCount_type"),
+				 ProgramPackage.Literals.OPERATION_COUNT__CONDITION,
+				 true,
+				 false,
+				 false,
+				 ItemPropertyDescriptor.GENERIC_VALUE_IMAGE,
+				 null,
+				 null));
+	}
+
+	/**
+	 * This specifies how to implement {@link #getChildren} and is used to deduce an appropriate feature for an
+	 * {@link org.eclipse.emf.edit.command.AddCommand}, {@link org.eclipse.emf.edit.command.RemoveCommand} or
+	 * {@link org.eclipse.emf.edit.command.MoveCommand} in {@link #createCommand}.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public Collection<? extends EStructuralFeature> getChildrenFeatures(Object object) {
+		if (childrenFeatures == null) {
+			super.getChildrenFeatures(object);
+			childrenFeatures.add(ProgramPackage.Literals.OPERATION_COUNT__INDICES);
+		}
+		return childrenFeatures;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	protected EStructuralFeature getChildFeature(Object object, Object child) {
+		// Check the type of the specified child object and return the proper feature to use for
+		// adding (see {@link AddCommand}) it as a child.
+
+		return super.getChildFeature(object, child);
+	}
+
+	/**
 	 * This returns OperationCount.gif.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -176,7 +277,13 @@ public class OperationCountItemProvider
 		switch (notification.getFeatureID(OperationCount.class)) {
 			case ProgramPackage.OPERATION_COUNT__COUNT_PER_BLOCK:
 			case ProgramPackage.OPERATION_COUNT__SIZE:
+			case ProgramPackage.OPERATION_COUNT__ROW:
+			case ProgramPackage.OPERATION_COUNT__COLUMN:
+			case ProgramPackage.OPERATION_COUNT__CONDITION:
 				fireNotifyChanged(new ViewerNotification(notification, notification.getNotifier(), false, true));
+				return;
+			case ProgramPackage.OPERATION_COUNT__INDICES:
+				fireNotifyChanged(new ViewerNotification(notification, notification.getNotifier(), true, false));
 				return;
 		}
 		super.notifyChanged(notification);
@@ -192,6 +299,11 @@ public class OperationCountItemProvider
 	@Override
 	protected void collectNewChildDescriptors(Collection<Object> newChildDescriptors, Object object) {
 		super.collectNewChildDescriptors(newChildDescriptors, object);
+
+		newChildDescriptors.add
+			(createChildParameter
+				(ProgramPackage.Literals.OPERATION_COUNT__INDICES,
+				 ProgramFactory.eINSTANCE.createIndexRange()));
 	}
 
 	/**

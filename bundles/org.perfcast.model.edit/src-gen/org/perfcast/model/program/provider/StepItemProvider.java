@@ -95,6 +95,7 @@ public class StepItemProvider extends NamedElementItemProvider {
 			super.getChildrenFeatures(object);
 			childrenFeatures.add(ProgramPackage.Literals.STEP__OPERATIONS);
 			childrenFeatures.add(ProgramPackage.Literals.STEP__MESSAGES);
+			childrenFeatures.add(ProgramPackage.Literals.STEP__INDICES);
 		}
 		return childrenFeatures;
 	}
@@ -155,6 +156,7 @@ public class StepItemProvider extends NamedElementItemProvider {
 				return;
 			case ProgramPackage.STEP__OPERATIONS:
 			case ProgramPackage.STEP__MESSAGES:
+			case ProgramPackage.STEP__INDICES:
 				fireNotifyChanged(new ViewerNotification(notification, notification.getNotifier(), true, false));
 				return;
 		}
@@ -181,6 +183,11 @@ public class StepItemProvider extends NamedElementItemProvider {
 			(createChildParameter
 				(ProgramPackage.Literals.STEP__MESSAGES,
 				 ProgramFactory.eINSTANCE.createMessage()));
+
+		newChildDescriptors.add
+			(createChildParameter
+				(ProgramPackage.Literals.STEP__INDICES,
+				 ProgramFactory.eINSTANCE.createIndexRange()));
 	}
 
 	/**

@@ -3,16 +3,22 @@
  */
 package org.perfcast.model.program.impl;
 
+import java.util.Collection;
 import org.eclipse.emf.common.notify.Notification;
 
+import org.eclipse.emf.common.notify.NotificationChain;
+import org.eclipse.emf.common.util.EList;
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.InternalEObject;
 
 import org.eclipse.emf.ecore.impl.ENotificationImpl;
 import org.eclipse.emf.ecore.impl.MinimalEObjectImpl;
 
+import org.eclipse.emf.ecore.util.EObjectContainmentEList;
+import org.eclipse.emf.ecore.util.InternalEList;
 import org.perfcast.model.machine.BasicOperation;
 
+import org.perfcast.model.program.IndexRange;
 import org.perfcast.model.program.OperationCount;
 import org.perfcast.model.program.ProgramPackage;
 
@@ -27,6 +33,10 @@ import org.perfcast.model.program.ProgramPackage;
  *   <li>{@link org.perfcast.model.program.impl.OperationCountImpl#getOperation <em>Operation</em>}</li>
  *   <li>{@link org.perfcast.model.program.impl.OperationCountImpl#getCountPerBlock <em>Count Per Block</em>}</li>
  *   <li>{@link org.perfcast.model.program.impl.OperationCountImpl#getSize <em>Size</em>}</li>
+ *   <li>{@link org.perfcast.model.program.impl.OperationCountImpl#getIndices <em>Indices</em>}</li>
+ *   <li>{@link org.perfcast.model.program.impl.OperationCountImpl#getRow <em>Row</em>}</li>
+ *   <li>{@link org.perfcast.model.program.impl.OperationCountImpl#getColumn <em>Column</em>}</li>
+ *   <li>{@link org.perfcast.model.program.impl.OperationCountImpl#getCondition <em>Condition</em>}</li>
  * </ul>
  *
  * @generated
@@ -81,6 +91,76 @@ public class OperationCountImpl extends MinimalEObjectImpl.Container implements 
 	 * @ordered
 	 */
 	protected String size = SIZE_EDEFAULT;
+
+	/**
+	 * The cached value of the '{@link #getIndices() <em>Indices</em>}' containment reference list.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getIndices()
+	 * @generated
+	 * @ordered
+	 */
+	protected EList<IndexRange> indices;
+
+	/**
+	 * The default value of the '{@link #getRow() <em>Row</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getRow()
+	 * @generated
+	 * @ordered
+	 */
+	protected static final String ROW_EDEFAULT = null;
+
+	/**
+	 * The cached value of the '{@link #getRow() <em>Row</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getRow()
+	 * @generated
+	 * @ordered
+	 */
+	protected String row = ROW_EDEFAULT;
+
+	/**
+	 * The default value of the '{@link #getColumn() <em>Column</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getColumn()
+	 * @generated
+	 * @ordered
+	 */
+	protected static final String COLUMN_EDEFAULT = null;
+
+	/**
+	 * The cached value of the '{@link #getColumn() <em>Column</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getColumn()
+	 * @generated
+	 * @ordered
+	 */
+	protected String column = COLUMN_EDEFAULT;
+
+	/**
+	 * The default value of the '{@link #getCondition() <em>Condition</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getCondition()
+	 * @generated
+	 * @ordered
+	 */
+	protected static final String CONDITION_EDEFAULT = null;
+
+	/**
+	 * The cached value of the '{@link #getCondition() <em>Condition</em>}' attribute.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getCondition()
+	 * @generated
+	 * @ordered
+	 */
+	protected String condition = CONDITION_EDEFAULT;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -193,6 +273,102 @@ public class OperationCountImpl extends MinimalEObjectImpl.Container implements 
 	 * @generated
 	 */
 	@Override
+	public EList<IndexRange> getIndices() {
+		if (indices == null) {
+			indices = new EObjectContainmentEList<IndexRange>(IndexRange.class, this, ProgramPackage.OPERATION_COUNT__INDICES);
+		}
+		return indices;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public String getRow() {
+		return row;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setRow(String newRow) {
+		String oldRow = row;
+		row = newRow;
+		if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, ProgramPackage.OPERATION_COUNT__ROW, oldRow, row));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public String getColumn() {
+		return column;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setColumn(String newColumn) {
+		String oldColumn = column;
+		column = newColumn;
+		if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, ProgramPackage.OPERATION_COUNT__COLUMN, oldColumn, column));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public String getCondition() {
+		return condition;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public void setCondition(String newCondition) {
+		String oldCondition = condition;
+		condition = newCondition;
+		if (eNotificationRequired())
+			eNotify(new ENotificationImpl(this, Notification.SET, ProgramPackage.OPERATION_COUNT__CONDITION, oldCondition, condition));
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public NotificationChain eInverseRemove(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
+		switch (featureID) {
+			case ProgramPackage.OPERATION_COUNT__INDICES:
+				return ((InternalEList<?>)getIndices()).basicRemove(otherEnd, msgs);
+		}
+		return super.eInverseRemove(otherEnd, featureID, msgs);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public Object eGet(int featureID, boolean resolve, boolean coreType) {
 		switch (featureID) {
 			case ProgramPackage.OPERATION_COUNT__OPERATION:
@@ -202,6 +378,14 @@ public class OperationCountImpl extends MinimalEObjectImpl.Container implements 
 				return getCountPerBlock();
 			case ProgramPackage.OPERATION_COUNT__SIZE:
 				return getSize();
+			case ProgramPackage.OPERATION_COUNT__INDICES:
+				return getIndices();
+			case ProgramPackage.OPERATION_COUNT__ROW:
+				return getRow();
+			case ProgramPackage.OPERATION_COUNT__COLUMN:
+				return getColumn();
+			case ProgramPackage.OPERATION_COUNT__CONDITION:
+				return getCondition();
 		}
 		return super.eGet(featureID, resolve, coreType);
 	}
@@ -211,6 +395,7 @@ public class OperationCountImpl extends MinimalEObjectImpl.Container implements 
 	 * <!-- end-user-doc -->
 	 * @generated
 	 */
+	@SuppressWarnings("unchecked")
 	@Override
 	public void eSet(int featureID, Object newValue) {
 		switch (featureID) {
@@ -222,6 +407,19 @@ public class OperationCountImpl extends MinimalEObjectImpl.Container implements 
 				return;
 			case ProgramPackage.OPERATION_COUNT__SIZE:
 				setSize((String)newValue);
+				return;
+			case ProgramPackage.OPERATION_COUNT__INDICES:
+				getIndices().clear();
+				getIndices().addAll((Collection<? extends IndexRange>)newValue);
+				return;
+			case ProgramPackage.OPERATION_COUNT__ROW:
+				setRow((String)newValue);
+				return;
+			case ProgramPackage.OPERATION_COUNT__COLUMN:
+				setColumn((String)newValue);
+				return;
+			case ProgramPackage.OPERATION_COUNT__CONDITION:
+				setCondition((String)newValue);
 				return;
 		}
 		super.eSet(featureID, newValue);
@@ -244,6 +442,18 @@ public class OperationCountImpl extends MinimalEObjectImpl.Container implements 
 			case ProgramPackage.OPERATION_COUNT__SIZE:
 				setSize(SIZE_EDEFAULT);
 				return;
+			case ProgramPackage.OPERATION_COUNT__INDICES:
+				getIndices().clear();
+				return;
+			case ProgramPackage.OPERATION_COUNT__ROW:
+				setRow(ROW_EDEFAULT);
+				return;
+			case ProgramPackage.OPERATION_COUNT__COLUMN:
+				setColumn(COLUMN_EDEFAULT);
+				return;
+			case ProgramPackage.OPERATION_COUNT__CONDITION:
+				setCondition(CONDITION_EDEFAULT);
+				return;
 		}
 		super.eUnset(featureID);
 	}
@@ -262,6 +472,14 @@ public class OperationCountImpl extends MinimalEObjectImpl.Container implements 
 				return COUNT_PER_BLOCK_EDEFAULT == null ? countPerBlock != null : !COUNT_PER_BLOCK_EDEFAULT.equals(countPerBlock);
 			case ProgramPackage.OPERATION_COUNT__SIZE:
 				return SIZE_EDEFAULT == null ? size != null : !SIZE_EDEFAULT.equals(size);
+			case ProgramPackage.OPERATION_COUNT__INDICES:
+				return indices != null && !indices.isEmpty();
+			case ProgramPackage.OPERATION_COUNT__ROW:
+				return ROW_EDEFAULT == null ? row != null : !ROW_EDEFAULT.equals(row);
+			case ProgramPackage.OPERATION_COUNT__COLUMN:
+				return COLUMN_EDEFAULT == null ? column != null : !COLUMN_EDEFAULT.equals(column);
+			case ProgramPackage.OPERATION_COUNT__CONDITION:
+				return CONDITION_EDEFAULT == null ? condition != null : !CONDITION_EDEFAULT.equals(condition);
 		}
 		return super.eIsSet(featureID);
 	}
@@ -280,6 +498,12 @@ public class OperationCountImpl extends MinimalEObjectImpl.Container implements 
 		result.append(countPerBlock);
 		result.append(", size: ");
 		result.append(size);
+		result.append(", row: ");
+		result.append(row);
+		result.append(", column: ");
+		result.append(column);
+		result.append(", condition: ");
+		result.append(condition);
 		result.append(')');
 		return result.toString();
 	}

@@ -312,6 +312,16 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 	 * @generated
 	 */
 	@Override
+	public EReference getStep_Indices() {
+		return (EReference)stepEClass.getEStructuralFeatures().get(3);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public EClass getOperationCount() {
 		return operationCountEClass;
 	}
@@ -344,6 +354,46 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 	@Override
 	public EAttribute getOperationCount_Size() {
 		return (EAttribute)operationCountEClass.getEStructuralFeatures().get(2);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EReference getOperationCount_Indices() {
+		return (EReference)operationCountEClass.getEStructuralFeatures().get(3);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EAttribute getOperationCount_Row() {
+		return (EAttribute)operationCountEClass.getEStructuralFeatures().get(4);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EAttribute getOperationCount_Column() {
+		return (EAttribute)operationCountEClass.getEStructuralFeatures().get(5);
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
+	public EAttribute getOperationCount_Condition() {
+		return (EAttribute)operationCountEClass.getEStructuralFeatures().get(6);
 	}
 
 	/**
@@ -540,11 +590,16 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 		createEAttribute(stepEClass, STEP__COST);
 		createEReference(stepEClass, STEP__OPERATIONS);
 		createEReference(stepEClass, STEP__MESSAGES);
+		createEReference(stepEClass, STEP__INDICES);
 
 		operationCountEClass = createEClass(OPERATION_COUNT);
 		createEReference(operationCountEClass, OPERATION_COUNT__OPERATION);
 		createEAttribute(operationCountEClass, OPERATION_COUNT__COUNT_PER_BLOCK);
 		createEAttribute(operationCountEClass, OPERATION_COUNT__SIZE);
+		createEReference(operationCountEClass, OPERATION_COUNT__INDICES);
+		createEAttribute(operationCountEClass, OPERATION_COUNT__ROW);
+		createEAttribute(operationCountEClass, OPERATION_COUNT__COLUMN);
+		createEAttribute(operationCountEClass, OPERATION_COUNT__CONDITION);
 
 		messageEClass = createEClass(MESSAGE);
 		createEReference(messageEClass, MESSAGE__INDICES);
@@ -622,11 +677,16 @@ public class ProgramPackageImpl extends EPackageImpl implements ProgramPackage {
 		initEAttribute(getStep_Cost(), ecorePackage.getEString(), "cost", null, 0, 1, Step.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getStep_Operations(), this.getOperationCount(), null, "operations", null, 0, -1, Step.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEReference(getStep_Messages(), this.getMessage(), null, "messages", null, 0, -1, Step.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getStep_Indices(), this.getIndexRange(), null, "indices", null, 0, -1, Step.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(operationCountEClass, OperationCount.class, "OperationCount", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEReference(getOperationCount_Operation(), theMachinePackage.getBasicOperation(), null, "operation", null, 0, 1, OperationCount.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_COMPOSITE, IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEAttribute(getOperationCount_CountPerBlock(), ecorePackage.getEString(), "countPerBlock", null, 0, 1, OperationCount.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 		initEAttribute(getOperationCount_Size(), ecorePackage.getEString(), "size", null, 0, 1, OperationCount.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEReference(getOperationCount_Indices(), this.getIndexRange(), null, "indices", null, 0, -1, OperationCount.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEAttribute(getOperationCount_Row(), ecorePackage.getEString(), "row", null, 0, 1, OperationCount.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEAttribute(getOperationCount_Column(), ecorePackage.getEString(), "column", null, 0, 1, OperationCount.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
+		initEAttribute(getOperationCount_Condition(), ecorePackage.getEString(), "condition", null, 0, 1, OperationCount.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, !IS_UNSETTABLE, !IS_ID, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);
 
 		initEClass(messageEClass, Message.class, "Message", !IS_ABSTRACT, !IS_INTERFACE, IS_GENERATED_INSTANCE_CLASS);
 		initEReference(getMessage_Indices(), this.getIndexRange(), null, "indices", null, 0, -1, Message.class, !IS_TRANSIENT, !IS_VOLATILE, IS_CHANGEABLE, IS_COMPOSITE, !IS_RESOLVE_PROXIES, !IS_UNSETTABLE, IS_UNIQUE, !IS_DERIVED, IS_ORDERED);

@@ -20,6 +20,7 @@ import org.eclipse.emf.ecore.util.InternalEList;
 
 import org.perfcast.model.core.impl.NamedElementImpl;
 
+import org.perfcast.model.program.IndexRange;
 import org.perfcast.model.program.Message;
 import org.perfcast.model.program.OperationCount;
 import org.perfcast.model.program.ProgramPackage;
@@ -36,6 +37,7 @@ import org.perfcast.model.program.Step;
  *   <li>{@link org.perfcast.model.program.impl.StepImpl#getCost <em>Cost</em>}</li>
  *   <li>{@link org.perfcast.model.program.impl.StepImpl#getOperations <em>Operations</em>}</li>
  *   <li>{@link org.perfcast.model.program.impl.StepImpl#getMessages <em>Messages</em>}</li>
+ *   <li>{@link org.perfcast.model.program.impl.StepImpl#getIndices <em>Indices</em>}</li>
  * </ul>
  *
  * @generated
@@ -80,6 +82,16 @@ public class StepImpl extends NamedElementImpl implements Step {
 	 * @ordered
 	 */
 	protected EList<Message> messages;
+
+	/**
+	 * The cached value of the '{@link #getIndices() <em>Indices</em>}' containment reference list.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #getIndices()
+	 * @generated
+	 * @ordered
+	 */
+	protected EList<IndexRange> indices;
 
 	/**
 	 * <!-- begin-user-doc -->
@@ -155,12 +167,27 @@ public class StepImpl extends NamedElementImpl implements Step {
 	 * @generated
 	 */
 	@Override
+	public EList<IndexRange> getIndices() {
+		if (indices == null) {
+			indices = new EObjectContainmentEList<IndexRange>(IndexRange.class, this, ProgramPackage.STEP__INDICES);
+		}
+		return indices;
+	}
+
+	/**
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @generated
+	 */
+	@Override
 	public NotificationChain eInverseRemove(InternalEObject otherEnd, int featureID, NotificationChain msgs) {
 		switch (featureID) {
 			case ProgramPackage.STEP__OPERATIONS:
 				return ((InternalEList<?>)getOperations()).basicRemove(otherEnd, msgs);
 			case ProgramPackage.STEP__MESSAGES:
 				return ((InternalEList<?>)getMessages()).basicRemove(otherEnd, msgs);
+			case ProgramPackage.STEP__INDICES:
+				return ((InternalEList<?>)getIndices()).basicRemove(otherEnd, msgs);
 		}
 		return super.eInverseRemove(otherEnd, featureID, msgs);
 	}
@@ -179,6 +206,8 @@ public class StepImpl extends NamedElementImpl implements Step {
 				return getOperations();
 			case ProgramPackage.STEP__MESSAGES:
 				return getMessages();
+			case ProgramPackage.STEP__INDICES:
+				return getIndices();
 		}
 		return super.eGet(featureID, resolve, coreType);
 	}
@@ -203,6 +232,10 @@ public class StepImpl extends NamedElementImpl implements Step {
 				getMessages().clear();
 				getMessages().addAll((Collection<? extends Message>)newValue);
 				return;
+			case ProgramPackage.STEP__INDICES:
+				getIndices().clear();
+				getIndices().addAll((Collection<? extends IndexRange>)newValue);
+				return;
 		}
 		super.eSet(featureID, newValue);
 	}
@@ -224,6 +257,9 @@ public class StepImpl extends NamedElementImpl implements Step {
 			case ProgramPackage.STEP__MESSAGES:
 				getMessages().clear();
 				return;
+			case ProgramPackage.STEP__INDICES:
+				getIndices().clear();
+				return;
 		}
 		super.eUnset(featureID);
 	}
@@ -242,6 +278,8 @@ public class StepImpl extends NamedElementImpl implements Step {
 				return operations != null && !operations.isEmpty();
 			case ProgramPackage.STEP__MESSAGES:
 				return messages != null && !messages.isEmpty();
+			case ProgramPackage.STEP__INDICES:
+				return indices != null && !indices.isEmpty();
 		}
 		return super.eIsSet(featureID);
 	}
