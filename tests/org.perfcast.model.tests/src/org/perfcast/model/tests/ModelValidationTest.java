@@ -184,6 +184,42 @@ class ModelValidationTest {
 	}
 
 	@Test
+	void testRepeatedStepsAndCountsOnBlocks() throws IOException {
+		String wave = """
+				  <steps name="wave">
+				    <indices variable="t" from="0" to="2"/>
+				    <messages name="shift">
+				      <indices variable="p" from="0" to="P - 1 - t"/>
+				      <from>p</from>
+				      <to>p + t</to>
+				      <size>1</size>
+				    </messages>
+				  </steps>
+				""";
+		assertEquals(List.of(), messages(program(wave, ParameterBindings.EMPTY)));
+		assertEquals(1, messages(program(wave.replace("P - 1 - t", "P - 1"), ParameterBindings.EMPTY)).size());
+		assertTrue(messages(program(wave.replace("P - 1 - t", "P - 1"), ParameterBindings.EMPTY)).get(0)
+				.contains("goes to the missing process 4"));
+		assertEquals(List.of("to: owner(i, j) needs a program with a layout, which tells the owner of each block"),
+				messages(program(wave.replace("<to>p + t</to>", "<to>owner(p, t)</to>"), ParameterBindings.EMPTY)));
+		assertEquals(List.of("to: unknown parameter 'k'"),
+				messages(program(wave.replace("<to>p + t</to>", "<to>p + k</to>"), ParameterBindings.EMPTY)));
+		List<String> counts = messages(program("""
+				  <steps name="wave">
+				    <indices variable="t" from="0" to="2"/>
+				    <operations row="t" size="q"/>
+				    <operations size="1"><indices variable="i" from="0" to="t"/></operations>
+				  </steps>
+				""", ParameterBindings.EMPTY));
+		assertEquals(List.of("indices: a count with indices needs a row and a column, the block it applies to",
+				"operation: name the machine's basic operation to count",
+				"operation: name the machine's basic operation to count",
+				"row and column: a count on a block needs both its row and its column",
+				"row: a count on a block needs the program's layout, which tells the block's owner",
+				"size: unknown parameter 'q'"), counts.stream().sorted().toList());
+	}
+
+	@Test
 	void testCyclicTaskDependencies() throws IOException {
 		List<Diagnostic> d = program("""
 				  <tasks name="a" cost="1" process="0" dependsOn="//@tasks.2"/>
