@@ -44,7 +44,14 @@ final class DemoCommand extends AbstractCommand {
 			"matvec.glamis", "P=1,2,3,4,5,6,10,12,15,20,30,60",
 			"matvec-split.glamis", "P=1,2,3,4,5,6,10,12,15,20,30,60",
 			"p.vtrace", "processors=1,2,3,4",
-			"outer.c", "np=1,2,4,8");
+			"outer.c", "np=1,2,4,8",
+			"gauss-elim.program", "b=20,30,40,48,60,80,96,120,160");
+
+	/**
+	 * The engines that run on some example models only, by engine id: the LogGP program simulation needs a
+	 * machine with LogGP parameters, which of the examples only gauss-elim's has.
+	 */
+	static final Map<String, Set<String>> ONLY = Map.of("loggp", Set.of("gauss-elim.program"));
 
 	private final EngineRegistry engines;
 
@@ -56,7 +63,9 @@ final class DemoCommand extends AbstractCommand {
 				and matvec.program swept over P = 2 .. 6, linear-array/loop.program over P = 2, 4, 5, 8,
 				10, the Glamis models matvec-ring/*.glamis over the divisors of 60 as in the
 				paper's figure 7, the trace vppb/p.vtrace over 1 to 4 processors, the MPI program
-				mpi-outer/outer.c reverse profiled on 1 to 8 processes when Open MPI is installed), writes a results file per run and one self-contained HTML report of all runs
+				mpi-outer/outer.c reverse profiled on 1 to 8 processes when Open MPI is installed,
+				gauss-elim/gauss-elim.program over block sizes b = 20 .. 160, also by LogGP
+				simulation), writes a results file per run and one self-contained HTML report of all runs
 				(tables, charts over P, Gantt charts of schedules) to DIR/report.html, and prints
 				the report's path. Ctrl-C cancels; the runs so far are still written.
 				  --out DIR        where to write (default: perfcast-demo in the current folder;
@@ -96,7 +105,8 @@ final class DemoCommand extends AbstractCommand {
 					continue;
 				}
 				for (Path model : models) {
-					if (interruption.isCancelled() || !engine.fileExtensions().contains(extension(model))) {
+					if (interruption.isCancelled() || !engine.fileExtensions().contains(extension(model))
+							|| ONLY.containsKey(engine.id()) && !ONLY.get(engine.id()).contains(model.getFileName().toString())) {
 						continue;
 					}
 					String display = display(model);

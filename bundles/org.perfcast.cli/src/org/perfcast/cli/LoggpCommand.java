@@ -164,8 +164,9 @@ final class LoggpCommand extends AbstractCommand {
 	}
 
 	private static void printText(String file, String layout, ProgramResult result, String unit, PrintStream out) {
-		out.printf("%s LogGP simulation of %s (layout %s): %d steps, %d messages (%d to the same processor, free)%n",
-				result.algorithm().id(), file, layout, result.steps().size(), result.messages(), result.localMessages());
+		out.printf("%s LogGP simulation of %s%s: %d steps, %d messages (%d to the same processor, free)%n",
+				result.algorithm().id(), file, layout.equals("no layout") ? "" : " (layout " + layout + ")",
+				result.steps().size(), result.messages(), result.localMessages());
 		for (ProgramResult.ProcessorRun p : result.processors()) {
 			out.printf("  P%-4d finish %-12s computes %s%n", p.id(), Numbers.format(p.finish()),
 					Numbers.format(p.computation()));

@@ -71,9 +71,16 @@ public final class ProgramTranslation {
 		text.append("# PAMELA translation of ").append(program.getName() == null ? "the program" : program.getName())
 				.append(" (generated)\n");
 		text.append("machine \"").append(machineFile).append("\"\n");
-		for (Parameter parameter : program.getParameters()) {
+		// the layout's parameters (e.g. a block size) too, so that a study can bind them
+		java.util.Set<String> written = new java.util.HashSet<>();
+		List<Parameter> parameters = new ArrayList<>();
+		if (program.getLayout() != null && !program.getLayout().eIsProxy()) {
+			parameters.addAll(program.getLayout().getParameters());
+		}
+		parameters.addAll(program.getParameters());
+		for (Parameter parameter : parameters) {
 			Value value = scope.lookup(parameter.getName());
-			if (value instanceof Rational r) {
+			if (value instanceof Rational r && written.add(parameter.getName())) {
 				text.append("param ").append(parameter.getName()).append(" = ").append(r).append('\n');
 			}
 		}

@@ -75,9 +75,10 @@ class BuiltinEnginesTest {
 		// PAMELA on matvec.pamela, matvec.program and loop.program; mapping and Glamis on the two programs; Glamis
 		// on the two matvec models (12 points each) and the central-server network (one point); the LogGP step on
 		// the figure 3 pattern (one point); the trace simulation on the VPPB programs P (1 to 4 processors), Q and R;
-		// reverse profiling of mpi-outer/outer.c on 1 to 8 processes where Open MPI is installed (CI installs it)
+		// reverse profiling of mpi-outer/outer.c on 1 to 8 processes where Open MPI is installed (CI installs it);
+		// PAMELA, mapping, Glamis and the LogGP simulation on gauss-elim.program over 9 block sizes
 		int mpi = Mpi.installed() ? 1 : 0;
-		assertEquals(14 + mpi, files.size());
+		assertEquals(18 + mpi, files.size());
 		int points = 0;
 		for (Path file : files) {
 			Run run = ResultsFiles.load(file);
@@ -85,7 +86,7 @@ class BuiltinEnginesTest {
 			assertEquals(run.getPointCount(), run.getPoints().size(), file.toString());
 			points += run.getPoints().size();
 		}
-		assertEquals(7 * 5 + 2 * 12 + 1 + 1 + 4 + 1 + 1 + 4 * mpi, points);
+		assertEquals(7 * 5 + 2 * 12 + 1 + 1 + 4 + 1 + 1 + 4 * mpi + 4 * 9, points);
 		String html = Files.readString(out.resolve("report.html"));
 		assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, 40));
 		assertTrue(html.contains("<svg"));
