@@ -24,7 +24,10 @@ import org.perfcast.engine.run.Sweep;
 import org.perfcast.engine.run.SweepRunner;
 import org.perfcast.glamis.MeanValueAnalysis;
 import org.perfcast.glamis.Station;
+import org.perfcast.loggp.Algorithm;
+import org.perfcast.loggp.BlockSizeStudy;
 import org.perfcast.loggp.CommunicationPattern;
+import org.perfcast.loggp.LogGPProgramEngine;
 import org.perfcast.loggp.CommunicationSimulation;
 import org.perfcast.loggp.LogGP;
 import org.perfcast.loggp.LogGPRules;
@@ -172,6 +175,10 @@ final class BenchCommand extends AbstractCommand {
 		benchmarks.addAll(glamis());
 		benchmarks.add(runOverhead());
 		benchmarks.addAll(loggpStep());
+		Path gauss = examples.resolve("gauss-elim/gauss-elim.program");
+		if (Files.isRegularFile(gauss)) {
+			benchmarks.add(geStudy(gauss));
+		}
 		benchmarks.addAll(trace());
 		return benchmarks;
 	}
@@ -214,6 +221,22 @@ final class BenchCommand extends AbstractCommand {
 		return new Benchmark("run-overhead", "SweepRunner on " + OVERHEAD_POINTS
 				+ " points of an engine that does no work (divide by " + OVERHEAD_POINTS + " for the cost per point)",
 				() -> runner.run(noWork, request, EngineMonitor.NULL));
+	}
+
+	/** The paper's study: the elimination over 14 block sizes, both layouts, both algorithms. */
+	private static Benchmark geStudy(Path program) {
+		return new Benchmark("loggp-ge-study", "LogGP study of gauss-elim.program: 14 block sizes (10 .. 160) x 2 layouts "
+				+ "x 2 algorithms, loading included", () -> {
+					try {
+						BlockSizeStudy.run(LogGPProgramEngine.load(program, program.toString(),
+								"row-striped.layout,diagonal.layout", ""), "b",
+								List.of(10.0, 12.0, 16.0, 20.0, 24.0, 30.0, 40.0, 48.0, 60.0, 64.0, 80.0, 96.0, 120.0, 160.0),
+								ParameterBindings.EMPTY, List.of(Algorithm.STANDARD, Algorithm.OVERESTIMATE),
+								LogGPRules.DEFAULT, EngineMonitor.NULL);
+					} catch (org.perfcast.engine.EngineException e) {
+						throw new IllegalStateException(e.getMessage(), e);
+					}
+				});
 	}
 
 	/** The LogGP simulation of a seeded random step of 10^6 messages, by both algorithms. */
