@@ -23,6 +23,7 @@ import org.perfcast.engine.run.EngineResult;
 import org.perfcast.engine.run.OptionSpec;
 import org.perfcast.engine.run.OptionValues;
 import org.perfcast.engine.run.Schedule;
+import org.perfcast.engine.run.Series;
 import org.perfcast.engine.run.Table;
 import org.perfcast.model.core.Model;
 import org.perfcast.model.layout.Layout;
@@ -39,8 +40,8 @@ import org.perfcast.model.validation.ModelValidation;
  * {@code *.program} files. One point simulates the program under each chosen layout and algorithm: its summary
  * holds, per layout, T for each algorithm, the computation and the communication for each algorithm, all in the
  * machine's time unit, so that sweeping the block size charts time against block size with a curve per layout
- * and algorithm (the paper's figures 7 to 9). A table gives per layout the messages, the local messages and the
- * processors' finish; when a simulation sends at most {@value #SCHEDULE_MESSAGES} messages, its schedule shows
+ * and algorithm (the paper's figures 7 to 9). Series give each step's computation and communication; a table
+ * gives per layout the messages, the local messages and the last processor; when a simulation sends at most {@value #SCHEDULE_MESSAGES} messages, its schedule shows
  * each processor's computations, sends and receives.
  */
 public final class LogGPProgramEngine implements Engine {
@@ -118,6 +119,10 @@ public final class LogGPProgramEngine implements Engine {
 				}
 				result.summary("communication" + suffix, run.communication(), unit);
 				rows.add(row(entry.getKey(), algorithm, run, unit));
+				result.series(new Series("communication per step" + suffix, "step", unit, perStep(run, false)));
+				if (algorithm == algorithms.get(0)) {
+					result.series(new Series("computation per step" + layout, "step", unit, perStep(run, true)));
+				}
 				if (run.operationsKept() && run.messages() <= SCHEDULE_MESSAGES) {
 					result.schedule(schedule(run, entry.getKey() + ", " + algorithm.id(), unit));
 				}
@@ -234,6 +239,16 @@ public final class LogGPProgramEngine implements Engine {
 		return List.of(layout, algorithm.id(), Numbers.format(run.T()), Numbers.format(run.computation()),
 				Numbers.format(run.communication()), Integer.toString(run.steps().size()), Long.toString(run.messages()),
 				Long.toString(run.localMessages()), last == null ? "" : "P" + last.id());
+	}
+
+	/** Each step's longest computation, or its communication, against the step's position. */
+	private static List<Series.Point> perStep(ProgramResult run, boolean computation) {
+		List<Series.Point> points = new ArrayList<>(run.steps().size());
+		for (int i = 0; i < run.steps().size(); i++) {
+			ProgramResult.StepTime step = run.steps().get(i);
+			points.add(new Series.Point(i, computation ? step.computation() : step.communication()));
+		}
+		return points;
 	}
 
 	/** The run as the engine SPI's schedule: a row per processor with its computations, sends and receives. */

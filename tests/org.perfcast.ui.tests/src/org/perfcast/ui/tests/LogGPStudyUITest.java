@@ -101,6 +101,10 @@ class LogGPStudyUITest {
 		page.setPartState(page.findViewReference(ResultsView.ID), IWorkbenchPage.STATE_MAXIMIZED);
 		view.getTabs().setSelection(1);
 		UiTests.flush();
+		assertEquals(List.of("communication per step row-striped standard", "computation per step row-striped",
+				"communication per step row-striped overestimate", "communication per step diagonal standard",
+				"computation per step diagonal", "communication per step diagonal overestimate"),
+				view.getPointChart().getSeries().stream().map(ChartSeries::name).toList(), "b = 48, step by step");
 		Path png = UiTests.screenshots().resolve("results-view-loggp-study.png");
 		Screenshots.save(shell, png);
 		assertTrue(Files.size(png) > 1000);
