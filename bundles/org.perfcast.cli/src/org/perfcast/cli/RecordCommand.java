@@ -8,24 +8,32 @@ import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
+import org.perfcast.trace.JavaRecorder;
 import org.perfcast.trace.PthreadRecorder;
 import org.perfcast.trace.Recording;
 import org.perfcast.trace.TraceException;
 import org.perfcast.trace.TraceFiles;
 
-/** {@code perfcast record -- PROGRAM ARGS}: record a native multi-threaded program on one processor. */
+/** {@code perfcast record -- PROGRAM ARGS}: record a multi-threaded program (native or Java) on one processor. */
 final class RecordCommand extends AbstractCommand {
 
 	RecordCommand() {
-		super("record", "record a native pthreads program's synchronisation on one processor (a *.vtrace trace)", """
+		super("record", "record a pthreads or Java program's synchronisation on one processor (a *.vtrace trace)", """
 				usage: perfcast record [--out FILE] -- PROGRAM [ARGS...]
+				       perfcast record [--out FILE] -- java [JAVA OPTIONS] MAIN-CLASS|-jar JAR [ARGS...]
 
 				Runs PROGRAM pinned to one processor (taskset -c 0) with Perfcast's pthread recorder
 				preloaded (built with cc once, into ~/.cache/perfcast), which logs thread create, exit and
 				join, mutex lock and unlock, condition waits and signals, semaphores and barriers with the
-				wall clock and each thread's CPU clock, and writes the trace. Then checks that the trace
-				replays and prints what it holds. Predict more processors with perfcast trace FILE.
-				  --out FILE   the trace (default PROGRAM.vtrace in the current folder)""");
+				wall clock and each thread's CPU clock, and writes the trace. A java command runs with
+				Perfcast's Java agent instead (-javaagent, written once into the same cache), which logs
+				thread start, run's end and join, synchronized blocks and methods, wait and notify,
+				java.util.concurrent locks and conditions, semaphores, latches, barriers, blocking queues,
+				executor tasks (submit, execute, Future.get) and fork-join tasks (fork, join, invoke) with
+				the thread's CPU clock and the source line. Then checks that the trace replays and prints
+				what it holds; a program that dies before it ends the recording leaves a trace cut short,
+				read up to its last event with a warning. Predict more processors with perfcast trace FILE.
+				  --out FILE   the trace (default PROGRAM.vtrace, or MAIN-CLASS.vtrace, in the current folder)""");
 	}
 
 	@Override
@@ -39,7 +47,9 @@ final class RecordCommand extends AbstractCommand {
 			throw new UsageException("unexpected " + arguments.operands().get(0) + " before --");
 		}
 		List<String> command = args.subList(dash + 1, args.size());
-		Path out = Path.of(arguments.value("out").orElse(Path.of(command.get(0)).getFileName() + ".vtrace"));
+		String name = JavaRecorder.isJava(command) ? JavaRecorder.programName(command)
+				: Path.of(command.get(0)).getFileName().toString();
+		Path out = Path.of(arguments.value("out").orElse(name + ".vtrace"));
 		Path cache = Path.of(System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home")
 				+ "/.cache"), "perfcast");
 		int status;
@@ -58,6 +68,8 @@ final class RecordCommand extends AbstractCommand {
 			for (int t = 0; t < recording.threads().size(); t++) {
 				events += recording.program(t).size();
 			}
+			recording.warnings().forEach(w -> console.report(Diagnostic.warning("trace.record", w,
+					Location.of(out.toString()))));
 			console.out().println("recorded " + events + " events of " + recording.threads().size() + " threads in "
 					+ Numbers.format(recording.end()) + " s (one processor; program exit code " + status + "): " + out);
 			console.out().println("predict with: perfcast trace " + out + " --processors 2");

@@ -5,11 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Records a native program's threads (the VPPB Recorder for C and pthreads): the library {@code recorder.c},
  * shipped in this bundle and built with the system's C compiler into a cache folder, is preloaded into the
- * program, which runs pinned to one processor ({@code taskset -c 0}); at exit it writes the trace.
+ * program, which runs pinned to one processor ({@code taskset -c 0}); at exit it writes the trace. Java
+ * programs ({@code java ...}) are recorded by the Java agent instead ({@link JavaRecorder}).
  */
 public final class PthreadRecorder {
 
@@ -67,12 +69,22 @@ public final class PthreadRecorder {
 		if (command.isEmpty()) {
 			throw new RecorderException("no program to record");
 		}
-		String program = Path.of(command.get(0)).getFileName().toString();
-		if (program.equals("java") || program.startsWith("java")) {
-			throw new RecorderException("Java programs are recorded by the Java agent, which Perfcast does not have yet; "
-					+ "native programs with pthreads can be recorded");
+		if (JavaRecorder.isJava(command)) {
+			return JavaRecorder.record(command, out, cache);
 		}
 		Path library = library(cache);
+		return runPinned(command, Map.of("LD_PRELOAD", library.toString(), "PERFCAST_TRACE_OUT",
+				out.toAbsolutePath().toString()), out, command.get(0));
+	}
+
+	/**
+	 * Runs {@code command} pinned to processor 0 (when {@code taskset} is there) with {@code environment} added,
+	 * and checks that it wrote {@code out}.
+	 *
+	 * @return the program's exit code
+	 */
+	static int runPinned(List<String> command, Map<String, String> environment, Path out, String program)
+			throws RecorderException, IOException {
 		List<String> full = new ArrayList<>();
 		Path taskset = onPath("taskset");
 		if (taskset != null) {
@@ -81,13 +93,12 @@ public final class PthreadRecorder {
 		full.addAll(command);
 		Files.deleteIfExists(out);
 		ProcessBuilder builder = new ProcessBuilder(full).inheritIO();
-		builder.environment().put("LD_PRELOAD", library.toString());
-		builder.environment().put("PERFCAST_TRACE_OUT", out.toAbsolutePath().toString());
+		builder.environment().putAll(environment);
 		Process process;
 		try {
 			process = builder.start();
 		} catch (IOException e) {
-			throw new RecorderException("cannot start " + command.get(0) + ": " + e.getMessage());
+			throw new RecorderException("cannot start " + program + ": " + e.getMessage());
 		}
 		int status;
 		try {
@@ -98,8 +109,9 @@ public final class PthreadRecorder {
 			throw new IOException("interrupted", e);
 		}
 		if (!Files.isRegularFile(out)) {
-			throw new RecorderException(command.get(0) + " wrote no trace (exit code " + status + "): it must be a "
-					+ "dynamically linked program that exits normally");
+			throw new RecorderException(program + " wrote no trace (exit code " + status + "): "
+					+ (JavaRecorder.isJava(command.subList(0, 1)) ? "it must exit through the JVM's normal shutdown"
+							: "it must be a dynamically linked program that exits normally"));
 		}
 		return status;
 	}

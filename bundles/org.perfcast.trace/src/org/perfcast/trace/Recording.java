@@ -92,7 +92,7 @@ public final class Recording {
 				monitor.checkCancelled();
 			}
 		}
-		builder.finish();
+		builder.finish(source.truncated());
 		return new Recording(builder);
 	}
 
@@ -532,14 +532,26 @@ public final class Recording {
 			programs.get(target).setActivation(op, a);
 		}
 
-		void finish() throws TraceException {
+		void finish(boolean truncated) throws TraceException {
 			if (names.isEmpty()) {
-				throw new TraceException(file, 0, "the trace has no events");
+				throw new TraceException(file, 0, "the trace has no events" + (truncated ? " (the recording was cut short)"
+						: ""));
+			}
+			if (truncated) {
+				warnings.add("the recording was cut short (the program did not finish it): the trace ends at "
+						+ Numbers.format(now) + "; threads still running then are taken to exit "
+						+ "there");
 			}
 			for (int t = 0; t < names.size(); t++) {
 				if (state.get(t) == BLOCKED) {
-					throw new TraceException(file, 0, "the recording ends with " + names.get(t) + " " + blockedOn(t)
-							+ ": a finished recording has no blocked thread");
+					if (!truncated) {
+						throw new TraceException(file, 0, "the recording ends with " + names.get(t) + " " + blockedOn(t)
+								+ ": a finished recording has no blocked thread");
+					}
+					// the operation it was blocked in never completed: dropped
+					warnings.add(names.get(t) + " was " + blockedOn(t) + " when the recording was cut short");
+					programs.get(t).removeLast();
+					state.set(t, READY);
 				}
 			}
 			for (int t = 0; t < names.size(); t++) {

@@ -104,6 +104,13 @@ public final class ThreadProgram {
 		activation[i] = a;
 	}
 
+	/** Drops the last operation (a blocking one that never completed, in a recording cut short). */
+	void removeLast() {
+		if (size > 0) {
+			size--;
+		}
+	}
+
 	void addWork(int i, double w) {
 		work[i] += w;
 	}

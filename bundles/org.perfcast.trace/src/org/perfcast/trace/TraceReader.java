@@ -22,7 +22,9 @@ import java.util.List;
  *
  * Events are {@code create T}, {@code wait E}, {@code activate T E}, {@code exit}, {@code lock M},
  * {@code unlock M}, {@code join T}, {@code post S} and {@code take S}; {@code #} starts a comment. Times are non-negative and never decrease.
- * The directives come before the first event.
+ * The directives come before the first event, except {@code @end}: a recorder names itself with
+ * {@code @recorded NAME} and ends a finished recording with {@code @end}, so that a trace it did not finish
+ * (the program crashed) is read up to its last whole line and reported as {@link #truncated()}.
  */
 public final class TraceReader implements TraceSource {
 
@@ -32,6 +34,8 @@ public final class TraceReader implements TraceSource {
 	private long line;
 	private double lastTime;
 	private String pending;
+	private boolean ended;
+	private boolean truncated;
 
 	/**
 	 * A reader of {@code text}, named {@code file} in messages; reads the header at once.
@@ -66,6 +70,7 @@ public final class TraceReader implements TraceSource {
 	private void readHeader() throws TraceException, IOException {
 		List<String> priorities = List.of();
 		String unit = "";
+		String recorder = "";
 		String text;
 		while ((text = in.readLine()) != null) {
 			line++;
@@ -101,11 +106,13 @@ public final class TraceReader implements TraceSource {
 				}
 				unit = rest;
 			}
+			case "@recorded" -> recorder = rest.isEmpty() ? "recorder" : rest;
+			case "@end" -> ended = true;
 			default -> throw new TraceException(file, line, "unknown directive " + words[0]
-					+ " (known: @priority, @unit)");
+					+ " (known: @priority, @unit, @recorded, @end)");
 			}
 		}
-		header = new TraceHeader(priorities, unit);
+		header = new TraceHeader(priorities, unit, recorder);
 	}
 
 	private static String strip(String text) {
@@ -120,18 +127,38 @@ public final class TraceReader implements TraceSource {
 		while (body == null) {
 			String text = in.readLine();
 			if (text == null) {
+				truncated = !header.recorder().isEmpty() && !ended;
 				return null;
 			}
 			line++;
 			body = strip(text);
 			if (body.isEmpty()) {
 				body = null;
+			} else if (ended) {
+				throw new TraceException(file, line, "nothing may follow @end");
+			} else if (body.equals("@end")) {
+				ended = true;
+				body = null;
 			} else if (body.startsWith("@")) {
 				throw new TraceException(file, line, "directives such as " + body.split("\\s+")[0]
 						+ " come before the first event");
 			}
 		}
-		return parse(body);
+		try {
+			return parse(body);
+		} catch (TraceException e) {
+			// a recorder's last line may be cut where the program died: the trace ends before it
+			if (!header.recorder().isEmpty() && !ended && in.readLine() == null) {
+				truncated = true;
+				return null;
+			}
+			throw e;
+		}
+	}
+
+	@Override
+	public boolean truncated() {
+		return truncated;
 	}
 
 	private TraceEvent parse(String body) throws TraceException {

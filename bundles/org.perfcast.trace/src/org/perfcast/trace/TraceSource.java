@@ -16,6 +16,14 @@ public interface TraceSource extends AutoCloseable {
 	 */
 	TraceEvent next() throws TraceException, IOException;
 
+	/**
+	 * Whether the trace was cut short: written by a recorder that did not finish (the program crashed or was
+	 * killed). Known once {@link #next()} has returned null.
+	 */
+	default boolean truncated() {
+		return false;
+	}
+
 	/** The file name used in messages. */
 	String file();
 

@@ -111,13 +111,14 @@ static void write_trace(void) {
 	const char *out = getenv("PERFCAST_TRACE_OUT");
 	FILE *f = out ? fopen(out, "w") : NULL;
 	if (!f) return;
-	fprintf(f, "@unit s\n# recorded by perfcast record (pthreads)\n");
+	fprintf(f, "@recorded pthreads\n@unit s\n");
 	real_lock(&recorder);
 	for (size_t i = 0; i < count; i++) {
 		struct event *e = &events[i];
 		fprintf(f, "%.9f %s %s%s%s cpu=%.9f\n", e->wall, e->thread, e->kind, e->args[0] ? " " : "", e->args, e->cpu);
 	}
 	real_unlock(&recorder);
+	fprintf(f, "@end\n");
 	fclose(f);
 }
 

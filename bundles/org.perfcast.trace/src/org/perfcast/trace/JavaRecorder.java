@@ -1,0 +1,166 @@
+package org.perfcast.trace;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.commons.ClassRemapper;
+import org.objectweb.asm.commons.Remapper;
+import org.perfcast.engine.NativeTools;
+import org.perfcast.trace.PthreadRecorder.RecorderException;
+
+/**
+ * Records a Java program's threads: the agent of {@code org.perfcast.trace.agent} with the ASM classes it uses
+ * (moved to a package of its own, so that a program's own ASM does not clash) is written once into a jar in a
+ * cache folder, and the program runs pinned to one processor with {@code -javaagent:} that jar.
+ */
+public final class JavaRecorder {
+
+	/** The agent's package, as a path. */
+	static final String AGENT = "org/perfcast/trace/agent/";
+	private static final String ASM = "org/objectweb/asm/";
+	private static final String MOVED_ASM = AGENT + "asm/";
+
+	private JavaRecorder() {
+	}
+
+	/** Whether {@code command} runs a Java program: its program is {@code java}. */
+	public static boolean isJava(List<String> command) {
+		return !command.isEmpty() && Path.of(command.get(0)).getFileName().toString().equals("java");
+	}
+
+	/**
+	 * The default name of a Java program's trace: its main class's simple name, or its jar's name, or "java".
+	 */
+	public static String programName(List<String> command) {
+		for (int i = 1; i < command.size(); i++) {
+			String arg = command.get(i);
+			if (arg.equals("-cp") || arg.equals("-classpath") || arg.equals("--class-path") || arg.equals("-p")
+					|| arg.equals("--module-path")) {
+				i++;
+			} else if (arg.equals("-jar") && i + 1 < command.size()) {
+				return Path.of(command.get(i + 1)).getFileName().toString().replaceFirst("\\.jar$", "");
+			} else if (!arg.startsWith("-")) {
+				return arg.substring(arg.lastIndexOf('.') + 1);
+			}
+		}
+		return "java";
+	}
+
+	/**
+	 * The agent jar in {@code cache}, written unless it is there for these classes.
+	 *
+	 * @throws RecorderException if the agent's or ASM's classes cannot be found
+	 */
+	public static Path agentJar(Path cache) throws RecorderException, IOException {
+		Map<String, byte[]> classes = new TreeMap<>();
+		classes(JavaRecorder.class, AGENT, classes);
+		classes(ClassReader.class, ASM, classes);
+		if (!classes.containsKey(AGENT + "Agent.class") || !classes.containsKey(ASM + "ClassReader.class")) {
+			throw new RecorderException("the Java agent's classes were not found next to " + JavaRecorder.class.getName());
+		}
+		Path jar = cache.resolve("recorder-java-" + NativeTools.hash(classes.values().toArray(byte[][]::new)))
+				.resolve("perfcast-recorder.jar");
+		if (Files.isRegularFile(jar)) {
+			return jar;
+		}
+		Remapper moveAsm = new Remapper() {
+			@Override
+			public String map(String name) {
+				return name.startsWith(ASM) ? MOVED_ASM + name.substring(ASM.length()) : name;
+			}
+		};
+		Manifest manifest = new Manifest();
+		manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+		manifest.getMainAttributes().putValue("Premain-Class", AGENT.replace('/', '.') + "Agent");
+		manifest.getMainAttributes().putValue("Created-By", "Perfcast");
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		try (JarOutputStream out = new JarOutputStream(bytes, manifest)) {
+			for (Map.Entry<String, byte[]> c : classes.entrySet()) {
+				ClassReader reader = new ClassReader(c.getValue());
+				ClassWriter writer = new ClassWriter(0);
+				reader.accept(new ClassRemapper(writer, moveAsm), 0);
+				out.putNextEntry(new JarEntry(moveAsm.map(c.getKey().replace(".class", "")) + ".class"));
+				out.write(writer.toByteArray());
+				out.closeEntry();
+			}
+		}
+		Files.createDirectories(jar.getParent());
+		NativeTools.write(jar, bytes.toByteArray());
+		return jar;
+	}
+
+	/** Adds the class files under {@code prefix} of the jar or folder {@code owner} was loaded from. */
+	private static void classes(Class<?> owner, String prefix, Map<String, byte[]> into) throws IOException {
+		CodeSource source = owner.getProtectionDomain().getCodeSource();
+		if (source == null || source.getLocation() == null) {
+			return;
+		}
+		Path location;
+		try {
+			location = Path.of(source.getLocation().toURI());
+		} catch (URISyntaxException | IllegalArgumentException e) {
+			String text = source.getLocation().toString().replaceFirst("^reference:", "").replaceFirst("^file:", "");
+			location = Path.of(text);
+		}
+		if (Files.isDirectory(location)) {
+			Path root = location.resolve(prefix);
+			if (!Files.isDirectory(root)) {
+				return;
+			}
+			try (Stream<Path> files = Files.walk(root)) {
+				for (Path f : files.filter(f -> f.toString().endsWith(".class")).toList()) {
+					String name = location.relativize(f).toString().replace('\\', '/');
+					if (name.startsWith(prefix) && (prefix.equals(ASM) ? !name.substring(prefix.length()).contains("/")
+							: true)) {
+						into.put(name, Files.readAllBytes(f));
+					}
+				}
+			}
+		} else if (Files.isRegularFile(location)) {
+			try (ZipFile zip = new ZipFile(location.toFile())) {
+				for (ZipEntry e : java.util.Collections.list(zip.entries())) {
+					String name = e.getName();
+					if (name.startsWith(prefix) && name.endsWith(".class")
+							&& (!prefix.equals(ASM) || !name.substring(prefix.length()).contains("/"))) {
+						try (InputStream in = zip.getInputStream(e)) {
+							into.put(name, in.readAllBytes());
+						}
+					}
+				}
+			}
+		}
+	}
+
+	/**
+	 * Runs the Java program {@code command} on one processor with the agent, writing the trace to {@code out}.
+	 *
+	 * @return the program's exit code
+	 * @throws RecorderException when the agent cannot be written, the program cannot start or writes no trace
+	 */
+	public static int record(List<String> command, Path out, Path cache) throws RecorderException, IOException {
+		Path jar = agentJar(cache);
+		List<String> full = new ArrayList<>();
+		full.add(command.get(0));
+		full.add("-javaagent:" + jar + "=out=" + out.toAbsolutePath());
+		full.addAll(command.subList(1, command.size()));
+		return PthreadRecorder.runPinned(full, Map.of(), out, command.get(0));
+	}
+}

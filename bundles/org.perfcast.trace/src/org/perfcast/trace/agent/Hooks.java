@@ -1,0 +1,1007 @@
+package org.perfcast.trace.agent;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * What the instrumented program calls instead of its synchronisation (see {@link Instrumenter}): each hook does
+ * the real operation and records the trace events VPPB's Recorder records for it, stamped with the wall clock
+ * and the calling thread's CPU clock. Events are kept in memory under one lock and appended to the
+ * {@code *.vtrace} every {@value #FLUSH_MILLIS} ms and at exit, where {@code @end} closes it: a program that
+ * crashes leaves a trace of what it did until shortly before, which reads as cut short.
+ * <p>
+ * A thread of the trace is a Java thread, or an executor or fork-join task (a logical thread created where it
+ * is submitted or forked, joined where its result is awaited, whose CPU clock counts only the time it ran).
+ * The mapping: start / new thread's run / join → create / exit / join; monitors and {@link Lock}s → lock,
+ * unlock (reentrant acquisitions are one lock); {@code wait} and {@link Condition#await()} → unlock, take (when
+ * notified), lock; notify and signal → a post per waiter woken; {@link Semaphore} → posts for its initial
+ * permits, take per acquire, post per release; {@link CountDownLatch} → the count reaching zero posts for each
+ * thread blocked in await, which takes; {@link CyclicBarrier} → the last to arrive posts for the others, which
+ * take; {@link BlockingQueue} → a put posts the queue and takes a free place of a bounded queue, a take takes
+ * the queue and posts a place. A post is written before the release it stands for happens, and an event after a
+ * blocking operation once the operation is done, so that the events' order is one the program could run in.
+ */
+public final class Hooks {
+
+	/** How often the events so far are appended to the trace. */
+	static final long FLUSH_MILLIS = 100;
+
+	private static final ReentrantLock LOCK = new ReentrantLock();
+	private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+	private static final long START = System.nanoTime();
+
+	/** The logical threads running on each Java thread, innermost last. */
+	private static final ThreadLocal<ArrayDeque<Actor>> RUNNING = new ThreadLocal<>();
+
+	private static final Map<Object, Integer> IDS = new IdentityHashMap<>();
+	private static final Map<Thread, Actor> THREADS = new IdentityHashMap<>();
+	private static final Map<Object, Actor> TASKS = new IdentityHashMap<>();
+	private static final Map<Object, int[]> WAITERS = new IdentityHashMap<>();
+	private static final Map<Object, Semaphore> SPACE = new IdentityHashMap<>();
+	private static final List<String> SITES = new ArrayList<>();
+	private static final List<Actor> ACTORS = new ArrayList<>();
+
+	private static double[] wall = new double[1 << 14];
+	private static double[] cpu = new double[wall.length];
+	private static Actor[] who = new Actor[wall.length];
+	private static String[] what = new String[wall.length];
+	private static int[] where = new int[wall.length];
+	private static int count;
+	private static int threads;
+	private static int tasks;
+	private static Path out;
+	private static BufferedWriter writer;
+	private static boolean written;
+
+	/** A thread of the trace: a Java thread or a task, with the CPU time its Java thread spent on others. */
+	static final class Actor {
+		final String name;
+		final Thread thread;
+		long base;
+		long nested;
+		boolean exited;
+		double lastWall;
+		double lastCpu;
+		final Map<Object, int[]> holds = new IdentityHashMap<>();
+		final ArrayDeque<Object> locks = new ArrayDeque<>();
+
+		Actor(String name, Thread thread) {
+			this.name = name;
+			this.thread = thread;
+		}
+	}
+
+	private Hooks() {
+	}
+
+	/** Starts recording into {@code file}. */
+	static void begin(Path file) {
+		out = file;
+		try {
+			writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+			writer.write("@recorded java-agent\n@unit s\n");
+			writer.flush();
+		} catch (IOException e) {
+			System.err.println("perfcast recorder: cannot write " + file + ": " + e.getMessage());
+			return;
+		}
+		Thread main = Thread.currentThread();
+		Actor actor = new Actor("main", main);
+		actor.base = CPU.getCurrentThreadCpuTime();
+		THREADS.put(main, actor);
+		ACTORS.add(actor);
+		Runtime.getRuntime().addShutdownHook(new Thread(Hooks::write, "perfcast-recorder"));
+		Thread flusher = new Thread(() -> {
+			while (true) {
+				try {
+					Thread.sleep(FLUSH_MILLIS);
+				} catch (InterruptedException e) {
+					return;
+				}
+				LOCK.lock();
+				try {
+					flush();
+				} finally {
+					LOCK.unlock();
+				}
+			}
+		}, "perfcast-recorder-flush");
+		flusher.setDaemon(true);
+		flusher.start();
+	}
+
+	/** Registers a source line and returns its number, for {@code at=FILE:LINE}; at instrumentation time. */
+	public static int site(String file, int line) {
+		LOCK.lock();
+		try {
+			SITES.add(file + ":" + line);
+			return SITES.size() - 1;
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	// ---- threads
+
+	/** {@code t.start()}: create. */
+	public static void start(Thread t, int site) {
+		LOCK.lock();
+		try {
+			Actor child = THREADS.get(t);
+			if (child == null) {
+				child = new Actor("T" + ++threads, t);
+				THREADS.put(t, child);
+				ACTORS.add(child);
+			}
+			record(current(), "create " + child.name, site);
+		} finally {
+			LOCK.unlock();
+		}
+		t.start();
+	}
+
+	/** The argument of {@code new Thread(r)}: r, recording the thread's end. */
+	public static Runnable task(Runnable r) {
+		return r == null ? null : () -> {
+			threadBegin();
+			try {
+				r.run();
+			} finally {
+				threadEnd();
+			}
+		};
+	}
+
+	/** The start of a thread's run: its CPU clock from now. */
+	public static void threadBegin() {
+		LOCK.lock();
+		try {
+			Actor actor = THREADS.get(Thread.currentThread());
+			if (actor != null && actor.base == 0) {
+				actor.base = CPU.getCurrentThreadCpuTime();
+				push(actor);
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** The end of a thread's run: exit. */
+	public static void threadEnd() {
+		LOCK.lock();
+		try {
+			Actor actor = THREADS.get(Thread.currentThread());
+			if (actor != null && !actor.exited) {
+				record(actor, "exit", -1);
+				actor.exited = true;
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** The end of {@code main}: the main thread exits. */
+	public static void mainEnd() {
+		LOCK.lock();
+		try {
+			Actor actor = THREADS.get(Thread.currentThread());
+			if (actor != null && actor.name.equals("main") && !actor.exited) {
+				record(actor, "exit", -1);
+				actor.exited = true;
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** {@code t.join()}: join. */
+	public static void join(Thread t, int site) throws InterruptedException {
+		joined(t, site);
+		t.join();
+	}
+
+	/** {@code t.join(millis)}: join. */
+	public static void join(Thread t, long millis, int site) throws InterruptedException {
+		joined(t, site);
+		t.join(millis);
+	}
+
+	private static void joined(Thread t, int site) {
+		LOCK.lock();
+		try {
+			Actor child = THREADS.get(t);
+			if (child != null) {
+				record(current(), "join " + child.name, site);
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	// ---- monitors
+
+	/** After {@code monitorenter} or entering a synchronized method: lock. */
+	public static void locked(Object monitor, int site) {
+		LOCK.lock();
+		try {
+			acquired(current(), monitor, "M", site);
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** Before {@code monitorexit} or returning from a synchronized method: unlock. */
+	public static void unlocking(Object monitor, int site) {
+		LOCK.lock();
+		try {
+			released(current(), monitor, "M", site);
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** {@code o.wait()}. */
+	public static void wait(Object o, int site) throws InterruptedException {
+		int held = beforeWait(o, "M", site);
+		try {
+			o.wait();
+		} finally {
+			afterWait(o, "M", held, site);
+		}
+	}
+
+	/** {@code o.wait(millis)}. */
+	public static void wait(Object o, long millis, int site) throws InterruptedException {
+		int held = beforeWait(o, "M", site);
+		try {
+			o.wait(millis);
+		} finally {
+			afterWait(o, "M", held, site);
+		}
+	}
+
+	/** {@code o.notify()}. */
+	public static void notify(Object o, int site) {
+		woken(o, false, site);
+		o.notify();
+	}
+
+	/** {@code o.notifyAll()}. */
+	public static void notifyAll(Object o, int site) {
+		woken(o, true, site);
+		o.notifyAll();
+	}
+
+	// ---- java.util.concurrent.locks
+
+	/** {@code l.lock()}. */
+	public static void lock(Lock l, int site) {
+		l.lock();
+		lockedLock(l, site);
+	}
+
+	/** {@code l.lockInterruptibly()}. */
+	public static void lockInterruptibly(Lock l, int site) throws InterruptedException {
+		l.lockInterruptibly();
+		lockedLock(l, site);
+	}
+
+	/** {@code l.tryLock()}. */
+	public static boolean tryLock(Lock l, int site) {
+		boolean locked = l.tryLock();
+		if (locked) {
+			lockedLock(l, site);
+		}
+		return locked;
+	}
+
+	/** {@code l.unlock()}. */
+	public static void unlock(Lock l, int site) {
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			released(actor, l, "L", site);
+		} finally {
+			LOCK.unlock();
+		}
+		l.unlock();
+	}
+
+	private static void lockedLock(Lock l, int site) {
+		LOCK.lock();
+		try {
+			acquired(current(), l, "L", site);
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** {@code c.await()}: unlock the innermost lock held, take when signalled, lock. */
+	public static void await(Condition c, int site) throws InterruptedException {
+		Object lock = innermostLock();
+		int held = beforeCondition(c, lock, site);
+		try {
+			c.await();
+		} finally {
+			afterCondition(c, lock, held, site);
+		}
+	}
+
+	/** {@code c.await(time, unit)}. */
+	public static boolean await(Condition c, long time, TimeUnit unit, int site) throws InterruptedException {
+		Object lock = innermostLock();
+		int held = beforeCondition(c, lock, site);
+		try {
+			return c.await(time, unit);
+		} finally {
+			afterCondition(c, lock, held, site);
+		}
+	}
+
+	/** {@code c.awaitNanos(nanos)}. */
+	public static long awaitNanos(Condition c, long nanos, int site) throws InterruptedException {
+		Object lock = innermostLock();
+		int held = beforeCondition(c, lock, site);
+		try {
+			return c.awaitNanos(nanos);
+		} finally {
+			afterCondition(c, lock, held, site);
+		}
+	}
+
+	/** {@code c.signal()}. */
+	public static void signal(Condition c, int site) {
+		woken(c, false, site);
+		c.signal();
+	}
+
+	/** {@code c.signalAll()}. */
+	public static void signalAll(Condition c, int site) {
+		woken(c, true, site);
+		c.signalAll();
+	}
+
+	private static Object innermostLock() {
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			return actor.locks.isEmpty() ? null : actor.locks.peekLast();
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	private static int beforeCondition(Condition c, Object lock, int site) {
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			waiters(c)[0]++;
+			return lock == null ? 0 : releaseAll(actor, lock, "L", site);
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	private static void afterCondition(Condition c, Object lock, int held, int site) {
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			tookIfPosted(actor, c, "C", site);
+			if (lock != null && held > 0) {
+				reacquire(actor, lock, "L", held, site);
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	// ---- synchronizers
+
+	/** After {@code new Semaphore(n)}: n posts by the creator. */
+	public static void semaphoreCreated(Semaphore s) {
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			for (int i = s.availablePermits(); i > 0; i--) {
+				record(actor, "post " + name(s, "S"), -1);
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** {@code s.acquire()}: take. */
+	public static void acquire(Semaphore s, int site) throws InterruptedException {
+		s.acquire();
+		takes(s, "S", 1, site);
+	}
+
+	/** {@code s.acquire(n)}: n takes. */
+	public static void acquire(Semaphore s, int permits, int site) throws InterruptedException {
+		s.acquire(permits);
+		takes(s, "S", permits, site);
+	}
+
+	/** {@code s.release()}: post. */
+	public static void release(Semaphore s, int site) {
+		posts(s, "S", 1, site);
+		s.release();
+	}
+
+	/** {@code s.release(n)}: n posts. */
+	public static void release(Semaphore s, int permits, int site) {
+		posts(s, "S", permits, site);
+		s.release(permits);
+	}
+
+	/** {@code latch.countDown()}: when the count reaches zero, a post for each thread blocked in await. */
+	public static void countDown(CountDownLatch latch, int site) {
+		LOCK.lock();
+		try {
+			if (latch.getCount() == 1) {
+				int[] waiting = waiters(latch);
+				for (; waiting[0] > 0; waiting[0]--) {
+					waiting[1]++;
+					record(current(), "post " + name(latch, "C"), site);
+				}
+			}
+		} finally {
+			LOCK.unlock();
+		}
+		latch.countDown();
+	}
+
+	/** {@code latch.await()}: take if it blocked. */
+	public static void await(CountDownLatch latch, int site) throws InterruptedException {
+		boolean blocks;
+		LOCK.lock();
+		try {
+			blocks = latch.getCount() > 0;
+			if (blocks) {
+				waiters(latch)[0]++;
+			}
+		} finally {
+			LOCK.unlock();
+		}
+		latch.await();
+		if (blocks) {
+			LOCK.lock();
+			try {
+				tookIfPosted(current(), latch, "C", site);
+			} finally {
+				LOCK.unlock();
+			}
+		}
+	}
+
+	/** {@code barrier.await()}: the last to arrive posts for the others, which take. */
+	public static int await(CyclicBarrier barrier, int site) throws InterruptedException,
+			java.util.concurrent.BrokenBarrierException {
+		boolean last;
+		LOCK.lock();
+		try {
+			int[] waiting = waiters(barrier);
+			last = waiting[0] + 1 == barrier.getParties();
+			if (last) {
+				for (; waiting[0] > 0; waiting[0]--) {
+					waiting[1]++;
+					record(current(), "post " + name(barrier, "B"), site);
+				}
+			} else {
+				waiting[0]++;
+			}
+		} finally {
+			LOCK.unlock();
+		}
+		int index = barrier.await();
+		if (!last) {
+			LOCK.lock();
+			try {
+				tookIfPosted(current(), barrier, "B", site);
+			} finally {
+				LOCK.unlock();
+			}
+		}
+		return index;
+	}
+
+	/**
+	 * After {@code new ArrayBlockingQueue(n)} and other bounded queues: n posts of free places, mirrored by a
+	 * semaphore that puts acquire first, so that a put's events are written when it really inserts.
+	 */
+	public static void queueCreated(BlockingQueue<?> q) {
+		LOCK.lock();
+		try {
+			int capacity = q.remainingCapacity();
+			if (capacity < Integer.MAX_VALUE) {
+				Actor actor = current();
+				for (int i = capacity; i > 0; i--) {
+					record(actor, "post " + name(q, "F"), -1);
+				}
+				SPACE.put(q, new Semaphore(capacity));
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** {@code q.put(e)}: take a free place (bounded), then post the queue as the element goes in. */
+	public static <E> void put(BlockingQueue<E> q, E e, int site) throws InterruptedException {
+		Semaphore space = space(q);
+		if (space != null) {
+			space.acquire();
+		}
+		if (!insert(q, e, space, site)) {
+			q.put(e);
+		}
+	}
+
+	/** {@code q.offer(e)}: as put when there is room. */
+	public static <E> boolean offer(BlockingQueue<E> q, E e, int site) {
+		Semaphore space = space(q);
+		if (space != null && !space.tryAcquire()) {
+			return false;
+		}
+		return insert(q, e, space, site) || q.offer(e);
+	}
+
+	/** Inserts under the recorder's lock when that cannot block; false if the caller must insert (unbounded). */
+	private static <E> boolean insert(BlockingQueue<E> q, E e, Semaphore space, int site) {
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			if (space != null) {
+				record(actor, "take " + name(q, "F"), site);
+			}
+			record(actor, "post " + name(q, "Q"), site);
+			return (space != null || q.remainingCapacity() == Integer.MAX_VALUE) && q.offer(e);
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** {@code q.take()}: take the queue, post a free place (bounded). */
+	public static <E> E take(BlockingQueue<E> q, int site) throws InterruptedException {
+		E e = q.take();
+		takeDone(q, site);
+		return e;
+	}
+
+	/** {@code q.poll()}: as take when it returns an element. */
+	public static <E> E poll(BlockingQueue<E> q, int site) {
+		E e = q.poll();
+		if (e != null) {
+			takeDone(q, site);
+		}
+		return e;
+	}
+
+	private static void takeDone(BlockingQueue<?> q, int site) {
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			record(actor, "take " + name(q, "Q"), site);
+			Semaphore space = SPACE.get(q);
+			if (space != null) {
+				record(actor, "post " + name(q, "F"), site);
+				space.release();
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	private static Semaphore space(BlockingQueue<?> q) {
+		LOCK.lock();
+		try {
+			return SPACE.get(q);
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	// ---- executors and fork-join
+
+	/** {@code executor.execute(r)}: a task created here. */
+	public static void execute(Executor executor, Runnable r, int site) {
+		executor.execute(wrap(r, created(r, site)));
+	}
+
+	/** {@code executor.submit(r)}: a task created here, joined by {@link #get(Future, int)}. */
+	public static Future<?> submit(ExecutorService executor, Runnable r, int site) {
+		Actor task = created(r, site);
+		Future<?> future = executor.submit(wrap(r, task));
+		bind(future, task);
+		return future;
+	}
+
+	/** {@code executor.submit(c)}. */
+	public static <T> Future<T> submit(ExecutorService executor, Callable<T> c, int site) {
+		Actor task = created(c, site);
+		Future<T> future = executor.submit(() -> {
+			enter(task);
+			try {
+				return c.call();
+			} finally {
+				leave(task);
+			}
+		});
+		bind(future, task);
+		return future;
+	}
+
+	/** {@code future.get()}: join its task. */
+	public static <T> T get(Future<T> future, int site) throws InterruptedException,
+			java.util.concurrent.ExecutionException {
+		joinTask(future, site);
+		return future.get();
+	}
+
+	/** {@code task.fork()}: a task created here. */
+	public static <T> ForkJoinTask<T> fork(ForkJoinTask<T> task, int site) {
+		created(task, site);
+		return task.fork();
+	}
+
+	/** {@code task.join()}: join it. */
+	public static <T> T join(ForkJoinTask<T> task, int site) {
+		joinTask(task, site);
+		return task.join();
+	}
+
+	/** {@code pool.invoke(task)}: a task created and joined here. */
+	public static <T> T invoke(java.util.concurrent.ForkJoinPool pool, ForkJoinTask<T> task, int site) {
+		created(task, site);
+		joinTask(task, site);
+		return pool.invoke(task);
+	}
+
+	/** The start of a fork-join task's compute: its events are the task's, if it was forked. */
+	public static void computeBegin(Object task) {
+		Actor actor;
+		LOCK.lock();
+		try {
+			actor = TASKS.get(task);
+		} finally {
+			LOCK.unlock();
+		}
+		if (actor != null && !actor.exited && actor.base == 0) {
+			enter(actor);
+		}
+	}
+
+	/** The end of a fork-join task's compute. */
+	public static void computeEnd(Object task) {
+		Actor actor;
+		LOCK.lock();
+		try {
+			actor = TASKS.get(task);
+		} finally {
+			LOCK.unlock();
+		}
+		if (actor != null && !actor.exited && current() == actor) {
+			leave(actor);
+		}
+	}
+
+	private static Actor created(Object key, int site) {
+		LOCK.lock();
+		try {
+			Actor task = new Actor("task" + ++tasks, null);
+			TASKS.put(key, task);
+			ACTORS.add(task);
+			record(current(), "create " + task.name, site);
+			return task;
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	private static void bind(Object future, Actor task) {
+		LOCK.lock();
+		try {
+			TASKS.put(future, task);
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	private static Runnable wrap(Runnable r, Actor task) {
+		return () -> {
+			enter(task);
+			try {
+				r.run();
+			} finally {
+				leave(task);
+			}
+		};
+	}
+
+	private static void joinTask(Object key, int site) {
+		LOCK.lock();
+		try {
+			Actor task = TASKS.get(key);
+			if (task != null) {
+				record(current(), "join " + task.name, site);
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** Runs {@code task} on this Java thread from now: the running logical thread's clock pauses. */
+	private static void enter(Actor task) {
+		LOCK.lock();
+		try {
+			task.base = CPU.getCurrentThreadCpuTime();
+			push(task);
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	private static void leave(Actor task) {
+		LOCK.lock();
+		try {
+			record(task, "exit", -1);
+			task.exited = true;
+			ArrayDeque<Actor> running = RUNNING.get();
+			running.pollLast();
+			long spent = CPU.getCurrentThreadCpuTime() - task.base - task.nested;
+			Actor outer = running.peekLast();
+			if (outer != null) {
+				outer.nested += spent + task.nested;
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	// ---- bookkeeping, under LOCK
+
+	private static void push(Actor actor) {
+		ArrayDeque<Actor> running = RUNNING.get();
+		if (running == null) {
+			running = new ArrayDeque<>();
+			RUNNING.set(running);
+		}
+		running.addLast(actor);
+	}
+
+	/** The logical thread running now: the innermost task, else the Java thread (named on first sight). */
+	private static Actor current() {
+		ArrayDeque<Actor> running = RUNNING.get();
+		if (running != null && !running.isEmpty()) {
+			return running.peekLast();
+		}
+		Thread t = Thread.currentThread();
+		Actor actor = THREADS.get(t);
+		if (actor == null) {
+			// a thread Perfcast did not see start (e.g. a pool's worker): its own thread from now
+			actor = new Actor("T" + ++threads, t);
+			actor.base = CPU.getCurrentThreadCpuTime();
+			THREADS.put(t, actor);
+			ACTORS.add(actor);
+		} else if (actor.base == 0) {
+			actor.base = CPU.getCurrentThreadCpuTime();
+		}
+		push(actor);
+		return actor;
+	}
+
+	private static void acquired(Actor actor, Object lock, String prefix, int site) {
+		int[] held = actor.holds.computeIfAbsent(lock, k -> new int[1]);
+		if (held[0]++ == 0) {
+			actor.locks.addLast(lock);
+			record(actor, "lock " + name(lock, prefix), site);
+		}
+	}
+
+	private static void released(Actor actor, Object lock, String prefix, int site) {
+		int[] held = actor.holds.get(lock);
+		if (held != null && held[0] > 0 && --held[0] == 0) {
+			actor.locks.removeLastOccurrence(lock);
+			record(actor, "unlock " + name(lock, prefix), site);
+		}
+	}
+
+	/** Releases every hold of {@code lock} for a wait; returns how many there were. */
+	private static int releaseAll(Actor actor, Object lock, String prefix, int site) {
+		int[] held = actor.holds.get(lock);
+		if (held == null || held[0] == 0) {
+			return 0;
+		}
+		int n = held[0];
+		held[0] = 1;
+		released(actor, lock, prefix, site);
+		return n;
+	}
+
+	private static void reacquire(Actor actor, Object lock, String prefix, int n, int site) {
+		acquired(actor, lock, prefix, site);
+		actor.holds.get(lock)[0] = n;
+	}
+
+	private static int beforeWait(Object o, String prefix, int site) {
+		LOCK.lock();
+		try {
+			waiters(o)[0]++;
+			return releaseAll(current(), o, prefix, site);
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	private static void afterWait(Object o, String prefix, int held, int site) {
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			tookIfPosted(actor, o, "C", site);
+			if (held > 0) {
+				reacquire(actor, o, prefix, held, site);
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** Notify or signal: a post for one waiter, or for all. */
+	private static void woken(Object o, boolean all, int site) {
+		LOCK.lock();
+		try {
+			int[] waiting = waiters(o);
+			int n = all ? waiting[0] : Math.min(1, waiting[0]);
+			for (int i = 0; i < n; i++) {
+				waiting[0]--;
+				waiting[1]++;
+				record(current(), "post " + name(o, "C"), site);
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** A woken waiter: takes a post if one was made for it, else it timed out (no longer waiting). */
+	private static void tookIfPosted(Actor actor, Object o, String prefix, int site) {
+		int[] waiting = waiters(o);
+		if (waiting[1] > 0) {
+			waiting[1]--;
+			record(actor, "take " + name(o, prefix), site);
+		} else if (waiting[0] > 0) {
+			waiting[0]--;
+		}
+	}
+
+	private static void takes(Object o, String prefix, int n, int site) {
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			for (int i = 0; i < n; i++) {
+				record(actor, "take " + name(o, prefix), site);
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	private static void posts(Object o, String prefix, int n, int site) {
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			for (int i = 0; i < n; i++) {
+				record(actor, "post " + name(o, prefix), site);
+			}
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** Per object: threads waiting, and posts made for them not yet taken. */
+	private static int[] waiters(Object o) {
+		return WAITERS.computeIfAbsent(o, k -> new int[2]);
+	}
+
+	private static String name(Object o, String prefix) {
+		Integer id = IDS.get(o);
+		if (id == null) {
+			id = IDS.size() + 1;
+			IDS.put(o, id);
+		}
+		return prefix + id;
+	}
+
+	private static void record(Actor actor, String event, int site) {
+		if (count == wall.length) {
+			int size = wall.length * 2;
+			wall = java.util.Arrays.copyOf(wall, size);
+			cpu = java.util.Arrays.copyOf(cpu, size);
+			who = java.util.Arrays.copyOf(who, size);
+			what = java.util.Arrays.copyOf(what, size);
+			where = java.util.Arrays.copyOf(where, size);
+		}
+		double now = (System.nanoTime() - START) / 1e9;
+		double own = actor.thread != null && actor.thread != Thread.currentThread() ? actor.lastCpu
+				: Math.max(actor.lastCpu, (CPU.getCurrentThreadCpuTime() - actor.base - actor.nested) / 1e9);
+		wall[count] = now;
+		cpu[count] = own;
+		who[count] = actor;
+		what[count] = event;
+		where[count] = site;
+		count++;
+		actor.lastWall = now;
+		actor.lastCpu = own;
+	}
+
+	/** Appends the events recorded since the last flush; under LOCK. */
+	private static void flush() {
+		if (writer == null || written) {
+			return;
+		}
+		try {
+			StringBuilder text = new StringBuilder(64 * count + 16);
+			for (int i = 0; i < count; i++) {
+				text.append(String.format(Locale.ROOT, "%.9f %s %s cpu=%.9f", wall[i], who[i].name, what[i], cpu[i]));
+				if (where[i] >= 0 && where[i] < SITES.size()) {
+					text.append(" at=").append(SITES.get(where[i]));
+				}
+				text.append('\n');
+			}
+			writer.write(text.toString());
+			writer.flush();
+		} catch (IOException e) {
+			System.err.println("perfcast recorder: cannot write " + out + ": " + e.getMessage());
+		}
+		java.util.Arrays.fill(who, 0, count, null);
+		java.util.Arrays.fill(what, 0, count, null);
+		count = 0;
+	}
+
+	/** Ends the trace at exit: the last events, an exit for every thread that has none, and {@code @end}. */
+	static void write() {
+		LOCK.lock();
+		try {
+			if (written || writer == null) {
+				return;
+			}
+			for (Actor actor : ACTORS) {
+				if (!actor.exited && actor.thread != null && actor.thread != Thread.currentThread()
+						&& (actor.lastWall > 0 || actor.name.equals("main"))) {
+					record(actor, "exit", -1);
+					actor.exited = true;
+				}
+			}
+			flush();
+			written = true;
+			writer.write("@end\n");
+			writer.close();
+		} catch (IOException e) {
+			System.err.println("perfcast recorder: cannot write " + out + ": " + e.getMessage());
+		} finally {
+			LOCK.unlock();
+		}
+	}
+}

@@ -1,0 +1,182 @@
+package org.perfcast.trace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarFile;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.trace.JavaRecorder;
+import org.perfcast.trace.PthreadRecorder;
+import org.perfcast.trace.Recording;
+import org.perfcast.trace.SimulationModel;
+import org.perfcast.trace.TargetMachine;
+import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceSimulator;
+import org.perfcast.trace.tests.programs.Crash;
+import org.perfcast.trace.tests.programs.Locks;
+import org.perfcast.trace.tests.programs.Monitors;
+import org.perfcast.trace.tests.programs.Queues;
+import org.perfcast.trace.tests.programs.Synchronizers;
+import org.perfcast.trace.tests.programs.Tasks;
+
+/**
+ * The Java recorder on small programs whose events are known: each construct's events per thread, source lines,
+ * traces that replay and simulate, and a program that dies mid-recording.
+ */
+class JavaRecorderTest {
+
+	@TempDir
+	static Path cache;
+
+	@TempDir
+	Path dir;
+
+	private static Path agent;
+
+	@BeforeAll
+	static void buildAgent() throws Exception {
+		agent = JavaRecorder.agentJar(cache);
+	}
+
+	/** Records {@code main} into a trace and returns its exit code with the trace. */
+	private Path record(Class<?> main, int expectedStatus) throws Exception {
+		Path out = dir.resolve(main.getSimpleName() + ".vtrace");
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		String classes = Path.of(main.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+		int status = PthreadRecorder.record(List.of(java, "-cp", classes, main.getName()), out, cache);
+		assertEquals(expectedStatus, status, main.getSimpleName() + "'s exit code");
+		return out;
+	}
+
+	/** The events of each thread, as "kind args", without times, clocks and sites. */
+	private static Map<String, List<String>> events(Path trace) throws IOException {
+		Map<String, List<String>> threads = new LinkedHashMap<>();
+		for (String line : Files.readAllLines(trace)) {
+			if (line.isBlank() || line.startsWith("@") || line.startsWith("#")) {
+				continue;
+			}
+			String[] words = line.split("\\s+");
+			StringBuilder event = new StringBuilder(words[2]);
+			for (int i = 3; i < words.length && !words[i].contains("="); i++) {
+				event.append(' ').append(words[i]);
+			}
+			threads.computeIfAbsent(words[1], k -> new ArrayList<>()).add(event.toString());
+		}
+		return threads;
+	}
+
+	private static Recording replay(Path trace) throws Exception {
+		return TraceFiles.record(trace, trace.getFileName().toString(), EngineMonitor.NULL);
+	}
+
+	@Test
+	void testTheAgentJarHoldsTheAgentAndItsOwnCopyOfAsm() throws Exception {
+		try (JarFile jar = new JarFile(agent.toFile())) {
+			assertEquals("org.perfcast.trace.agent.Agent", jar.getManifest().getMainAttributes().getValue("Premain-Class"));
+			assertTrue(jar.getEntry("org/perfcast/trace/agent/Hooks.class") != null);
+			assertTrue(jar.getEntry("org/perfcast/trace/agent/asm/ClassReader.class") != null, "ASM moved");
+			assertTrue(jar.stream().noneMatch(e -> e.getName().startsWith("org/objectweb/")));
+		}
+		assertEquals(agent, JavaRecorder.agentJar(cache), "written once");
+	}
+
+	@Test
+	void testMonitorsWaitAndNotify() throws Exception {
+		Path trace = record(Monitors.class, 0);
+		Map<String, List<String>> events = events(trace);
+		assertEquals(List.of("lock M1", "create T1", "unlock M1", "take C1", "lock M1", "unlock M1", "join T1", "exit"),
+				events.get("main"));
+		// the nested block on the same monitor is one lock; increment() locks the class
+		assertEquals(List.of("lock M1", "unlock M1", "lock M2", "unlock M2", "lock M1", "post C1", "unlock M1", "exit"),
+				events.get("T1"));
+		assertTrue(Files.readString(trace).contains(" at=Monitors.java:"), "source lines");
+		assertTrue(Files.readString(trace).endsWith("@end\n"));
+		Recording recording = replay(trace);
+		assertTrue(recording.cpuClocks());
+		assertEquals(List.of(), recording.warnings());
+	}
+
+	@Test
+	void testLocksAndConditions() throws Exception {
+		Map<String, List<String>> events = events(record(Locks.class, 0));
+		assertEquals(List.of("lock L1", "create T1", "unlock L1", "take C2", "lock L1", "unlock L1", "join T1", "exit"),
+				events.get("main"));
+		assertEquals(List.of("lock L1", "post C2", "unlock L1", "exit"), events.get("T1"));
+	}
+
+	@Test
+	void testSemaphoresLatchesAndBarriers() throws Exception {
+		Path trace = record(Synchronizers.class, 0);
+		Map<String, List<String>> events = events(trace);
+		List<String> main = events.get("main");
+		List<String> t1 = events.get("T1");
+		// the semaphore's one permit is posted when it is made; the thread takes it, then hands off
+		assertEquals(List.of("post S1", "create T1", "take S2", "post C3"), main.subList(0, 4));
+		assertEquals(List.of("take S1", "post S2", "take C3"), t1.subList(0, 3));
+		// the barrier: whoever arrives last posts for the other
+		List<String> barrier = new ArrayList<>(main.subList(4, main.size() - 2));
+		barrier.addAll(t1.subList(3, t1.size() - 1));
+		assertEquals(List.of("post B4", "take B4"), barrier.stream().sorted().toList());
+		assertEquals(List.of("join T1", "exit"), main.subList(main.size() - 2, main.size()));
+		replay(trace);
+	}
+
+	@Test
+	void testBoundedQueues() throws Exception {
+		Path trace = record(Queues.class, 0);
+		Map<String, List<String>> events = events(trace);
+		assertEquals(List.of("post F1", "create T1", "create T2", "join T1", "join T2", "exit"), events.get("main"));
+		assertEquals(List.of("take F1", "post Q1", "take F1", "post Q1", "take F1", "post Q1", "exit"), events.get("T1"));
+		assertEquals(List.of("take Q1", "post F1", "take Q1", "post F1", "take Q1", "post F1", "exit"), events.get("T2"));
+		Recording recording = replay(trace);
+		TraceSimulator.simulate(recording, new TargetMachine(2, Map.of()), SimulationModel.DIRECT,
+				TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
+	}
+
+	@Test
+	void testExecutorAndForkJoinTasks() throws Exception {
+		Path trace = record(Tasks.class, 0);
+		Map<String, List<String>> events = events(trace);
+		List<String> main = events.get("main");
+		assertEquals(List.of("create task1", "create task2", "create task3", "join task1", "join task2"),
+				main.subList(0, 5));
+		assertEquals(List.of("lock M1", "unlock M1", "exit"), events.get("task1"));
+		assertEquals(List.of("lock M1", "unlock M1", "exit"), events.get("task3"));
+		// the fork-join root is created and joined by main; every forked task is joined by its parent
+		assertEquals(List.of("create task4", "join task4", "exit"), main.subList(5, main.size()));
+		long creates = events.values().stream().flatMap(List::stream).filter(e -> e.startsWith("create task")).count();
+		long exits = events.entrySet().stream().filter(e -> e.getKey().startsWith("task"))
+				.filter(e -> e.getValue().get(e.getValue().size() - 1).equals("exit")).count();
+		assertEquals(creates, exits, "every task exits");
+		assertTrue(creates >= 4 + 3, "the sum forks: " + events.keySet());
+		assertFalse(events.keySet().stream().anyMatch(t -> t.startsWith("T")), "pool workers are not threads of the trace");
+		Recording recording = replay(trace);
+		assertEquals(List.of(), recording.warnings());
+		TraceSimulator.simulate(recording, new TargetMachine(4, Map.of()), SimulationModel.DIRECT,
+				TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
+	}
+
+	@Test
+	void testAProgramThatDiesLeavesATraceCutShort() throws Exception {
+		Path trace = record(Crash.class, 3);
+		String text = Files.readString(trace);
+		assertTrue(text.startsWith("@recorded java-agent\n"), text);
+		assertFalse(text.contains("@end"), text);
+		Recording recording = replay(trace);
+		assertTrue(recording.warnings().get(0).startsWith("the recording was cut short"), recording.warnings().toString());
+		assertTrue(recording.warnings().contains("main was joining T1 when the recording was cut short"),
+				recording.warnings().toString());
+	}
+}
