@@ -90,11 +90,46 @@ class RecordCommandTest {
 	}
 
 	@Test
-	void testUsageAndJava(@TempDir Path dir) {
+	void testUsage() {
 		assertEquals(ExitCode.USAGE, cli.run("record", "--out", "x.vtrace"));
 		assertTrue(cli.err().contains("missing -- PROGRAM"), cli.err());
-		assertEquals(ExitCode.INPUT_ERROR, cli.run("record", "--out", dir.resolve("j.vtrace").toString(), "--", "java",
-				"-version"));
-		assertTrue(cli.err().contains("Java programs are recorded by the Java agent"), cli.err());
+	}
+
+	@Test
+	void testAJavaProgram(@TempDir Path dir) throws Exception {
+		Path source = Files.writeString(dir.resolve("Handshake.java"), """
+				public class Handshake {
+					static final Object LOCK = new Object();
+					static boolean ready;
+					public static void main(String[] args) throws Exception {
+						Thread t = new Thread(() -> {
+							synchronized (LOCK) {
+								ready = true;
+								LOCK.notifyAll();
+							}
+						});
+						synchronized (LOCK) {
+							t.start();
+							while (!ready) {
+								LOCK.wait();
+							}
+						}
+						t.join();
+					}
+				}
+				""");
+		javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+		assertEquals(0, javac.run(null, null, null, "-g", "-d", dir.toString(), source.toString()));
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		Path trace = dir.resolve("Handshake.vtrace");
+		assertEquals(ExitCode.OK, cli.run("record", "--out", trace.toString(), "--", java, "-cp", dir.toString(),
+				"Handshake"), cli.err());
+		assertTrue(cli.out().startsWith("recorded 12 events of 2 threads in "), cli.out());
+		String text = Files.readString(trace);
+		assertTrue(text.contains(" main take C1 cpu="), text);
+		assertTrue(text.contains(" T1 post C1 cpu=") && text.contains(" at=Handshake.java:8"), text);
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "2", "--json"), cli.err());
+		assertTrue(cli.out().contains("\"deadlock\": null"), cli.out());
 	}
 }
