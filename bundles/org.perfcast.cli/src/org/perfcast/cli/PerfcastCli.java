@@ -40,6 +40,7 @@ public final class PerfcastCli {
 		cli.register(new TraceCommand());
 		cli.register(new GeOpsCommand());
 		cli.register(new RecordCommand());
+		cli.register(new AccuracyCommand());
 		cli.register(new CharacteriseCommand());
 		cli.register(new FitCommand());
 		cli.register(new RunCommand(engines));

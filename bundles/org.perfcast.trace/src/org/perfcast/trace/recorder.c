@@ -4,7 +4,7 @@
  * and at exit writes them as a *.vtrace file (PERFCAST_TRACE_OUT) for perfcast trace.
  *
  * Mapping: pthread_create -> create, return from the start routine or pthread_exit -> exit, pthread_join ->
- * join, mutex lock/unlock -> lock (logged once acquired)/unlock, cond_wait -> unlock, take, lock (after the wakeup), cond_signal and
+ * join, mutex lock/unlock -> lock (logged once acquired)/unlock, cond_wait -> unlock, then take (if a signal woke it) and lock after the wakeup, cond_signal and
  * cond_broadcast -> one post per waiter woken, sem_post -> post, sem_wait -> take (sem_init's value -> posts),
  * barrier_wait -> the last arriving thread posts once for every other, which take.
  * Events are logged under one recorder lock, so their order is the order they happened in.
@@ -35,7 +35,7 @@ static struct timespec start;
 static __thread char self[32];
 
 #define MAX_OBJECTS 4096
-static struct object { const void *address; int waiters; int parties; int arrived; unsigned generation; } objects[MAX_OBJECTS];
+static struct object { const void *address; int waiters; int posted; int parties; int arrived; unsigned generation; } objects[MAX_OBJECTS];
 static int object_count;
 
 static int (*real_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
@@ -113,6 +113,7 @@ static void write_trace(void) {
 	if (!f) return;
 	fprintf(f, "@recorded pthreads\n@unit s\n");
 	real_lock(&recorder);
+	if (strcmp(me(), "main") == 0) record("exit", "");
 	for (size_t i = 0; i < count; i++) {
 		struct event *e = &events[i];
 		fprintf(f, "%.9f %s %s%s%s cpu=%.9f\n", e->wall, e->thread, e->kind, e->args[0] ? " " : "", e->args, e->cpu);
@@ -205,10 +206,18 @@ int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
 	real_lock(&recorder);
 	object(c)->waiters++;
 	record("unlock", mutex);
-	record("take", cond);
 	real_unlock(&recorder);
 	int r = real_cond_wait(c, m);
+	/* the take is logged by the thread that really woke, after the post that woke it; a spurious wakeup takes
+	   nothing */
 	real_lock(&recorder);
+	struct object *o = object(c);
+	if (o->posted > 0) {
+		o->posted--;
+		record("take", cond);
+	} else if (o->waiters > 0) {
+		o->waiters--;
+	}
 	record("lock", mutex);
 	real_unlock(&recorder);
 	return r;
@@ -222,6 +231,7 @@ static int wake(pthread_cond_t *c, int all) {
 	int n = all ? o->waiters : o->waiters > 0;
 	for (int i = 0; i < n; i++) record("post", cond);
 	o->waiters -= n;
+	o->posted += n;
 	int r = all ? real_broadcast(c) : real_signal(c);
 	real_unlock(&recorder);
 	return r;
@@ -262,10 +272,12 @@ int sem_wait(sem_t *s) {
 	resolve();
 	char name[32];
 	snprintf(name, sizeof name, "s%lx", (unsigned long) (uintptr_t) s);
+	int r = real_sem_wait(s);
+	/* logged once the permit is had: the thread that got it, after the post that gave it */
 	real_lock(&recorder);
 	record("take", name);
 	real_unlock(&recorder);
-	return real_sem_wait(s);
+	return r;
 }
 
 int pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *attr, unsigned parties) {

@@ -1,0 +1,222 @@
+package org.perfcast.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.Numbers;
+import org.perfcast.trace.JavaRecorder;
+import org.perfcast.trace.PthreadRecorder;
+import org.perfcast.trace.RealRuns;
+import org.perfcast.trace.Recording;
+import org.perfcast.trace.Simulation;
+import org.perfcast.trace.SimulationModel;
+import org.perfcast.trace.TargetMachine;
+import org.perfcast.trace.TraceException;
+import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceSimulator;
+
+/**
+ * {@code perfcast accuracy -- PROGRAM ARGS}: records a program on one processor, predicts its speed-up on more
+ * with each simulation model, runs it for real and reports the error, as the VPPB paper's table 6 does.
+ */
+final class AccuracyCommand extends AbstractCommand {
+
+	private static final List<SimulationModel> MODELS = List.of(SimulationModel.DIRECT, SimulationModel.CLIENT_SERVER,
+			SimulationModel.STRICT_SEQUENCE, SimulationModel.AUTO);
+
+	AccuracyCommand() {
+		super("accuracy", "record a program on one processor, predict more, run it for real and report the error", """
+				usage: perfcast accuracy [--processors N] [--predict 4,8] [--runs R] [--name NAME] [--trace FILE]
+				                         [--markdown | --json] -- PROGRAM [ARGS...]
+
+				Records PROGRAM (native or java ...) on one processor as perfcast record does, predicts
+				its speed-up on N processors (default 2) with the Direct, Client-Server, Strict Sequence
+				and automatic models, runs it for real R times (default 3) on processor 0 and on
+				processors 0..N-1 (taskset), and prints the real speed-up, each model's predicted
+				speed-up and its error |real - predicted| / real, as in the VPPB paper's table 6; and
+				the predicted speed-ups on the --predict processor counts (default 4,8). Real times are
+				the medians of what the program prints as a line 'elapsed SECONDS' (its parallel part),
+				or of its wall time when it prints none. Speed-ups predicted are the simulated time on
+				one processor over the time on N.
+				  --name NAME   the program's name in the output (default: the program's)
+				  --trace FILE  keep the recording there (default: a temporary file)
+				  --markdown    one row of a Markdown table (see examples/threads/validate.sh)
+				  --json        {"program", "processors", "real": {"one", "many", "speedup", "printed"},
+				                "predictions": [{"model", "chosen", "processors", "speedup", "error",
+				                "deadlock"}]}""");
+	}
+
+	/** One model's prediction for a processor count: the speed-up, or null on deadlock. */
+	private record Prediction(SimulationModel model, SimulationModel chosen, int processors, Double speedup) {
+	}
+
+	@Override
+	public int run(List<String> args, Console console) throws UsageException {
+		int dash = args.indexOf("--");
+		if (dash < 0 || dash == args.size() - 1) {
+			throw new UsageException("missing -- PROGRAM [ARGS...]");
+		}
+		Arguments arguments = Arguments.parse(args.subList(0, dash), Set.of("markdown", "json"),
+				Set.of("processors", "predict", "runs", "name", "trace"));
+		if (!arguments.operands().isEmpty()) {
+			throw new UsageException("unexpected " + arguments.operands().get(0) + " before --");
+		}
+		List<String> command = args.subList(dash + 1, args.size());
+		int processors = arguments.positive("processors", 2);
+		int runs = arguments.positive("runs", 3);
+		List<Integer> predict = new ArrayList<>();
+		for (String p : arguments.value("predict").orElse("4,8").split(",")) {
+			try {
+				int n = Integer.parseInt(p.strip());
+				if (n < 1) {
+					throw new NumberFormatException();
+				}
+				predict.add(n);
+			} catch (NumberFormatException e) {
+				throw new UsageException("--predict wants processor counts such as 4,8, not '" + p + "'");
+			}
+		}
+		String name = arguments.value("name").orElse(JavaRecorder.isJava(command) ? JavaRecorder.programName(command)
+				: Path.of(command.get(0)).getFileName().toString());
+		Path cache = Path.of(System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home")
+				+ "/.cache"), "perfcast");
+		Path trace = null;
+		try {
+			trace = arguments.value("trace").map(Path::of).orElse(Files.createTempFile("perfcast-accuracy", ".vtrace"));
+			int status = PthreadRecorder.record(command, trace, cache);
+			if (status != 0) {
+				console.report(Diagnostic.error("trace.record", name + " exited with " + status + " while recorded",
+						Location.of(command.get(0))));
+				return ExitCode.INPUT_ERROR;
+			}
+			Recording recording = TraceFiles.record(trace, trace.toString(), EngineMonitor.NULL);
+			double one = TraceSimulator.oneProcessor(recording, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
+			List<Prediction> predictions = new ArrayList<>();
+			List<Integer> counts = new ArrayList<>(List.of(processors));
+			predict.stream().filter(n -> n != processors).forEach(counts::add);
+			for (int n : counts) {
+				for (SimulationModel model : MODELS) {
+					Simulation s = TraceSimulator.simulate(recording, new TargetMachine(n, Map.of()), model,
+							new TraceSimulator.Options(0, false), EngineMonitor.NULL);
+					predictions.add(new Prediction(model, s.model(), n, s.completion() == null || s.completion() == 0 ? null
+							: one / s.completion()));
+				}
+			}
+			RealRuns.Timing single = RealRuns.time(command, 1, runs);
+			RealRuns.Timing many = RealRuns.time(command, processors, runs);
+			double real = single.median() / many.median();
+			if (arguments.flag("json")) {
+				json(console, name, processors, single, many, real, predictions);
+			} else if (arguments.flag("markdown")) {
+				markdown(console, name, processors, real, predictions, counts);
+			} else {
+				text(console, name, processors, single, many, real, predictions, counts, runs);
+			}
+			return ExitCode.OK;
+		} catch (PthreadRecorder.RecorderException e) {
+			console.report(Diagnostic.error("trace.record", e.getMessage(), Location.of(command.get(0))));
+			return ExitCode.INPUT_ERROR;
+		} catch (TraceException e) {
+			console.report(Diagnostic.error("trace.format", "the recorded trace does not replay: " + e.getMessage(),
+					Location.of(String.valueOf(trace))));
+			return ExitCode.INPUT_ERROR;
+		} catch (IOException e) {
+			console.report(Diagnostic.error("trace.record", e.getMessage(), Location.of(command.get(0))));
+			return ExitCode.INPUT_ERROR;
+		} finally {
+			if (trace != null && arguments.value("trace").isEmpty()) {
+				try {
+					Files.deleteIfExists(trace);
+				} catch (IOException e) {
+					// a temporary file
+				}
+			}
+		}
+	}
+
+	private static String error(double real, Double predicted) {
+		return predicted == null ? "deadlock" : String.format(Locale.ROOT, "%.2f (%.0f%%)", predicted,
+				100 * Math.abs(real - predicted) / real);
+	}
+
+	private static String speedup(Double predicted) {
+		return predicted == null ? "deadlock" : String.format(Locale.ROOT, "%.2f", predicted);
+	}
+
+	private static void text(Console console, String name, int processors, RealRuns.Timing single, RealRuns.Timing many,
+			double real, List<Prediction> predictions, List<Integer> counts, int runs) {
+		console.out().printf(Locale.ROOT, "%s: real speed-up on %d processors %.2f (%s s on 1, %s s on %d; median of %d %s)%n",
+				name, processors, real, Numbers.format(single.median()), Numbers.format(many.median()), processors, runs,
+				single.printed() ? "printed elapsed times" : "wall times");
+		StringBuilder head = new StringBuilder(String.format("  %-22s %-16s", "model", processors + " (error)"));
+		for (int n : counts.subList(1, counts.size())) {
+			head.append(String.format(" %-9s", n));
+		}
+		console.out().println(head);
+		for (SimulationModel model : MODELS) {
+			Map<Integer, Prediction> byCount = byCount(predictions, model);
+			Prediction first = byCount.get(processors);
+			String label = model.id() + (model == SimulationModel.AUTO ? " (" + first.chosen().id() + ")" : "");
+			StringBuilder line = new StringBuilder(String.format("  %-22s %-16s", label, error(real, first.speedup())));
+			for (int n : counts.subList(1, counts.size())) {
+				line.append(String.format(" %-9s", speedup(byCount.get(n).speedup())));
+			}
+			console.out().println(line);
+		}
+	}
+
+	private static Map<Integer, Prediction> byCount(List<Prediction> predictions, SimulationModel model) {
+		Map<Integer, Prediction> map = new LinkedHashMap<>();
+		predictions.stream().filter(p -> p.model() == model).forEach(p -> map.put(p.processors(), p));
+		return map;
+	}
+
+	private static void markdown(Console console, String name, int processors, double real, List<Prediction> predictions,
+			List<Integer> counts) {
+		StringBuilder row = new StringBuilder("| " + name + String.format(Locale.ROOT, " | %.2f", real));
+		for (SimulationModel model : MODELS) {
+			Prediction p = byCount(predictions, model).get(processors);
+			row.append(" | ").append(error(real, p.speedup()));
+			if (model == SimulationModel.AUTO) {
+				row.append(" ").append(p.chosen().id());
+			}
+		}
+		for (int n : counts.subList(1, counts.size())) {
+			List<String> cells = new ArrayList<>();
+			for (SimulationModel model : MODELS.subList(0, 3)) {
+				cells.add(speedup(byCount(predictions, model).get(n).speedup()));
+			}
+			row.append(" | ").append(String.join(" / ", cells));
+		}
+		console.out().println(row.append(" |"));
+	}
+
+	private static void json(Console console, String name, int processors, RealRuns.Timing single, RealRuns.Timing many,
+			double real, List<Prediction> predictions) {
+		StringBuilder json = new StringBuilder();
+		json.append("{\"program\": ").append(Json.string(name)).append(", \"processors\": ").append(processors)
+				.append(", \"real\": {\"one\": ").append(Numbers.format(single.median())).append(", \"many\": ")
+				.append(Numbers.format(many.median())).append(", \"speedup\": ").append(Numbers.format(real))
+				.append(", \"printed\": ").append(single.printed() && many.printed()).append("}, \"predictions\": [");
+		for (int i = 0; i < predictions.size(); i++) {
+			Prediction p = predictions.get(i);
+			json.append(i == 0 ? "" : ", ").append("{\"model\": ").append(Json.string(p.model().id())).append(", \"chosen\": ")
+					.append(Json.string(p.chosen().id())).append(", \"processors\": ").append(p.processors())
+					.append(", \"speedup\": ").append(p.speedup() == null ? "null" : Numbers.format(p.speedup()))
+					.append(", \"error\": ").append(p.speedup() == null || p.processors() != processors ? "null"
+							: Numbers.format(Math.abs(real - p.speedup()) / real))
+					.append(", \"deadlock\": ").append(p.speedup() == null).append('}');
+		}
+		console.out().println(json.append("]}"));
+	}
+}

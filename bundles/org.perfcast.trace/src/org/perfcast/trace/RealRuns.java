@@ -1,0 +1,95 @@
+package org.perfcast.trace;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.perfcast.engine.NativeTools;
+import org.perfcast.trace.PthreadRecorder.RecorderException;
+
+/**
+ * Times a program for real on a number of processors ({@code taskset -c 0-(N-1)}), to check predictions against:
+ * the median of several runs of the time the program prints as {@code elapsed SECONDS} (its parallel part), or of
+ * its wall time when it prints none.
+ */
+public final class RealRuns {
+
+	private static final Pattern ELAPSED = Pattern.compile("(?m)^elapsed\\s+([0-9.eE+-]+)\\s*$");
+
+	/**
+	 * A timing.
+	 *
+	 * @param median  the median time in seconds
+	 * @param times   every run's time, sorted
+	 * @param printed whether the times are the program's own {@code elapsed} lines (else wall times)
+	 */
+	public record Timing(double median, double[] times, boolean printed) {
+	}
+
+	private RealRuns() {
+	}
+
+	/**
+	 * Runs {@code command} {@code runs} times on processors 0 .. {@code processors} − 1.
+	 *
+	 * @throws RecorderException if {@code taskset} is missing, the program cannot start or fails
+	 */
+	public static Timing time(List<String> command, int processors, int runs) throws RecorderException, IOException {
+		if (NativeTools.onPath("taskset") == null) {
+			throw new RecorderException("taskset is needed to run on a chosen number of processors (util-linux)");
+		}
+		int available = Runtime.getRuntime().availableProcessors();
+		if (processors > available) {
+			throw new RecorderException("this machine has " + available + " processors; cannot run on " + processors);
+		}
+		double[] times = new double[runs];
+		boolean printed = true;
+		for (int r = 0; r < runs; r++) {
+			List<String> full = new ArrayList<>(List.of("taskset", "-c", processors == 1 ? "0" : "0-" + (processors - 1)));
+			full.addAll(command);
+			Process process;
+			long start = System.nanoTime();
+			try {
+				process = new ProcessBuilder(full).redirectErrorStream(true).start();
+			} catch (IOException e) {
+				throw new RecorderException("cannot start " + command.get(0) + ": " + e.getMessage());
+			}
+			String output;
+			try (InputStream in = process.getInputStream()) {
+				output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+			}
+			int status;
+			try {
+				status = process.waitFor();
+			} catch (InterruptedException e) {
+				process.destroyForcibly();
+				Thread.currentThread().interrupt();
+				throw new IOException("interrupted", e);
+			}
+			double wall = (System.nanoTime() - start) / 1e9;
+			if (status != 0) {
+				throw new RecorderException(command.get(0) + " failed on " + processors + " processors (exit code " + status
+						+ "): " + output.strip());
+			}
+			Matcher m = ELAPSED.matcher(output);
+			String last = null;
+			while (m.find()) {
+				last = m.group(1);
+			}
+			if (last != null) {
+				times[r] = Double.parseDouble(last);
+			} else {
+				times[r] = wall;
+				printed = false;
+			}
+		}
+		Arrays.sort(times);
+		double median = runs % 2 == 1 ? times[runs / 2] : (times[runs / 2 - 1] + times[runs / 2]) / 2;
+		return new Timing(median, times, printed);
+	}
+}
