@@ -7,8 +7,14 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 RUNS=${1:-5}
 if [ -z "${JAVA_HOME:-}" ] || [ ! -x "$JAVA_HOME/bin/javac" ]; then
-	JAVA_HOME=$(ls -d /usr/lib/jvm/*25* /usr/lib/jvm/*21* 2>/dev/null | head -n 1)
+	for jdk in /usr/lib/jvm/*25* /usr/lib/jvm/*21*; do
+		if [ -x "$jdk/bin/javac" ]; then
+			JAVA_HOME=$jdk
+			break
+		fi
+	done
 fi
+[ -x "${JAVA_HOME:-}/bin/javac" ] || { echo "validate.sh: no JDK 21+ found; set JAVA_HOME" >&2; exit 2; }
 BUILD=$(mktemp -d)
 trap 'rm -rf "$BUILD"' EXIT
 for c in "$HERE"/c/*.c; do

@@ -49,9 +49,11 @@ final class DemoCommand extends AbstractCommand {
 
 	/**
 	 * The engines that run on some example models only, by engine id: the LogGP program simulation needs a
-	 * machine with LogGP parameters, which of the examples only gauss-elim's has.
+	 * machine with LogGP parameters, which of the examples only gauss-elim's has; reverse profiling needs an MPI
+	 * program (the other C examples use threads).
 	 */
-	static final Map<String, Set<String>> ONLY = Map.of("loggp", Set.of("gauss-elim.program"));
+	static final Map<String, Set<String>> ONLY = Map.of("loggp", Set.of("gauss-elim.program"), "revprof",
+			Set.of("outer.c"));
 
 	private final EngineRegistry engines;
 

@@ -1,0 +1,65 @@
+package org.perfcast.jdt;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.ILaunch;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.jdt.launching.IJavaLaunchConfigurationConstants;
+import org.eclipse.jdt.launching.JavaLaunchDelegate;
+import org.perfcast.trace.JavaRecorder;
+import org.perfcast.trace.PthreadRecorder;
+
+/**
+ * JDT's Java application launch with Perfcast's Java agent: the program runs pinned to processor 0 and writes
+ * {@code MAIN.vtrace} into its project; when it ends, {@link RecordingFinished} refreshes the project and offers a
+ * prediction of the trace on more processors.
+ */
+public class RecordedJavaLaunchDelegate extends JavaLaunchDelegate {
+
+	/** The launch configuration type. */
+	public static final String TYPE_ID = PerfcastJdt.PLUGIN_ID + ".recordedJava";
+
+	@Override
+	public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
+			throws CoreException {
+		IFile trace = trace(configuration);
+		RecordingFinished.watch(launch, trace, configuration.getName());
+		super.launch(configuration, mode, launch, monitor);
+	}
+
+	@Override
+	public String getVMArguments(ILaunchConfiguration configuration) throws CoreException {
+		IFile trace = trace(configuration);
+		Path jar;
+		try {
+			jar = JavaRecorder.agentJar(PerfcastJdt.cache());
+		} catch (PthreadRecorder.RecorderException | IOException e) {
+			throw new CoreException(Status.error("Perfcast cannot prepare its Java agent: " + e.getMessage(), e));
+		}
+		String agent = "-javaagent:" + jar + "=out=" + trace.getLocation().toOSString() + ",pin=0";
+		return super.getVMArguments(configuration) + " \"" + agent + "\"";
+	}
+
+	/** The trace a launch writes: {@code MAIN.vtrace} in the project of the configuration. */
+	public static IFile trace(ILaunchConfiguration configuration) throws CoreException {
+		String main = configuration.getAttribute(IJavaLaunchConfigurationConstants.ATTR_MAIN_TYPE_NAME, "");
+		String projectName = configuration.getAttribute(IJavaLaunchConfigurationConstants.ATTR_PROJECT_NAME, "");
+		if (main.isBlank() || projectName.isBlank()) {
+			throw new CoreException(new Status(IStatus.ERROR, PerfcastJdt.PLUGIN_ID,
+					"Choose the project and the main class to record"));
+		}
+		IProject project = org.eclipse.core.resources.ResourcesPlugin.getWorkspace().getRoot().getProject(projectName);
+		if (!project.isAccessible()) {
+			throw new CoreException(new Status(IStatus.ERROR, PerfcastJdt.PLUGIN_ID, "Project " + projectName
+					+ " is not open"));
+		}
+		return project.getFile(main.substring(main.lastIndexOf('.') + 1) + ".vtrace");
+	}
+}
