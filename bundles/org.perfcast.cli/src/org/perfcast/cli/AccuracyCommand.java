@@ -93,7 +93,9 @@ final class AccuracyCommand extends AbstractCommand {
 		Path trace = null;
 		try {
 			trace = arguments.value("trace").map(Path::of).orElse(Files.createTempFile("perfcast-accuracy", ".vtrace"));
-			int status = PthreadRecorder.record(command, trace, cache);
+			// the program's own output goes to standard error, so that standard output holds the report only
+			int status = PthreadRecorder.record(command, trace, cache, ProcessBuilder.Redirect.appendTo(new java.io.File(
+					"/dev/stderr")));
 			if (status != 0) {
 				console.report(Diagnostic.error("trace.record", name + " exited with " + status + " while recorded",
 						Location.of(command.get(0))));

@@ -59,7 +59,13 @@ final class RecordingFinished implements IDebugEventSetListener {
 			if (event.getKind() == DebugEvent.TERMINATE && event.getSource() instanceof IProcess process
 					&& process.getLaunch() == launch) {
 				DebugPlugin.getDefault().removeDebugEventListener(this);
-				Job job = Job.create("Reading the Perfcast recording of " + name, this::finished);
+				Job job = Job.create("Reading the Perfcast recording of " + name, monitor -> {
+					try {
+						return finished(monitor);
+					} catch (CoreException e) {
+						return e.getStatus();
+					}
+				});
 				job.setRule(trace.getProject());
 				job.schedule();
 				return;

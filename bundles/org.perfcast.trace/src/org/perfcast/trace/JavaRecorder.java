@@ -150,17 +150,19 @@ public final class JavaRecorder {
 	}
 
 	/**
-	 * Runs the Java program {@code command} on one processor with the agent, writing the trace to {@code out}.
+	 * Runs the Java program {@code command} on one processor with the agent, writing the trace to {@code out} and
+	 * the program's standard output to {@code output}.
 	 *
 	 * @return the program's exit code
 	 * @throws RecorderException when the agent cannot be written, the program cannot start or writes no trace
 	 */
-	public static int record(List<String> command, Path out, Path cache) throws RecorderException, IOException {
+	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output)
+			throws RecorderException, IOException {
 		Path jar = agentJar(cache);
 		List<String> full = new ArrayList<>();
 		full.add(command.get(0));
 		full.add("-javaagent:" + jar + "=out=" + out.toAbsolutePath());
 		full.addAll(command.subList(1, command.size()));
-		return PthreadRecorder.runPinned(full, Map.of(), out, command.get(0));
+		return PthreadRecorder.runPinned(full, Map.of(), out, command.get(0), output);
 	}
 }

@@ -66,15 +66,27 @@ public final class PthreadRecorder {
 	 * @throws RecorderException when the program cannot be started or writes no trace
 	 */
 	public static int record(List<String> command, Path out, Path cache) throws RecorderException, IOException {
+		return record(command, out, cache, ProcessBuilder.Redirect.INHERIT);
+	}
+
+	/**
+	 * Runs {@code command} on one processor with the recorder, writing the trace to {@code out} and the program's
+	 * standard output to {@code output}.
+	 *
+	 * @return the program's exit code
+	 * @throws RecorderException when the program cannot be started or writes no trace
+	 */
+	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output)
+			throws RecorderException, IOException {
 		if (command.isEmpty()) {
 			throw new RecorderException("no program to record");
 		}
 		if (JavaRecorder.isJava(command)) {
-			return JavaRecorder.record(command, out, cache);
+			return JavaRecorder.record(command, out, cache, output);
 		}
 		Path library = library(cache);
 		return runPinned(command, Map.of("LD_PRELOAD", library.toString(), "PERFCAST_TRACE_OUT",
-				out.toAbsolutePath().toString()), out, command.get(0));
+				out.toAbsolutePath().toString()), out, command.get(0), output);
 	}
 
 	/**
@@ -83,8 +95,8 @@ public final class PthreadRecorder {
 	 *
 	 * @return the program's exit code
 	 */
-	static int runPinned(List<String> command, Map<String, String> environment, Path out, String program)
-			throws RecorderException, IOException {
+	static int runPinned(List<String> command, Map<String, String> environment, Path out, String program,
+			ProcessBuilder.Redirect output) throws RecorderException, IOException {
 		List<String> full = new ArrayList<>();
 		Path taskset = onPath("taskset");
 		if (taskset != null) {
@@ -92,7 +104,7 @@ public final class PthreadRecorder {
 		}
 		full.addAll(command);
 		Files.deleteIfExists(out);
-		ProcessBuilder builder = new ProcessBuilder(full).inheritIO();
+		ProcessBuilder builder = new ProcessBuilder(full).inheritIO().redirectOutput(output);
 		builder.environment().putAll(environment);
 		Process process;
 		try {

@@ -498,19 +498,24 @@ public final class Hooks {
 		}
 	}
 
-	/** {@code barrier.await()}: the last to arrive posts for the others, which take. */
+	/**
+	 * {@code barrier.await()}: the last to arrive posts for the others, which take; the signal is named after the
+	 * barrier and its generation, so that a take never matches a post of another round.
+	 */
 	public static int await(CyclicBarrier barrier, int site) throws InterruptedException,
 			java.util.concurrent.BrokenBarrierException {
 		boolean last;
+		String round;
 		LOCK.lock();
 		try {
-			int[] waiting = waiters(barrier);
+			int[] waiting = WAITERS.computeIfAbsent(barrier, k -> new int[3]);
+			round = name(barrier, "B") + "." + waiting[2];
 			last = waiting[0] + 1 == barrier.getParties();
 			if (last) {
 				for (; waiting[0] > 0; waiting[0]--) {
-					waiting[1]++;
-					record(current(), "post " + name(barrier, "B"), site);
+					record(current(), "post " + round, site);
 				}
+				waiting[2]++;
 			} else {
 				waiting[0]++;
 			}
@@ -521,7 +526,7 @@ public final class Hooks {
 		if (!last) {
 			LOCK.lock();
 			try {
-				tookIfPosted(current(), barrier, "B", site);
+				record(current(), "take " + round, site);
 			} finally {
 				LOCK.unlock();
 			}

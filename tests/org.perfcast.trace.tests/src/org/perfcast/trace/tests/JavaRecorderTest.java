@@ -128,7 +128,7 @@ class JavaRecorderTest {
 		// the barrier: whoever arrives last posts for the other
 		List<String> barrier = new ArrayList<>(main.subList(4, main.size() - 2));
 		barrier.addAll(t1.subList(3, t1.size() - 1));
-		assertEquals(List.of("post B4", "take B4"), barrier.stream().sorted().toList());
+		assertEquals(List.of("post B4.0", "take B4.0"), barrier.stream().sorted().toList());
 		assertEquals(List.of("join T1", "exit"), main.subList(main.size() - 2, main.size()));
 		replay(trace);
 	}
