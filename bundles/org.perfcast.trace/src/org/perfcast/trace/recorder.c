@@ -21,7 +21,8 @@
 
 static pthread_mutex_t recorder = PTHREAD_MUTEX_INITIALIZER;
 
-/* Events are kept as records and formatted only at exit, to keep the cost per event low. */
+/* Events are kept as records and written by a thread of the recorder every 100 ms and at exit, so that the cost
+   per event stays low and a program that dies leaves the trace of what it did until shortly before (no @end). */
 struct event {
 	double wall, cpu;
 	char thread[16];
@@ -107,25 +108,59 @@ static void record(const char *event, const char *args) {
 	e->args[sizeof e->args - 1] = 0;
 }
 
-static void write_trace(void) {
-	const char *out = getenv("PERFCAST_TRACE_OUT");
-	FILE *f = out ? fopen(out, "w") : NULL;
-	if (!f) return;
-	fprintf(f, "@recorded pthreads\n@unit s\n");
-	real_lock(&recorder);
-	if (strcmp(me(), "main") == 0) record("exit", "");
+static FILE *trace_file;
+static int finished;
+
+/* Writes the events recorded since the last call; the caller holds the recorder lock. */
+static void flush_events(void) {
+	if (!trace_file || finished) return;
 	for (size_t i = 0; i < count; i++) {
 		struct event *e = &events[i];
-		fprintf(f, "%.9f %s %s%s%s cpu=%.9f\n", e->wall, e->thread, e->kind, e->args[0] ? " " : "", e->args, e->cpu);
+		fprintf(trace_file, "%.9f %s %s%s%s cpu=%.9f\n", e->wall, e->thread, e->kind, e->args[0] ? " " : "", e->args,
+				e->cpu);
+	}
+	count = 0;
+	fflush(trace_file);
+}
+
+static void *flusher(void *p) {
+	(void) p;
+	for (;;) {
+		struct timespec pause = { 0, 100 * 1000 * 1000 };
+		nanosleep(&pause, NULL);
+		real_lock(&recorder);
+		flush_events();
+		real_unlock(&recorder);
+	}
+	return NULL;
+}
+
+static void write_trace(void) {
+	real_lock(&recorder);
+	if (trace_file && !finished) {
+		if (strcmp(me(), "main") == 0) record("exit", "");
+		flush_events();
+		fprintf(trace_file, "@end\n");
+		fclose(trace_file);
+		finished = 1;
 	}
 	real_unlock(&recorder);
-	fprintf(f, "@end\n");
-	fclose(f);
 }
 
 __attribute__((constructor)) static void begin(void) {
 	resolve();
 	clock_gettime(CLOCK_MONOTONIC, &start);
+	const char *out = getenv("PERFCAST_TRACE_OUT");
+	trace_file = out ? fopen(out, "w") : NULL;
+	if (!trace_file) return;
+	fprintf(trace_file, "@recorded pthreads\n@unit s\n");
+	fflush(trace_file);
+	pthread_t writer;
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	real_create(&writer, &attr, flusher, NULL);
+	pthread_attr_destroy(&attr);
 	atexit(write_trace);
 }
 

@@ -90,6 +90,41 @@ class RecordCommandTest {
 	}
 
 	@Test
+	void testAProgramThatCrashesLeavesATraceCutShort(@TempDir Path dir) throws Exception {
+		assumeTrue(cc() || System.getenv("CI") != null, "no C compiler (apt-get install gcc)");
+		Files.writeString(dir.resolve("crash.c"), """
+				#include <pthread.h>
+				#include <stdlib.h>
+				#include <unistd.h>
+				static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+				static void *dies(void *a) {
+				  pthread_mutex_lock(&m);
+				  pthread_mutex_unlock(&m);
+				  usleep(400000);
+				  abort();
+				}
+				int main(void) {
+				  pthread_t t;
+				  pthread_create(&t, 0, dies, 0);
+				  pthread_join(t, 0);
+				  return 0;
+				}
+				""");
+		Process cc = new ProcessBuilder("cc", "-pthread", "-o", dir.resolve("crash").toString(), dir.resolve("crash.c")
+				.toString()).inheritIO().start();
+		assertTrue(cc.waitFor(60, TimeUnit.SECONDS) && cc.exitValue() == 0, "compiled");
+		Path trace = dir.resolve("crash.vtrace");
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("record", "--out", trace.toString(), "--", dir.resolve("crash")
+				.toString()));
+		String text = Files.readString(trace);
+		assertTrue(text.startsWith("@recorded pthreads\n") && !text.contains("@end"), text);
+		assertTrue(text.contains(" main join T1 ") && text.contains(" T1 unlock m"), text);
+		assertTrue(cli.err().contains("warning: the recording was cut short"), cli.err());
+		assertTrue(cli.err().contains("main was joining T1 when the recording was cut short"), cli.err());
+		assertTrue(cli.out().contains("program exit code 134"), cli.out());
+	}
+
+	@Test
 	void testUsage() {
 		assertEquals(ExitCode.USAGE, cli.run("record", "--out", "x.vtrace"));
 		assertTrue(cli.err().contains("missing -- PROGRAM"), cli.err());
