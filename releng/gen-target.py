@@ -91,6 +91,30 @@ JUNIT_ROOTS = [
     "org.junit.platform:junit-platform-launcher:1.14.4",
     "org.junit.platform:junit-platform-suite:1.14.4",
 ]
+# The diagram editors: Eclipse GLSP's Java server (its jars on Central carry no OSGi manifest, so they get
+# bnd instructions below) and ELK's layered layout. Both POMs leave out what their code uses: log4j-api
+# (GLSP) and Xtend's runtime library (ELK's layered algorithm).
+GLSP_ROOTS = [
+    "org.eclipse.glsp:org.eclipse.glsp.server:2.3.0",
+    "org.apache.logging.log4j:log4j-api:2.24.2",
+    "org.eclipse.elk:org.eclipse.elk.alg.layered:0.12.1",
+    "org.eclipse.xtext:org.eclipse.xtext.xbase.lib:2.44.0",
+    # pinned: open ranges in these POMs resolve to bogus versions (guava r09, commons-cli 20040117)
+    "com.google.guava:guava:33.7.2-jre",
+    "commons-cli:commons-cli:1.9.0",
+]
+# Compile-time annotation jars that guava's POM lists; nothing needs them at run time.
+GLSP_EXCLUDE = {"com.google.code.findbugs:jsr305", "org.checkerframework:checker-qual",
+                "com.google.j2objc:j2objc-annotations", "com.google.errorprone:error_prone_annotations",
+                "com.google.guava:listenablefuture", "org.jspecify:jspecify"}
+# GLSP jars wrapped as bundles: symbolic name, mandatory imports (p2 follows only those into a product).
+GLSP_WRAP = {
+    "org.eclipse.glsp:org.eclipse.glsp.graph": ("org.eclipse.glsp.graph",
+        "org.eclipse.emf.*,com.google.gson.*,*;resolution:=optional"),
+    "org.eclipse.glsp:org.eclipse.glsp.server": ("org.eclipse.glsp.server",
+        "org.eclipse.glsp.graph.*,org.eclipse.emf.*,com.google.inject.*,com.google.gson.*,org.eclipse.lsp4j.*,"
+        "org.apache.logging.log4j.core.*;resolution:=optional,org.apache.logging.log4j.*,jakarta.inject,*;resolution:=optional"),
+}
 # Plain jars that Eclipse bundles require by their Orbit symbolic name; Tycho would wrap them as
 # "wrapped.<g>.<a>", so they get explicit bnd instructions.
 WRAP_BSN = {
@@ -221,8 +245,9 @@ def latest(ga):
     return resolve_range(ga, "[0,)")
 
 
-def closure(roots, latest_groups=None):
+def closure(roots, latest_groups=None, exclude=frozenset(), pin_roots=False):
     latest_groups = LATEST_GROUPS if latest_groups is None else latest_groups
+    pinned = {":".join(r.split(":")[:2]) for r in roots} if pin_roots else set()
     chosen = {}
     for r in roots:
         g, a, v = r.split(":")
@@ -242,7 +267,7 @@ def closure(roots, latest_groups=None):
             _, _, deps = model(g, a, v)
             for dg, da, dv, scope, optional, typ in deps:
                 dga = f"{dg}:{da}"
-                if optional or scope not in ("compile", "runtime") or typ != "jar" or dga in EXCLUDE:
+                if optional or scope not in ("compile", "runtime") or typ != "jar" or dga in EXCLUDE or dga in exclude:
                     continue
                 if "${" in dga:
                     # e.g. SWT <= 2024-12 POMs: org.eclipse.swt.${osgi.platform}, a property only set by
@@ -271,6 +296,8 @@ def closure(roots, latest_groups=None):
                 # latest release train = newest version of every Eclipse artifact on Central.
                 new[dga] = latest(dga)
                 continue
+            if dga in pinned:
+                continue
             best = max(vs | ({chosen[dga]} if dga in chosen else set()), key=vkey)
             new[dga] = best
         if new == chosen:
@@ -292,16 +319,16 @@ def location(label, chosen, instructions=""):
             f"\t\t\t<dependencies>\n{body}\n\t\t\t</dependencies>\n{instructions}\t\t</location>")
 
 
-def wrap_instructions(wrapped):
+def wrap_instructions(wrapped, names=None):
     out = ""
     for ga in sorted(wrapped):
-        bsn = WRAP_BSN[ga]
+        bsn, imports = (names or {ga: (WRAP_BSN[ga], WRAP_IMPORTS)})[ga]
         g, a = ga.split(":")
         body = f"""Bundle-Name: ${{mvnArtifactId}} (wrapped from Maven Central ${{mvnGroupId}}:${{mvnArtifactId}}:${{mvnVersion}})
 Bundle-SymbolicName: {bsn}
 version: ${{generatedOSGiVersion}}
 Bundle-Version: ${{version}}
-Import-Package: {WRAP_IMPORTS}
+Import-Package: {imports}
 Export-Package: *;version="${{version}}";-noimport:=true
 """
         # NOTE: Tycho 5.0.x looks instructions up with the key "groupId:artifactId:CLASSIFIER:version"
@@ -321,6 +348,10 @@ def render():
     for ga in junit:
         eclipse.pop(ga, None)
     wrapped = {ga: eclipse.pop(ga) for ga in list(eclipse) if ga in WRAP_BSN}
+    glsp, _ = closure(GLSP_ROOTS, latest_groups=set(), exclude=GLSP_EXCLUDE, pin_roots=True)
+    for ga in list(glsp):
+        if ga in eclipse or ga in wrapped or ga in junit:
+            glsp.pop(ga)
     print(f"{len(eclipse)} platform artifacts, {len(wrapped)} wrapped, {len(junit)} JUnit", file=sys.stderr)
     for ga, vs in sorted(seen.items()):
         if len(vs) > 1:
@@ -333,6 +364,7 @@ def render():
 \t<locations>
 {location("Eclipse Platform, JDT, EMF, SWTChart (Maven Central)", eclipse)}
 {location("Plain jars wrapped with Orbit names", wrapped, wrap_instructions(wrapped))}
+{location("GLSP server, ELK layout (Maven Central)", glsp, wrap_instructions({ga: glsp[ga] for ga in GLSP_WRAP}, GLSP_WRAP))}
 {location("JUnit 5 (Maven Central)", junit)}
 \t</locations>
 \t<targetJRE path="org.eclipse.jdt.launching.JRE_CONTAINER/org.eclipse.jdt.internal.debug.ui.launcher.StandardVMType/JavaSE-21"/>

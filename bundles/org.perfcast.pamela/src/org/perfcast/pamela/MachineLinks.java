@@ -21,7 +21,7 @@ import org.perfcast.model.routing.NetworkLink;
 public record MachineLinks(Machine machine, String file) {
 
 	/** The network for the processor count (and a mesh's rows and columns) evaluated in {@code scope}. */
-	Network network(Scope scope) {
+	public Network network(Scope scope) {
 		int processors = evaluate(machine.getProcessorCount(), "processorCount", scope);
 		try {
 			if (machine.getTopology() instanceof Mesh mesh) {
