@@ -24,7 +24,7 @@ static pthread_mutex_t recorder = PTHREAD_MUTEX_INITIALIZER;
 /* Events are kept as records and written by a thread of the recorder every 100 ms and at exit, so that the cost
    per event stays low and a program that dies leaves the trace of what it did until shortly before (no @end). */
 struct event {
-	double wall, cpu;
+	long long wall, cpu; /* nanoseconds */
 	char thread[16];
 	char kind[8];
 	char args[40];
@@ -98,8 +98,8 @@ static void record(const char *event, const char *args) {
 		events = realloc(events, capacity * sizeof *events);
 	}
 	struct event *e = &events[count++];
-	e->wall = (now.tv_sec - start.tv_sec) + (now.tv_nsec - start.tv_nsec) / 1e9;
-	e->cpu = cpu.tv_sec + cpu.tv_nsec / 1e9;
+	e->wall = (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
+	e->cpu = cpu.tv_sec * 1000000000LL + cpu.tv_nsec;
 	strncpy(e->thread, me(), sizeof e->thread - 1);
 	e->thread[sizeof e->thread - 1] = 0;
 	strncpy(e->kind, event, sizeof e->kind - 1);
@@ -116,8 +116,8 @@ static void flush_events(void) {
 	if (!trace_file || finished) return;
 	for (size_t i = 0; i < count; i++) {
 		struct event *e = &events[i];
-		fprintf(trace_file, "%.9f %s %s%s%s cpu=%.9f\n", e->wall, e->thread, e->kind, e->args[0] ? " " : "", e->args,
-				e->cpu);
+		fprintf(trace_file, "%lld.%09lld %s %s%s%s cpu=%lld.%09lld\n", e->wall / 1000000000LL, e->wall % 1000000000LL,
+				e->thread, e->kind, e->args[0] ? " " : "", e->args, e->cpu / 1000000000LL, e->cpu % 1000000000LL);
 	}
 	count = 0;
 	fflush(trace_file);

@@ -11,7 +11,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
@@ -65,8 +64,9 @@ public final class Hooks {
 	private static final List<String> SITES = new ArrayList<>();
 	private static final List<Actor> ACTORS = new ArrayList<>();
 
-	private static double[] wall = new double[1 << 14];
-	private static double[] cpu = new double[wall.length];
+	/** Nanoseconds since the start, and of the actor's own CPU time. */
+	private static long[] wall = new long[1 << 14];
+	private static long[] cpu = new long[wall.length];
 	private static Actor[] who = new Actor[wall.length];
 	private static String[] what = new String[wall.length];
 	private static int[] where = new int[wall.length];
@@ -84,8 +84,8 @@ public final class Hooks {
 		long base;
 		long nested;
 		boolean exited;
-		double lastWall;
-		double lastCpu;
+		long lastWall;
+		long lastCpu;
 		final Map<Object, int[]> holds = new IdentityHashMap<>();
 		final ArrayDeque<Object> locks = new ArrayDeque<>();
 
@@ -948,9 +948,9 @@ public final class Hooks {
 			what = java.util.Arrays.copyOf(what, size);
 			where = java.util.Arrays.copyOf(where, size);
 		}
-		double now = (System.nanoTime() - START) / 1e9;
-		double own = actor.thread != null && actor.thread != Thread.currentThread() ? actor.lastCpu
-				: Math.max(actor.lastCpu, (CPU.getCurrentThreadCpuTime() - actor.base - actor.nested) / 1e9);
+		long now = System.nanoTime() - START;
+		long own = actor.thread != null && actor.thread != Thread.currentThread() ? actor.lastCpu
+				: Math.max(actor.lastCpu, CPU.getCurrentThreadCpuTime() - actor.base - actor.nested);
 		wall[count] = now;
 		cpu[count] = own;
 		who[count] = actor;
@@ -969,7 +969,8 @@ public final class Hooks {
 		try {
 			StringBuilder text = new StringBuilder(64 * count + 16);
 			for (int i = 0; i < count; i++) {
-				text.append(String.format(Locale.ROOT, "%.9f %s %s cpu=%.9f", wall[i], who[i].name, what[i], cpu[i]));
+				seconds(text, wall[i]).append(' ').append(who[i].name).append(' ').append(what[i]).append(" cpu=");
+				seconds(text, cpu[i]);
 				if (where[i] >= 0 && where[i] < SITES.size()) {
 					text.append(" at=").append(SITES.get(where[i]));
 				}
@@ -983,6 +984,17 @@ public final class Hooks {
 		java.util.Arrays.fill(who, 0, count, null);
 		java.util.Arrays.fill(what, 0, count, null);
 		count = 0;
+	}
+
+	/** Appends {@code nanos} as seconds with nine decimals. */
+	private static StringBuilder seconds(StringBuilder text, long nanos) {
+		long n = Math.max(0, nanos);
+		String fraction = Long.toString(n % 1_000_000_000L);
+		text.append(n / 1_000_000_000L).append('.');
+		for (int i = fraction.length(); i < 9; i++) {
+			text.append('0');
+		}
+		return text.append(fraction);
 	}
 
 	/** Ends the trace at exit: the last events, an exit for every thread that has none, and {@code @end}. */
