@@ -55,8 +55,11 @@ public class ProgramDiagramModule extends DiagramModule {
 
 	@Override
 	protected void configureOperationHandlers(MultiBinding<OperationHandler<?>> binding) {
-		super.configureOperationHandlers(binding);
-		binding.add(ProgramOperations.CreateNode.class);
+		// GLSP's own handlers edit the GModel; every edit here is an EMF command on the model instead
+		binding.add(org.eclipse.glsp.server.operations.CompoundOperationHandler.class);
+		binding.add(ProgramOperations.CreateTask.class);
+		binding.add(ProgramOperations.CreateStep.class);
+		binding.add(ProgramOperations.Layout.class);
 		binding.add(ProgramOperations.CreateMessage.class);
 		binding.add(ProgramOperations.Delete.class);
 		binding.add(ProgramOperations.Move.class);

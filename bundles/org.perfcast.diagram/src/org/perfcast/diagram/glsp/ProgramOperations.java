@@ -63,8 +63,8 @@ final class ProgramOperations {
 		return both;
 	}
 
-	/** Palette: a task, or a step, at the place clicked. */
-	static final class CreateNode implements CreateOperationHandler<CreateNodeOperation> {
+	/** Palette: a task at the place clicked. */
+	static final class CreateTask implements CreateOperationHandler<CreateNodeOperation> {
 		@Inject
 		DiagramState state;
 
@@ -75,34 +75,88 @@ final class ProgramOperations {
 
 		@Override
 		public List<String> getHandledElementTypeIds() {
-			return List.of(ProgramDiagram.TASK, ProgramDiagram.STEP);
+			return List.of(ProgramDiagram.TASK);
 		}
 
 		@Override
 		public String getLabel() {
-			return "Task or step";
+			return "Task";
 		}
 
 		@Override
 		public Optional<Command> createCommand(CreateNodeOperation operation) {
 			Program program = program(state);
-			return switch (operation.getElementTypeId()) {
-			case ProgramDiagram.TASK -> {
-				Task task = ProgramFactory.eINSTANCE.createTask();
-				task.setName(fresh("task", program.getTasks().stream().map(Task::getName).toList()));
-				task.setCost("1");
-				task.setProcess("0");
-				yield Optional.of(withPosition(state, new AddCommand(domain(state), program,
-						ProgramPackage.Literals.PROGRAM__TASKS, task), task, operation.getLocation()));
-			}
-			case ProgramDiagram.STEP -> {
-				Step step = ProgramFactory.eINSTANCE.createStep();
-				step.setName(fresh("step", program.getSteps().stream().map(Step::getName).toList()));
-				yield Optional.of(withPosition(state, new AddCommand(domain(state), program,
-						ProgramPackage.Literals.PROGRAM__STEPS, step), step, operation.getLocation()));
-			}
-			default -> Optional.empty();
-			};
+			Task task = ProgramFactory.eINSTANCE.createTask();
+			task.setName(fresh("task", program.getTasks().stream().map(Task::getName).toList()));
+			task.setCost("1");
+			task.setProcess("0");
+			return Optional.of(withPosition(state, new AddCommand(domain(state), program,
+					ProgramPackage.Literals.PROGRAM__TASKS, task), task, operation.getLocation()));
+		}
+	}
+
+	/** Palette: a step at the place clicked, after the others. */
+	static final class CreateStep implements CreateOperationHandler<CreateNodeOperation> {
+		@Inject
+		DiagramState state;
+
+		@Override
+		public Class<CreateNodeOperation> getHandledOperationType() {
+			return CreateNodeOperation.class;
+		}
+
+		@Override
+		public List<String> getHandledElementTypeIds() {
+			return List.of(ProgramDiagram.STEP);
+		}
+
+		@Override
+		public String getLabel() {
+			return "Step";
+		}
+
+		@Override
+		public Optional<Command> createCommand(CreateNodeOperation operation) {
+			Program program = program(state);
+			Step step = ProgramFactory.eINSTANCE.createStep();
+			step.setName(fresh("step", program.getSteps().stream().map(Step::getName).toList()));
+			return Optional.of(withPosition(state, new AddCommand(domain(state), program,
+					ProgramPackage.Literals.PROGRAM__STEPS, step), step, operation.getLocation()));
+		}
+	}
+
+	/** Layout on demand: every shape where ELK puts it, as moves in the notation (one undoable command). */
+	static final class Layout implements OperationHandler<org.eclipse.glsp.server.operations.LayoutOperation> {
+		@Inject
+		DiagramState state;
+
+		@Override
+		public Class<org.eclipse.glsp.server.operations.LayoutOperation> getHandledOperationType() {
+			return org.eclipse.glsp.server.operations.LayoutOperation.class;
+		}
+
+		@Override
+		public Optional<Command> createCommand(org.eclipse.glsp.server.operations.LayoutOperation operation) {
+			return state.document().read(() -> {
+				org.perfcast.diagram.server.Drawing drawing = org.perfcast.diagram.server.Diagrams.draw(
+						state.document().root(), state.document().notation());
+				org.perfcast.diagram.server.Diagrams.layout(drawing, true);
+				DiagramIndex index = new DiagramIndex();
+				index.replace(drawing.index());
+				CompoundCommand moves = new CompoundCommand("Layout");
+				java.util.Deque<org.eclipse.glsp.graph.GModelElement> todo = new java.util.ArrayDeque<>(
+						drawing.graph().getChildren());
+				while (!todo.isEmpty()) {
+					org.eclipse.glsp.graph.GModelElement element = todo.pop();
+					todo.addAll(element.getChildren());
+					DiagramIndex.Shape shape = index.shape(element.getId());
+					if (shape != null && element instanceof org.eclipse.glsp.graph.GNode node) {
+						moves.append(state.document().notation().move(domain(state), shape.owner(), shape.role(),
+								node.getPosition().getX(), node.getPosition().getY()));
+					}
+				}
+				return moves.isEmpty() ? Optional.<Command>empty() : Optional.<Command>of(moves);
+			});
 		}
 	}
 

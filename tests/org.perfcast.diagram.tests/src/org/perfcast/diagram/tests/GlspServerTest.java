@@ -163,6 +163,14 @@ class GlspServerTest {
 			assertTrue(saved.contains("name=\"worker\"") && saved.contains("p0 to p1"), saved);
 			assertTrue(Files.exists(dir.resolve("matvec.program.notation")), "positions beside the model");
 
+			// layout on demand: one command moving the shapes, undone at once
+			String before = document.read(() -> String.valueOf(document.notation().position(second, "")));
+			send(new org.eclipse.glsp.server.operations.LayoutOperation(List.of()));
+			await(() -> document.isDirty(), "the layout");
+			send(new UndoAction());
+			await(() -> !document.isDirty(), "the layout undone");
+			assertEquals(before, document.read(() -> String.valueOf(document.notation().position(second, ""))));
+
 			send(new DeleteOperation(List.of(DiagramIds.of(task))));
 			await(() -> document.read(() -> program.getTasks().isEmpty()), "the delete");
 			assertTrue(document.isDirty());

@@ -1,0 +1,129 @@
+// Perfcast's diagram client: the GLSP client configured for program and machine diagrams.
+import 'reflect-metadata';
+import { Container, injectable } from 'inversify';
+import {
+  BaseJsonrpcGLSPClient, CenterAction, ConsoleLogger, DiagramLoader, EditorContextService, FeatureModule, FitToScreenAction, GEdge,
+  GEdgeView, GLabel, GLabelView, GLSPActionDispatcher, GLSPWebSocketProvider, GNode, LayoutOperation, LogLevel, Point, RectangularNodeView,
+  RedoAction, RenderingContext, RoundedCornerNodeView, SetViewportAction, STANDALONE_MODULE_CONFIG, SelectAction, TYPES, UndoAction,
+  angleOfPoint, bindOrRebind, configureDefaultModelElements, configureModelElement, createDiagramOptionsModule, editLabelFeature,
+  initializeDiagramContainer, svg, toDegrees
+} from '@eclipse-glsp/client';
+import { MessageConnection } from 'vscode-jsonrpc/browser';
+import 'sprotty/css/sprotty.css';
+import '@eclipse-glsp/client/css/glsp-sprotty.css';
+import './diagram.css';
+import { bridgeConnection, log } from './transport';
+
+/** An edge with an arrow head at its target (messages, task dependencies). */
+@injectable()
+class ArrowEdgeView extends GEdgeView {
+  protected override renderAdditionals(edge: GEdge, segments: Point[], context: RenderingContext): any[] {
+    const additionals = super.renderAdditionals(edge, segments, context);
+    const from = segments[segments.length - 2];
+    const to = segments[segments.length - 1];
+    const angle = toDegrees(angleOfPoint(Point.subtract(from, to)));
+    additionals.push(svg('path', {
+      class: { 'sprotty-edge': true, arrow: true },
+      attrs: { d: 'M 1,0 L 10,-4 L 10,4 Z', transform: `rotate(${angle} ${to.x} ${to.y}) translate(${to.x} ${to.y})` }
+    }));
+    return additionals;
+  }
+}
+
+const perfcastModule = new FeatureModule((bind, unbind, isBound, rebind) => {
+  const context = { bind, unbind, isBound, rebind };
+  configureDefaultModelElements(context);
+  configureModelElement(context, 'label:name', GLabel, GLabelView, { enable: [editLabelFeature] });
+  configureModelElement(context, 'node:process', GNode, RoundedCornerNodeView);
+  configureModelElement(context, 'node:task', GNode, RoundedCornerNodeView);
+  configureModelElement(context, 'node:step', GNode, RectangularNodeView);
+  configureModelElement(context, 'node:processor', GNode, RectangularNodeView);
+  configureModelElement(context, 'edge:message', GEdge, ArrowEdgeView);
+  configureModelElement(context, 'edge:dependency', GEdge, ArrowEdgeView);
+  configureModelElement(context, 'edge:link', GEdge, GEdgeView);
+}, { featureId: Symbol('perfcast') });
+
+const DIAGRAM_ID = 'perfcast-diagram';
+const parameters = new URLSearchParams(location.search);
+const diagramType = parameters.get('type') ?? 'perfcast-program';
+const sourceUri = parameters.get('uri') ?? '';
+const websocket = parameters.get('ws');
+
+window.addEventListener('error', e => log(`diagram page error: ${e.message} at ${e.filename}:${e.lineno}`));
+window.addEventListener('unhandledrejection', e => log(`diagram page error: ${e.reason?.stack ?? e.reason}`));
+
+async function connect(): Promise<MessageConnection> {
+  if (!websocket) {
+    return bridgeConnection();
+  }
+  return new Promise(resolve => new GLSPWebSocketProvider(websocket).listen({
+    onConnection: connection => resolve(connection), onReconnect: () => { }, logger: console
+  }));
+}
+
+async function start() {
+  const connection = await connect();
+  const client = new BaseJsonrpcGLSPClient({ id: 'perfcast', connectionProvider: connection });
+  const container = initializeDiagramContainer(new Container(),
+    createDiagramOptionsModule({ clientId: DIAGRAM_ID, diagramType, sourceUri, glspClientProvider: async () => client }),
+    perfcastModule, STANDALONE_MODULE_CONFIG);
+  bindOrRebind(container, TYPES.ILogger).to(ConsoleLogger).inSingletonScope();
+  bindOrRebind(container, TYPES.LogLevel).toConstantValue(LogLevel.warn);
+  await container.get(DiagramLoader).load();
+  const dispatcher = container.get(GLSPActionDispatcher);
+  const editorContext = container.get(EditorContextService);
+  (window as any).perfcast = new DiagramApi(dispatcher, editorContext);
+}
+
+/** What the editor (through Browser.evaluate) and the tests may ask of the page. */
+class DiagramApi {
+  constructor(private dispatcher: GLSPActionDispatcher, private context: EditorContextService) { }
+
+  /** Whether the diagram has been rendered. */
+  ready() {
+    return document.querySelector(`#${DIAGRAM_ID} svg.sprotty-graph`) !== null;
+  }
+  fit() { this.dispatcher.dispatch(FitToScreenAction.create([], { padding: 20, maxZoom: 1.5 })); }
+  center() { this.dispatcher.dispatch(CenterAction.create([])); }
+  zoom(factor: number) {
+    const root = this.context.modelRoot as any;
+    const zoom = Math.max(0.05, Math.min(8, (root.zoom ?? 1) * factor));
+    this.dispatcher.dispatch(SetViewportAction.create(root.id, { scroll: root.scroll ?? { x: 0, y: 0 }, zoom }, { animate: false }));
+  }
+  layout() { this.dispatcher.dispatch(LayoutOperation.create([])); }
+  undo() { this.dispatcher.dispatch(UndoAction.create()); }
+  redo() { this.dispatcher.dispatch(RedoAction.create()); }
+  select(ids: string[]) { this.dispatcher.dispatch(SelectAction.create({ selectedElementsIDs: ids, deselectedElementsIDs: true })); }
+  /** The rendered model: every element with its type, bounds, classes and ends, as JSON. */
+  summary() {
+    const out: any[] = [];
+    const walk = (element: any) => {
+      for (const child of element.children ?? []) {
+        if (child.type.startsWith('node:') || child.type.startsWith('edge:')) {
+          out.push({
+            id: child.id, type: child.type, parent: element.id, label: child.children?.find((c: any) => c.type.startsWith('label'))?.text,
+            x: Math.round(child.position?.x ?? 0), y: Math.round(child.position?.y ?? 0),
+            width: Math.round(child.size?.width ?? 0), height: Math.round(child.size?.height ?? 0),
+            classes: child.cssClasses ?? [], source: child.sourceId, target: child.targetId
+          });
+        }
+        walk(child);
+      }
+    };
+    walk(this.context.modelRoot);
+    return JSON.stringify(out);
+  }
+  /** The centre of a rendered element (by model id) or of a tool palette entry (by its label), in page pixels, as JSON. */
+  centre(kind: 'element' | 'palette', key: string) {
+    const element = kind === 'element'
+      ? document.getElementById(`${DIAGRAM_ID}_${key}`)
+      : Array.from(document.querySelectorAll('.tool-palette .tool-button')).find(e => e.textContent?.trim() === key);
+    if (!element) {
+      return null;
+    }
+    const r = element.getBoundingClientRect();
+    return JSON.stringify({ x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2) });
+  }
+}
+
+start().catch(e => log(`diagram page error: ${e?.stack ?? e}`));
