@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Container, injectable } from 'inversify';
 import {
-  BaseJsonrpcGLSPClient, CenterAction, ConsoleLogger, DiagramLoader, EditorContextService, FeatureModule, FitToScreenAction, GEdge,
+  BaseJsonrpcGLSPClient, CenterAction, GCompartment, GCompartmentView, ConsoleLogger, DiagramLoader, EditorContextService, FeatureModule, FitToScreenAction, GEdge,
   GEdgeView, GLabel, GLabelView, GLSPActionDispatcher, GLSPWebSocketProvider, GNode, LayoutOperation, LogLevel, Point, RectangularNodeView,
   RedoAction, RenderingContext, RoundedCornerNodeView, SetViewportAction, STANDALONE_MODULE_CONFIG, SelectAction, TYPES, UndoAction,
   angleOfPoint, bindOrRebind, configureDefaultModelElements, configureModelElement, createDiagramOptionsModule, editLabelFeature,
@@ -34,6 +34,7 @@ const perfcastModule = new FeatureModule((bind, unbind, isBound, rebind) => {
   const context = { bind, unbind, isBound, rebind };
   configureDefaultModelElements(context);
   configureModelElement(context, 'label:name', GLabel, GLabelView, { enable: [editLabelFeature] });
+  configureModelElement(context, 'comp:comp', GCompartment, GCompartmentView);
   configureModelElement(context, 'node:process', GNode, RoundedCornerNodeView);
   configureModelElement(context, 'node:task', GNode, RoundedCornerNodeView);
   configureModelElement(context, 'node:step', GNode, RectangularNodeView);
