@@ -16,14 +16,8 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 
-import org.eclipse.glsp.server.gson.ServerGsonConfigurator;
-import org.eclipse.glsp.server.protocol.GLSPClient;
 import org.eclipse.glsp.server.protocol.GLSPServer;
-import org.eclipse.lsp4j.jsonrpc.Launcher;
-import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
-import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
-import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
-import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
+import org.perfcast.diagram.glsp.JsonRpc;
 
 import com.google.inject.Injector;
 
@@ -126,35 +120,7 @@ final class TestWebServer implements AutoCloseable {
 		out.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
 				+ "Sec-WebSocket-Accept: " + accept + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
 		out.flush();
-		GLSPServer server = injector.getInstance(GLSPServer.class);
-		ServerGsonConfigurator gson = injector.getInstance(ServerGsonConfigurator.class);
-
-		Launcher.Builder<GLSPClient> builder = new Launcher.Builder<>() {
-			@Override
-			public Launcher<GLSPClient> create() {
-				// no streams: messages come and go as websocket frames
-				MessageJsonHandler handler = createJsonHandler();
-				RemoteEndpoint endpoint = createRemoteEndpoint(handler);
-				return createLauncher(null, createProxy(endpoint), endpoint, null);
-			}
-
-			@Override
-			protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler handler) {
-				MessageConsumer outgoing = message -> send(out, handler.serialize(message));
-				RemoteEndpoint endpoint = new RemoteEndpoint(wrapMessageConsumer(outgoing),
-						ServiceEndpoints.toEndpoint(localServices));
-				handler.setMethodProvider(endpoint);
-				endpoint.setJsonHandler(handler);
-				return endpoint;
-			}
-		};
-		builder.setLocalService(server).setRemoteInterface(GLSPClient.class).configureGson(gson::configureGsonBuilder);
-		Launcher<GLSPClient> launcher = builder.create();
-
-		RemoteEndpoint endpoint = (RemoteEndpoint) launcher.getRemoteEndpoint();
-		MessageJsonHandler json = endpoint.getJsonHandler();
-		server.connect(launcher.getRemoteProxy());
-
+		JsonRpc rpc = new JsonRpc(injector, text -> send(out, text));
 		DataInputStream frames = new DataInputStream(in);
 		ByteArrayOutputStream message = new ByteArrayOutputStream();
 		while (true) {
@@ -191,7 +157,7 @@ final class TestWebServer implements AutoCloseable {
 				if ((first & 0x80) != 0) {
 					String text = message.toString(StandardCharsets.UTF_8);
 					message.reset();
-					endpoint.consume(json.parseMessage(text));
+					rpc.receive(text);
 				}
 			}
 		}
