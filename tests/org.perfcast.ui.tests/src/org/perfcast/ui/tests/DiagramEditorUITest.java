@@ -1,0 +1,139 @@
+package org.perfcast.ui.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.browser.Browser;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
+import org.junit.jupiter.api.Test;
+import org.perfcast.diagram.server.DiagramIds;
+import org.perfcast.diagram.ui.DiagramEditor;
+import org.perfcast.model.program.Program;
+import org.perfcast.model.program.Step;
+import org.perfcast.ui.internal.Screenshots;
+
+/**
+ * The program diagram editor in the workbench: the examples' matvec program opens as a diagram in the SWT
+ * Browser, a message is drawn with real mouse events (the palette's Message, then two processes of a step),
+ * the editor becomes dirty, and Save writes the new message into the model file.
+ */
+class DiagramEditorUITest {
+
+	private static final Pattern XY = Pattern.compile("\\{\"x\":(-?\\d+),\"y\":(-?\\d+)\\}");
+
+	private static Point centre(Browser browser, String kind, String key) {
+		Object json = browser.evaluate("return window.perfcast.centre('" + kind + "', '" + key + "')");
+		Matcher m = XY.matcher(String.valueOf(json));
+		assertTrue(m.find(), "no " + kind + " " + key + " on the page: " + json);
+		return browser.toDisplay(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+	}
+
+	/** Moves the mouse to {@code at} in steps, as a hand does (the edge tool follows the moves), and clicks. */
+	private static void click(Display display, Point at) {
+		Point from = display.getCursorLocation();
+		for (int i = 1; i <= 8; i++) {
+			Event move = new Event();
+			move.type = SWT.MouseMove;
+			move.x = from.x + (at.x - from.x) * i / 8;
+			move.y = from.y + (at.y - from.y) * i / 8;
+			display.post(move);
+			pause(30);
+		}
+		Event down = new Event();
+		down.type = SWT.MouseDown;
+		down.button = 1;
+		display.post(down);
+		pause(60);
+		Event up = new Event();
+		up.type = SWT.MouseUp;
+		up.button = 1;
+		display.post(up);
+		pause(400);
+	}
+
+	private static void pause(long millis) {
+		long end = System.currentTimeMillis() + millis;
+		while (System.currentTimeMillis() < end) {
+			UiTests.flush();
+		}
+	}
+
+	@Test
+	void testDrawAMessageWithTheMouseAndSave() throws Exception {
+		IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("diagrams");
+		project.create(null);
+		project.open(null);
+		for (String name : new String[] { "matvec.program", "ring.machine" }) {
+			project.getFile(name).create(new ByteArrayInputStream(Files.readAllBytes(Path.of(System.getProperty(
+					"perfcast.examples"), "matvec-ring", name))), true, null);
+		}
+		IFile file = project.getFile("matvec.program");
+		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+		shell.setBounds(0, 0, 1400, 900);
+		long start = System.nanoTime();
+		DiagramEditor editor = (DiagramEditor) IDE.openEditor(UiTests.page(), file, DiagramEditor.ID);
+		Browser browser = editor.getBrowser();
+		try {
+			UiTests.waitUntil(() -> Boolean.TRUE.equals(browser.evaluate(
+					"return !!(window.perfcast && window.perfcast.ready())")), 60_000, "the diagram rendered");
+		} catch (AssertionError e) {
+			throw new AssertionError(e.getMessage() + "; page " + browser.getUrl() + ": " + browser.evaluate(
+					"return document.readyState + ' rpc=' + typeof window.perfcastRpc + ' receive=' + typeof "
+							+ "window.perfcastReceive") + "\n" + String.join("\n", editor.getTraffic()), e);
+		}
+		long rendered = System.nanoTime();
+		UiTests.page().setPartState(UiTests.page().getReference(editor), org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED);
+		UiTests.flush();
+		assertFalse(editor.isDirty());
+
+		Program program = (Program) editor.getDocument().root();
+		Step second = program.getSteps().get(1);
+		String stepId = DiagramIds.of(second);
+		Display display = shell.getDisplay();
+		Point tool = centre(browser, "palette", "Message");
+		Point from = centre(browser, "element", DiagramIds.process(stepId, 0));
+		Point to = centre(browser, "element", DiagramIds.process(stepId, 1));
+		click(display, tool);
+		click(display, from);
+		click(display, to);
+		try {
+			UiTests.waitUntil(() -> second.getMessages().size() == 1, 20_000, "the message in the model");
+		} catch (AssertionError e) {
+			Screenshots.save(shell, UiTests.screenshots().resolve("diagram-editor-failed.png"));
+			throw new AssertionError(e.getMessage() + " after clicks at " + tool + ", " + from + ", " + to + "; browser at "
+					+ browser.toDisplay(0, 0) + ", focus " + display.getFocusControl() + "\n"
+					+ String.join("\n", editor.getTraffic().subList(Math.max(0, editor.getTraffic().size() - 8),
+							editor.getTraffic().size())), e);
+		}
+		UiTests.waitUntil(editor::isDirty, 5_000, "the editor dirty");
+		assertEquals("0", second.getMessages().get(0).getFrom());
+		assertEquals("1", second.getMessages().get(0).getTo());
+
+		Path png = UiTests.screenshots().resolve("diagram-editor.png");
+		Screenshots.save(shell, png);
+		assertTrue(Files.size(png) > 1000);
+		editor.doSave(null);
+		assertFalse(editor.isDirty());
+		String saved = Files.readString(Path.of(file.getLocationURI()));
+		assertTrue(saved.contains("p0 to p1"), saved);
+		Files.writeString(UiTests.screenshots().resolve("diagram-editor-timing.txt"), String.format(
+				"time to first render: %.0f ms%n", (rendered - start) / 1e6));
+		UiTests.page().closeEditor(editor, false);
+	}
+}
