@@ -152,7 +152,31 @@ public class DiagramEditor extends EditorPart {
 
 	@Override
 	public void doSaveAs() {
-		// Save As writes another file; not offered yet
+		org.eclipse.ui.dialogs.SaveAsDialog dialog = new org.eclipse.ui.dialogs.SaveAsDialog(getSite().getShell());
+		dialog.setOriginalFile(((IFileEditorInput) getEditorInput()).getFile());
+		if (dialog.open() != org.eclipse.jface.window.Window.OK || dialog.getResult() == null) {
+			return;
+		}
+		saveAs(org.eclipse.core.resources.ResourcesPlugin.getWorkspace().getRoot().getFile(dialog.getResult()));
+	}
+
+	/** Saves the model (and its notation) as {@code target} and edits it from now on. */
+	public void saveAs(IFile target) {
+		String newUri = URI.createPlatformResourceURI(target.getFullPath().toString(), true).toString();
+		try {
+			document.saveAs(URI.createURI(newUri));
+		} catch (IOException e) {
+			ErrorDialog.openError(getSite().getShell(), "Perfcast Program Diagram", "The model could not be saved as "
+					+ target.getFullPath(), org.eclipse.core.runtime.Status.error(e.getMessage(), e));
+			return;
+		}
+		DiagramStorage.close(uri);
+		uri = newUri;
+		DiagramStorage.open(uri, document);
+		setInput(new org.eclipse.ui.part.FileEditorInput(target));
+		setPartName(target.getName());
+		firePropertyChange(PROP_DIRTY);
+		firePropertyChange(PROP_INPUT);
 	}
 
 	@Override
@@ -162,7 +186,7 @@ public class DiagramEditor extends EditorPart {
 
 	@Override
 	public boolean isSaveAsAllowed() {
-		return false;
+		return true;
 	}
 
 	@Override

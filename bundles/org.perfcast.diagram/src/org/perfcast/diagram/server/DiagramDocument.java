@@ -116,6 +116,18 @@ public final class DiagramDocument {
 		listeners.forEach(Listener::saved);
 	}
 
+	/**
+	 * Saves the model and its notation as {@code target} (the notation beside it) and edits that file from now
+	 * on; the file saved before is left as it was.
+	 */
+	public void saveAs(org.eclipse.emf.common.util.URI target) throws IOException {
+		thread.run(() -> {
+			model.setURI(target);
+			notation.resource().setURI(Notation.uriOf(target));
+		});
+		save();
+	}
+
 	/** The predictions and markers drawn on the diagram. */
 	public Decorations decorations() {
 		return decorations;

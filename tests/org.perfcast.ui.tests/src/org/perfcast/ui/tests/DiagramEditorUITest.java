@@ -132,6 +132,19 @@ class DiagramEditorUITest {
 		assertFalse(editor.isDirty());
 		String saved = Files.readString(Path.of(file.getLocationURI()));
 		assertTrue(saved.contains("p0 to p1"), saved);
+		// Save As: another file (and its notation) from now on; the first file stays as saved
+		click(display, centre(browser, "palette", "Message"));
+		click(display, centre(browser, "element", DiagramIds.process(stepId, 1)));
+		click(display, centre(browser, "element", DiagramIds.process(stepId, 2)));
+		UiTests.waitUntil(() -> second.getMessages().size() == 2, 20_000, "a second message");
+		IFile copy = project.getFile("matvec-copy.program");
+		editor.saveAs(copy);
+		assertFalse(editor.isDirty());
+		assertEquals("matvec-copy.program", editor.getEditorInput().getName());
+		project.refreshLocal(org.eclipse.core.resources.IResource.DEPTH_ONE, null);
+		assertTrue(Files.readString(Path.of(copy.getLocationURI())).contains("p1 to p2"));
+		assertTrue(project.getFile("matvec-copy.program.notation").exists(), "the notation beside the copy");
+		assertFalse(Files.readString(Path.of(file.getLocationURI())).contains("p1 to p2"), "the first file as saved");
 		Files.writeString(UiTests.screenshots().resolve("diagram-editor-timing.txt"), String.format(
 				"time to first render: %.0f ms%n", (rendered - start) / 1e6));
 		UiTests.page().closeEditor(editor, false);
