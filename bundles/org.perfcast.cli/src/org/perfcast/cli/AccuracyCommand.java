@@ -88,8 +88,7 @@ final class AccuracyCommand extends AbstractCommand {
 		}
 		String name = arguments.value("name").orElse(JavaRecorder.isJava(command) ? JavaRecorder.programName(command)
 				: Path.of(command.get(0)).getFileName().toString());
-		Path cache = Path.of(System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home")
-				+ "/.cache"), "perfcast");
+		Path cache = org.perfcast.engine.NativeTools.cache();
 		Path trace = null;
 		try {
 			trace = arguments.value("trace").map(Path::of).orElse(Files.createTempFile("perfcast-accuracy", ".vtrace"));

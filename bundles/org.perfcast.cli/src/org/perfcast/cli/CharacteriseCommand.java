@@ -57,8 +57,7 @@ final class CharacteriseCommand extends AbstractCommand {
 			}
 		}
 		Path out = Path.of(arguments.value("out").orElse("measurements.csv"));
-		Path cache = Path.of(System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home")
-				+ "/.cache"), "perfcast");
+		Path cache = org.perfcast.engine.NativeTools.cache();
 		List<String> rows = new ArrayList<>();
 		try {
 			Path program = MpiCharacterisation.build(cache);

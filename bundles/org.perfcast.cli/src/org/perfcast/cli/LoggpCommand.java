@@ -107,7 +107,7 @@ final class LoggpCommand extends AbstractCommand {
 			if (sweep != null) {
 				BlockSizeStudy study = BlockSizeStudy.run(programs, sweep.parameter(), sweep.values(), bindings, algorithms,
 						rules, EngineMonitor.NULL);
-				String unit = unit(programs.values().iterator().next());
+				String unit = LogGPProgramEngine.unit(programs.values().iterator().next());
 				if (arguments.flag("json")) {
 					printStudyJson(study, unit, console.out());
 				} else {
@@ -121,7 +121,7 @@ final class LoggpCommand extends AbstractCommand {
 				results.add(ProgramSimulation.simulate(program, bindings, new ProgramSimulation.Options(algorithm, rules,
 						arguments.flag("json")), EngineMonitor.NULL));
 			}
-			String unit = unit(program);
+			String unit = LogGPProgramEngine.unit(program);
 			for (ProgramResult result : results) {
 				if (arguments.flag("json")) {
 					printJson(result, console.out());
@@ -157,10 +157,6 @@ final class LoggpCommand extends AbstractCommand {
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(e.getMessage().replace("option ", "--"));
 		}
-	}
-
-	private static String unit(Program program) {
-		return LogGPProgramEngine.unit(program);
 	}
 
 	private static void printText(String file, String layout, ProgramResult result, String unit, PrintStream out) {

@@ -50,8 +50,7 @@ final class RecordCommand extends AbstractCommand {
 		String name = JavaRecorder.isJava(command) ? JavaRecorder.programName(command)
 				: Path.of(command.get(0)).getFileName().toString();
 		Path out = Path.of(arguments.value("out").orElse(name + ".vtrace"));
-		Path cache = Path.of(System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home")
-				+ "/.cache"), "perfcast");
+		Path cache = org.perfcast.engine.NativeTools.cache();
 		int status;
 		try {
 			status = PthreadRecorder.record(command, out, cache);

@@ -18,6 +18,15 @@ public final class NativeTools {
 	private NativeTools() {
 	}
 
+	/**
+	 * Where Perfcast keeps what it builds once (recorders, MPI programs, the Java agent):
+	 * {@code $XDG_CACHE_HOME/perfcast}, by default {@code ~/.cache/perfcast}.
+	 */
+	public static Path cache() {
+		return Path.of(System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache"),
+				"perfcast");
+	}
+
 	/** The executable called {@code name} on the {@code PATH}, or null. */
 	public static Path onPath(String name) {
 		for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {

@@ -1,7 +1,5 @@
 package org.perfcast.jdt;
 
-import java.nio.file.Path;
-
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
 import org.eclipse.core.runtime.preferences.InstanceScope;
 
@@ -25,9 +23,4 @@ public final class PerfcastJdt {
 		return InstanceScope.INSTANCE.getNode(PLUGIN_ID);
 	}
 
-	/** Where Perfcast keeps what it builds once (the agent jar): the same folder as the command line's. */
-	static Path cache() {
-		String base = System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache");
-		return Path.of(base, "perfcast");
-	}
 }

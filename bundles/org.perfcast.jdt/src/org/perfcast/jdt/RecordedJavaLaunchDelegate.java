@@ -39,7 +39,7 @@ public class RecordedJavaLaunchDelegate extends JavaLaunchDelegate {
 		IFile trace = trace(configuration);
 		Path jar;
 		try {
-			jar = JavaRecorder.agentJar(PerfcastJdt.cache());
+			jar = JavaRecorder.agentJar(org.perfcast.engine.NativeTools.cache());
 		} catch (PthreadRecorder.RecorderException | IOException e) {
 			throw new CoreException(Status.error("Perfcast cannot prepare its Java agent: " + e.getMessage(), e));
 		}

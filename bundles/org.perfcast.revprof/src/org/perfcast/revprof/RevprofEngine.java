@@ -79,12 +79,6 @@ public final class RevprofEngine implements Engine {
 				: java.util.Optional.of("Open MPI is not installed (apt-get install openmpi-bin libopenmpi-dev)");
 	}
 
-	/** The cache of built libraries and programs. */
-	public static Path cache() {
-		return Path.of(System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache"),
-				"perfcast");
-	}
-
 	@Override
 	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {
 		String file = input.displayName();
@@ -121,10 +115,10 @@ public final class RevprofEngine implements Engine {
 		}
 		try {
 			monitor.checkCancelled();
-			Path binary = ReverseProfiler.compileProgram(input.model(), cache());
-			prediction = ReverseProfiler.run(binary, args, np, summary, step, cache());
+			Path binary = ReverseProfiler.compileProgram(input.model(), org.perfcast.engine.NativeTools.cache());
+			prediction = ReverseProfiler.run(binary, args, np, summary, step, org.perfcast.engine.NativeTools.cache());
 			monitor.checkCancelled();
-			one = np == 1 ? prediction : ReverseProfiler.run(binary, args, 1, summary, step, cache());
+			one = np == 1 ? prediction : ReverseProfiler.run(binary, args, 1, summary, step, org.perfcast.engine.NativeTools.cache());
 		} catch (MpiCharacterisation.MpiException e) {
 			throw error("revprof.mpi", e.getMessage(), file);
 		} catch (IOException e) {

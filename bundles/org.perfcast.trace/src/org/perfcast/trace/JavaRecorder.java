@@ -128,8 +128,7 @@ public final class JavaRecorder {
 			try (Stream<Path> files = Files.walk(root)) {
 				for (Path f : files.filter(f -> f.toString().endsWith(".class")).toList()) {
 					String name = location.relativize(f).toString().replace('\\', '/');
-					if (name.startsWith(prefix) && (prefix.equals(ASM) ? !name.substring(prefix.length()).contains("/")
-							: true)) {
+					if (wanted(name, prefix)) {
 						into.put(name, Files.readAllBytes(f));
 					}
 				}
@@ -138,8 +137,7 @@ public final class JavaRecorder {
 			try (ZipFile zip = new ZipFile(location.toFile())) {
 				for (ZipEntry e : java.util.Collections.list(zip.entries())) {
 					String name = e.getName();
-					if (name.startsWith(prefix) && name.endsWith(".class")
-							&& (!prefix.equals(ASM) || !name.substring(prefix.length()).contains("/"))) {
+					if (wanted(name, prefix)) {
 						try (InputStream in = zip.getInputStream(e)) {
 							into.put(name, in.readAllBytes());
 						}
@@ -147,6 +145,12 @@ public final class JavaRecorder {
 				}
 			}
 		}
+	}
+
+	/** A class file under {@code prefix}; of ASM, only its core package. */
+	private static boolean wanted(String name, String prefix) {
+		return name.startsWith(prefix) && name.endsWith(".class")
+				&& (!prefix.equals(ASM) || !name.substring(prefix.length()).contains("/"));
 	}
 
 	/**

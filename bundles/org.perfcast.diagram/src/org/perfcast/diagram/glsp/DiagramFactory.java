@@ -23,10 +23,8 @@ public class DiagramFactory implements GModelFactory {
 			Drawing d = Diagrams.draw(state.document().root(), state.document().notation());
 			if (!d.unplaced().isEmpty()) {
 				Diagrams.layout(d, false);
-				DiagramIndex index = new DiagramIndex();
-				index.replace(d.index());
 				for (GNode node : d.unplaced()) {
-					DiagramIndex.Shape shape = index.shape(node.getId());
+					DiagramIndex.Shape shape = d.shape(node.getId());
 					if (shape != null) {
 						state.document().notation().place(shape.owner(), shape.role(), node.getPosition().getX(),
 								node.getPosition().getY());

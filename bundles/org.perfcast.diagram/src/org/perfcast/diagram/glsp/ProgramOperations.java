@@ -63,10 +63,18 @@ final class ProgramOperations {
 		return both;
 	}
 
-	/** Palette: a task at the place clicked. */
-	static final class CreateTask implements CreateOperationHandler<CreateNodeOperation> {
+	/** Palette: a new named element of the program at the place clicked. */
+	private abstract static class CreateElement implements CreateOperationHandler<CreateNodeOperation> {
 		@Inject
 		DiagramState state;
+
+		private final String type;
+		private final String label;
+
+		CreateElement(String type, String label) {
+			this.type = type;
+			this.label = label;
+		}
 
 		@Override
 		public Class<CreateNodeOperation> getHandledOperationType() {
@@ -75,53 +83,65 @@ final class ProgramOperations {
 
 		@Override
 		public List<String> getHandledElementTypeIds() {
-			return List.of(ProgramDiagram.TASK);
+			return List.of(type);
 		}
 
 		@Override
 		public String getLabel() {
-			return "Task";
+			return label;
 		}
 
 		@Override
 		public Optional<Command> createCommand(CreateNodeOperation operation) {
 			Program program = program(state);
+			EObject element = create(program);
+			return Optional.of(withPosition(state, new AddCommand(domain(state), program, feature(), element), element, operation.getLocation()));
+		}
+
+		/** The new element, named after those there are. */
+		abstract EObject create(Program program);
+
+		/** The program's list the element goes into. */
+		abstract EStructuralFeature feature();
+	}
+
+	/** Palette: a task. */
+	static final class CreateTask extends CreateElement {
+		CreateTask() {
+			super(ProgramDiagram.TASK, "Task");
+		}
+
+		@Override
+		EObject create(Program program) {
 			Task task = ProgramFactory.eINSTANCE.createTask();
 			task.setName(fresh("task", program.getTasks().stream().map(Task::getName).toList()));
 			task.setCost("1");
 			task.setProcess("0");
-			return Optional.of(withPosition(state, new AddCommand(domain(state), program,
-					ProgramPackage.Literals.PROGRAM__TASKS, task), task, operation.getLocation()));
+			return task;
+		}
+
+		@Override
+		EStructuralFeature feature() {
+			return ProgramPackage.Literals.PROGRAM__TASKS;
 		}
 	}
 
-	/** Palette: a step at the place clicked, after the others. */
-	static final class CreateStep implements CreateOperationHandler<CreateNodeOperation> {
-		@Inject
-		DiagramState state;
-
-		@Override
-		public Class<CreateNodeOperation> getHandledOperationType() {
-			return CreateNodeOperation.class;
+	/** Palette: a step, after the others. */
+	static final class CreateStep extends CreateElement {
+		CreateStep() {
+			super(ProgramDiagram.STEP, "Step");
 		}
 
 		@Override
-		public List<String> getHandledElementTypeIds() {
-			return List.of(ProgramDiagram.STEP);
-		}
-
-		@Override
-		public String getLabel() {
-			return "Step";
-		}
-
-		@Override
-		public Optional<Command> createCommand(CreateNodeOperation operation) {
-			Program program = program(state);
+		EObject create(Program program) {
 			Step step = ProgramFactory.eINSTANCE.createStep();
 			step.setName(fresh("step", program.getSteps().stream().map(Step::getName).toList()));
-			return Optional.of(withPosition(state, new AddCommand(domain(state), program,
-					ProgramPackage.Literals.PROGRAM__STEPS, step), step, operation.getLocation()));
+			return step;
+		}
+
+		@Override
+		EStructuralFeature feature() {
+			return ProgramPackage.Literals.PROGRAM__STEPS;
 		}
 	}
 
@@ -141,16 +161,10 @@ final class ProgramOperations {
 				org.perfcast.diagram.server.Drawing drawing = org.perfcast.diagram.server.Diagrams.draw(
 						state.document().root(), state.document().notation());
 				org.perfcast.diagram.server.Diagrams.layout(drawing, true);
-				DiagramIndex index = new DiagramIndex();
-				index.replace(drawing.index());
 				CompoundCommand moves = new CompoundCommand("Layout");
-				java.util.Deque<org.eclipse.glsp.graph.GModelElement> todo = new java.util.ArrayDeque<>(
-						drawing.graph().getChildren());
-				while (!todo.isEmpty()) {
-					org.eclipse.glsp.graph.GModelElement element = todo.pop();
-					todo.addAll(element.getChildren());
-					DiagramIndex.Shape shape = index.shape(element.getId());
-					if (shape != null && element instanceof org.eclipse.glsp.graph.GNode node) {
+				for (org.eclipse.glsp.graph.GNode node : org.perfcast.diagram.server.Diagrams.nodes(drawing)) {
+					DiagramIndex.Shape shape = drawing.shape(node.getId());
+					if (shape != null) {
 						moves.append(state.document().notation().move(domain(state), shape.owner(), shape.role(),
 								node.getPosition().getX(), node.getPosition().getY()));
 					}

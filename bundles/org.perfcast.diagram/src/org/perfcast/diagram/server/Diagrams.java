@@ -59,7 +59,8 @@ public final class Diagrams {
 		return placed;
 	}
 
-	private static java.util.List<GNode> nodes(Drawing drawing) {
+	/** Every node of the drawing, groups and their children alike. */
+	public static java.util.List<GNode> nodes(Drawing drawing) {
 		java.util.List<GNode> all = new java.util.ArrayList<>();
 		collect(drawing.graph(), all);
 		return all;

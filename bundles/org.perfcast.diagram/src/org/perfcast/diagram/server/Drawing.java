@@ -52,6 +52,11 @@ public final class Drawing {
 		return index;
 	}
 
+	/** The notation place of shape {@code id}, or null if it is no shape. */
+	public DiagramIndex.Shape shape(String id) {
+		return index.shapes.get(id);
+	}
+
 	/** The shapes the notation has no position for. */
 	public List<GNode> unplaced() {
 		return unplaced;

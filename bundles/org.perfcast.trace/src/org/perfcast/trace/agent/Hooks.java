@@ -246,41 +246,31 @@ public final class Hooks {
 
 	/** After {@code monitorenter} or entering a synchronized method: lock. */
 	public static void locked(Object monitor, int site) {
-		LOCK.lock();
-		try {
-			acquired(current(), monitor, "M", site);
-		} finally {
-			LOCK.unlock();
-		}
+		holding(monitor, "M", true, site);
 	}
 
 	/** Before {@code monitorexit} or returning from a synchronized method: unlock. */
 	public static void unlocking(Object monitor, int site) {
-		LOCK.lock();
-		try {
-			released(current(), monitor, "M", site);
-		} finally {
-			LOCK.unlock();
-		}
+		holding(monitor, "M", false, site);
 	}
 
 	/** {@code o.wait()}. */
 	public static void wait(Object o, int site) throws InterruptedException {
-		int held = beforeWait(o, "M", site);
+		int held = beforeWait(o, o, "M", site);
 		try {
 			o.wait();
 		} finally {
-			afterWait(o, "M", held, site);
+			afterWait(o, o, "M", held, site);
 		}
 	}
 
 	/** {@code o.wait(millis)}. */
 	public static void wait(Object o, long millis, int site) throws InterruptedException {
-		int held = beforeWait(o, "M", site);
+		int held = beforeWait(o, o, "M", site);
 		try {
 			o.wait(millis);
 		} finally {
-			afterWait(o, "M", held, site);
+			afterWait(o, o, "M", held, site);
 		}
 	}
 
@@ -301,40 +291,39 @@ public final class Hooks {
 	/** {@code l.lock()}. */
 	public static void lock(Lock l, int site) {
 		l.lock();
-		lockedLock(l, site);
+		holding(l, "L", true, site);
 	}
 
 	/** {@code l.lockInterruptibly()}. */
 	public static void lockInterruptibly(Lock l, int site) throws InterruptedException {
 		l.lockInterruptibly();
-		lockedLock(l, site);
+		holding(l, "L", true, site);
 	}
 
 	/** {@code l.tryLock()}. */
 	public static boolean tryLock(Lock l, int site) {
 		boolean locked = l.tryLock();
 		if (locked) {
-			lockedLock(l, site);
+			holding(l, "L", true, site);
 		}
 		return locked;
 	}
 
 	/** {@code l.unlock()}. */
 	public static void unlock(Lock l, int site) {
-		LOCK.lock();
-		try {
-			Actor actor = current();
-			released(actor, l, "L", site);
-		} finally {
-			LOCK.unlock();
-		}
+		holding(l, "L", false, site);
 		l.unlock();
 	}
 
-	private static void lockedLock(Lock l, int site) {
+	/** Records that the running thread acquired, or is about to release, {@code lock}. */
+	private static void holding(Object lock, String prefix, boolean acquired, int site) {
 		LOCK.lock();
 		try {
-			acquired(current(), l, "L", site);
+			if (acquired) {
+				acquired(current(), lock, prefix, site);
+			} else {
+				released(current(), lock, prefix, site);
+			}
 		} finally {
 			LOCK.unlock();
 		}
@@ -343,33 +332,33 @@ public final class Hooks {
 	/** {@code c.await()}: unlock the innermost lock held, take when signalled, lock. */
 	public static void await(Condition c, int site) throws InterruptedException {
 		Object lock = innermostLock();
-		int held = beforeCondition(c, lock, site);
+		int held = beforeWait(c, lock, "L", site);
 		try {
 			c.await();
 		} finally {
-			afterCondition(c, lock, held, site);
+			afterWait(c, lock, "L", held, site);
 		}
 	}
 
 	/** {@code c.await(time, unit)}. */
 	public static boolean await(Condition c, long time, TimeUnit unit, int site) throws InterruptedException {
 		Object lock = innermostLock();
-		int held = beforeCondition(c, lock, site);
+		int held = beforeWait(c, lock, "L", site);
 		try {
 			return c.await(time, unit);
 		} finally {
-			afterCondition(c, lock, held, site);
+			afterWait(c, lock, "L", held, site);
 		}
 	}
 
 	/** {@code c.awaitNanos(nanos)}. */
 	public static long awaitNanos(Condition c, long nanos, int site) throws InterruptedException {
 		Object lock = innermostLock();
-		int held = beforeCondition(c, lock, site);
+		int held = beforeWait(c, lock, "L", site);
 		try {
 			return c.awaitNanos(nanos);
 		} finally {
-			afterCondition(c, lock, held, site);
+			afterWait(c, lock, "L", held, site);
 		}
 	}
 
@@ -395,30 +384,6 @@ public final class Hooks {
 		}
 	}
 
-	private static int beforeCondition(Condition c, Object lock, int site) {
-		LOCK.lock();
-		try {
-			Actor actor = current();
-			waiters(c)[0]++;
-			return lock == null ? 0 : releaseAll(actor, lock, "L", site);
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	private static void afterCondition(Condition c, Object lock, int held, int site) {
-		LOCK.lock();
-		try {
-			Actor actor = current();
-			tookIfPosted(actor, c, "C", site);
-			if (lock != null && held > 0) {
-				reacquire(actor, lock, "L", held, site);
-			}
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
 	// ---- synchronizers
 
 	/** After {@code new Semaphore(n)}: n posts by the creator. */
@@ -437,24 +402,24 @@ public final class Hooks {
 	/** {@code s.acquire()}: take. */
 	public static void acquire(Semaphore s, int site) throws InterruptedException {
 		s.acquire();
-		takes(s, "S", 1, site);
+		signals("take", s, "S", 1, site);
 	}
 
 	/** {@code s.acquire(n)}: n takes. */
 	public static void acquire(Semaphore s, int permits, int site) throws InterruptedException {
 		s.acquire(permits);
-		takes(s, "S", permits, site);
+		signals("take", s, "S", permits, site);
 	}
 
 	/** {@code s.release()}: post. */
 	public static void release(Semaphore s, int site) {
-		posts(s, "S", 1, site);
+		signals("post", s, "S", 1, site);
 		s.release();
 	}
 
 	/** {@code s.release(n)}: n posts. */
 	public static void release(Semaphore s, int permits, int site) {
-		posts(s, "S", permits, site);
+		signals("post", s, "S", permits, site);
 		s.release(permits);
 	}
 
@@ -851,23 +816,28 @@ public final class Hooks {
 		actor.holds.get(lock)[0] = n;
 	}
 
-	private static int beforeWait(Object o, String prefix, int site) {
+	/**
+	 * Before waiting on {@code waitOn} (a monitor or a condition): one more waiter, and every hold of {@code lock}
+	 * (the monitor, or the condition's lock; none if null) released; returns how many holds there were.
+	 */
+	private static int beforeWait(Object waitOn, Object lock, String prefix, int site) {
 		LOCK.lock();
 		try {
-			waiters(o)[0]++;
-			return releaseAll(current(), o, prefix, site);
+			waiters(waitOn)[0]++;
+			return lock == null ? 0 : releaseAll(current(), lock, prefix, site);
 		} finally {
 			LOCK.unlock();
 		}
 	}
 
-	private static void afterWait(Object o, String prefix, int held, int site) {
+	/** After waiting: a take if a signal woke the thread, then {@code lock}'s holds taken again. */
+	private static void afterWait(Object waitOn, Object lock, String prefix, int held, int site) {
 		LOCK.lock();
 		try {
 			Actor actor = current();
-			tookIfPosted(actor, o, "C", site);
-			if (held > 0) {
-				reacquire(actor, o, prefix, held, site);
+			tookIfPosted(actor, waitOn, "C", site);
+			if (lock != null && held > 0) {
+				reacquire(actor, lock, prefix, held, site);
 			}
 		} finally {
 			LOCK.unlock();
@@ -901,24 +871,13 @@ public final class Hooks {
 		}
 	}
 
-	private static void takes(Object o, String prefix, int n, int site) {
+	/** {@code n} events {@code kind} ("take" or "post") of {@code o}'s signal, by the running thread. */
+	private static void signals(String kind, Object o, String prefix, int n, int site) {
 		LOCK.lock();
 		try {
 			Actor actor = current();
 			for (int i = 0; i < n; i++) {
-				record(actor, "take " + name(o, prefix), site);
-			}
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	private static void posts(Object o, String prefix, int n, int site) {
-		LOCK.lock();
-		try {
-			Actor actor = current();
-			for (int i = 0; i < n; i++) {
-				record(actor, "post " + name(o, prefix), site);
+				record(actor, kind + " " + name(o, prefix), site);
 			}
 		} finally {
 			LOCK.unlock();
