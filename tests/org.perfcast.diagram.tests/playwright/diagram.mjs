@@ -38,7 +38,34 @@ try {
   };
   const tasks = await count('node:task');
   const messages = await count('edge:message');
-  console.log(`rendered: ${(await summary()).length} elements, ${tasks} tasks, ${messages} messages`);
+  console.log(`rendered: ${(await summary()).length} elements, ${tasks} tasks, ${messages} messages; `
+    + (await summary()).filter(e => e.type !== 'edge:message').map(e => `${e.id} ${e.x},${e.y} ${e.width}x${e.height} label ${e.labelSize}`).join("; "));
+
+  // the predictions the test put on the diagram: the critical path, markers and tooltips
+  const critical = (await summary()).filter(e => e.classes.includes('critical'));
+  if (critical.length === 0) fail('nothing drawn on the critical path');
+  else console.log(`critical path: ${critical.map(e => e.id).join(' ')}`);
+  if (await waitFor('markers shown', async () => JSON.parse(await page.evaluate(() => window.perfcast.markers())).length > 0)) {
+    console.log(`markers: ${await page.evaluate(() => window.perfcast.markers())}`);
+  }
+  const banner = await page.evaluate(() => window.perfcast.banner());
+  if (!banner.includes('T = ')) fail(`no prediction in the banner: '${banner}'`); else console.log(`banner: ${banner.replace(/\n/g, ' | ')}`);
+  const onPath = critical.find(e => e.type === 'node:process');
+  const spot = await centre('element', onPath.id);
+  await page.mouse.move(spot.x - 3, spot.y);
+  await page.mouse.move(spot.x, spot.y);
+  const tooltip = async () => page.evaluate(() => Array.from(document.querySelectorAll('.sprotty-popup'))
+    .map(e => e.textContent).join(' '));
+  if (await waitFor('a tooltip with the predicted time', async () => (await tooltip()).includes('critical path'))) {
+    console.log(`tooltip: ${await tooltip()}`);
+  }
+  // a click selects the process, and the page tells the editor (the Properties view shows it)
+  await page.mouse.click(spot.x, spot.y);
+  if (await waitFor('the selection told to the editor', async () => page.evaluate(id => (window.perfcastNotes ?? [])
+      .some(n => n.method === 'perfcast/select' && n.params.includes(id)), onPath.id))) {
+    console.log(`selected ${onPath.id}`);
+  }
+  await page.mouse.click(1100, 750);
 
   // palette "Task", then a click on empty canvas
   const taskTool = await centre('palette', 'Task');
@@ -74,6 +101,17 @@ try {
   await page.evaluate(() => window.perfcast.layout());
   if (await waitFor('layout', async () => JSON.stringify((await summary()).filter(e => e.type === 'node:task')
       .map(e => [e.x, e.y])) !== before)) console.log('laid out');
+  // laid out at the sizes the page measured: no two steps overlap
+  await page.waitForTimeout(300);
+  const steps = (await summary()).filter(e => e.type === 'node:step');
+  for (const a of steps) {
+    for (const b of steps) {
+      if (a.id < b.id && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) {
+        fail(`steps ${a.id} and ${b.id} overlap after layout: ${JSON.stringify([a, b])}`);
+      }
+    }
+  }
+  console.log(`steps after layout: ${steps.map(e => `${e.id} ${e.x},${e.y} ${e.width}x${e.height}`).join('; ')}`);
   await page.evaluate(() => window.perfcast.fit());
   await page.waitForTimeout(300);
   if (screenshot) await page.screenshot({ path: screenshot });
@@ -82,4 +120,5 @@ try {
 } finally {
   await browser.close();
 }
+
 console.log(process.exitCode ? 'FAIL' : 'PASS');

@@ -4,7 +4,8 @@ import { Container, injectable } from 'inversify';
 import {
   BaseJsonrpcGLSPClient, CenterAction, GCompartment, GCompartmentView, ConsoleLogger, DiagramLoader, EditorContextService, FeatureModule, FitToScreenAction, GEdge,
   GEdgeView, GLabel, GLabelView, GLSPActionDispatcher, GLSPWebSocketProvider, GNode, LayoutOperation, LogLevel, Point, RectangularNodeView,
-  RedoAction, RenderingContext, RoundedCornerNodeView, SetViewportAction, STANDALONE_MODULE_CONFIG, SelectAction, TYPES, UndoAction,
+  RedoAction, RenderingContext, RoundedCornerNodeView, SelectionService, SetViewportAction, STANDALONE_MODULE_CONFIG, SelectAction, TYPES, UndoAction,
+  popupFeature,
   angleOfPoint, bindOrRebind, configureDefaultModelElements, configureModelElement, createDiagramOptionsModule, editLabelFeature,
   initializeDiagramContainer, svg, toDegrees
 } from '@eclipse-glsp/client';
@@ -12,7 +13,7 @@ import { MessageConnection } from 'vscode-jsonrpc/browser';
 import 'sprotty/css/sprotty.css';
 import '@eclipse-glsp/client/css/glsp-sprotty.css';
 import './diagram.css';
-import { bridgeConnection, log } from './transport';
+import { bridgeConnection, log, notify } from './transport';
 
 /** An edge with an arrow head at its target (messages, task dependencies). */
 @injectable()
@@ -39,9 +40,9 @@ const perfcastModule = new FeatureModule((bind, unbind, isBound, rebind) => {
   configureModelElement(context, 'node:task', GNode, RoundedCornerNodeView);
   configureModelElement(context, 'node:step', GNode, RectangularNodeView);
   configureModelElement(context, 'node:processor', GNode, RectangularNodeView);
-  configureModelElement(context, 'edge:message', GEdge, ArrowEdgeView);
+  configureModelElement(context, 'edge:message', GEdge, ArrowEdgeView, { enable: [popupFeature] });
   configureModelElement(context, 'edge:dependency', GEdge, ArrowEdgeView);
-  configureModelElement(context, 'edge:link', GEdge, GEdgeView);
+  configureModelElement(context, 'edge:link', GEdge, GEdgeView, { enable: [popupFeature] });
 }, { featureId: Symbol('perfcast') });
 
 const DIAGRAM_ID = 'perfcast-diagram';
@@ -73,6 +74,23 @@ async function start() {
   await container.get(DiagramLoader).load();
   const dispatcher = container.get(GLSPActionDispatcher);
   const editorContext = container.get(EditorContextService);
+  // the prediction for the whole diagram and the file's own markers, in a banner over the diagram
+  const banner = document.getElementById('perfcast-banner')!;
+  const showBanner = (root: any) => {
+    const lines: string[] = String(root?.args?.banner ?? '').split('\n').filter((l: string) => l.length > 0);
+    banner.replaceChildren(...lines.map(line => {
+      const div = document.createElement('div');
+      const colon = line.indexOf(':');
+      div.className = `banner-${line.substring(0, colon)}`;
+      div.textContent = line.substring(colon + 1);
+      return div;
+    }));
+    banner.hidden = lines.length === 0;
+  };
+  editorContext.onModelRootChanged(showBanner);
+  showBanner(editorContext.modelRoot);
+  // the editor shows the selected elements in the Properties view
+  container.get(SelectionService).onSelectionChanged(change => notify('perfcast/select', change.selectedElements));
   (window as any).perfcast = new DiagramApi(dispatcher, editorContext);
 }
 
@@ -95,6 +113,26 @@ class DiagramApi {
   undo() { this.dispatcher.dispatch(UndoAction.create()); }
   redo() { this.dispatcher.dispatch(RedoAction.create()); }
   select(ids: string[]) { this.dispatcher.dispatch(SelectAction.create({ selectedElementsIDs: ids, deselectedElementsIDs: true })); }
+  /** The ids of the selected elements, as JSON. */
+  selection() { return JSON.stringify(Array.from(document.querySelectorAll(`#${DIAGRAM_ID} .selected`)).map(e => e.id.substring(DIAGRAM_ID.length + 1))); }
+  /** The banner's lines (the prediction and the file's markers). */
+  banner() { return document.getElementById('perfcast-banner')?.innerText ?? ''; }
+  /** The markers shown: element id, kind and text of each, as JSON. */
+  markers() {
+    const out: any[] = [];
+    const walk = (element: any) => {
+      for (const child of element.children ?? []) {
+        if (child.type === 'marker') {
+          for (const issue of child.issues ?? []) {
+            out.push({ element: element.id, kind: issue.severity, message: issue.message });
+          }
+        }
+        walk(child);
+      }
+    };
+    walk(this.context.modelRoot);
+    return JSON.stringify(out);
+  }
   /** The rendered model: every element with its type, bounds, classes and ends, as JSON. */
   summary() {
     const out: any[] = [];
@@ -103,6 +141,7 @@ class DiagramApi {
         if (child.type.startsWith('node:') || child.type.startsWith('edge:')) {
           out.push({
             id: child.id, type: child.type, parent: element.id, label: child.children?.find((c: any) => c.type.startsWith('label'))?.text,
+            labelSize: (({ width, height }: any) => `${Math.round(width)}x${Math.round(height)}`)(child.children?.find((c: any) => c.type.startsWith('label'))?.size ?? {}),
             x: Math.round(child.position?.x ?? 0), y: Math.round(child.position?.y ?? 0),
             width: Math.round(child.size?.width ?? 0), height: Math.round(child.size?.height ?? 0),
             classes: child.cssClasses ?? [], source: child.sourceId, target: child.targetId

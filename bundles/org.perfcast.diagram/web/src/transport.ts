@@ -32,6 +32,15 @@ export function log(text: string) {
   }
 }
 
+/** Tells the editor something (a JSON-RPC notification it handles itself, e.g. the selection); nothing in tests. */
+export function notify(method: string, params: unknown) {
+  if (typeof bridgeWindow.perfcastRpc === 'function') {
+    bridgeWindow.perfcastRpc(JSON.stringify({ jsonrpc: '2.0', method, params }));
+  } else {
+    (window as any).perfcastNotes = [...((window as any).perfcastNotes ?? []), { method, params }];
+  }
+}
+
 /** Waits for the editor's bridge function, which SWT injects only once the page has loaded. */
 export async function bridgeConnection(): Promise<MessageConnection> {
   while (typeof bridgeWindow.perfcastRpc !== 'function') {

@@ -54,6 +54,7 @@ public final class ProgramDerivation {
 	private final EngineMonitor monitor;
 	private long messages;
 	private List<String> labels = List.of();
+	private final Map<String, List<Integer>> blockLinks = new LinkedHashMap<>();
 
 	private ProgramDerivation(Program program, String file, Scope scope, EngineMonitor monitor) {
 		this.program = program;
@@ -72,6 +73,33 @@ public final class ProgramDerivation {
 	public static String derive(Program program, String file, ParameterBindings bindings, EngineMonitor monitor)
 			throws EngineException {
 		return new ProgramDerivation(program, file, ParameterEnvironment.of(program, bindings).scope(), monitor).run();
+	}
+
+	/**
+	 * The utilisation U of every link of {@code program}'s machine by the program (Glamis with {@code solver}):
+	 * each section's U weighted by the section's time, so a link busy for half the program has U = 0.5. Links
+	 * by {@link NetworkLink#id()}; a link the program never uses has U = 0.
+	 *
+	 * @throws EngineException as {@link #derive(Program, String, ParameterBindings, EngineMonitor)}
+	 * @throws ExpressionException when the derived model cannot be solved
+	 */
+	public static Map<Integer, Double> linkUtilisation(Program program, String file, ParameterBindings bindings,
+			Solver solver, EngineMonitor monitor) throws EngineException {
+		ProgramDerivation derivation = new ProgramDerivation(program, file,
+				ParameterEnvironment.of(program, bindings).scope(), monitor);
+		GlamisModel model = GlamisParser.parse(derivation.run());
+		GlamisAnalysis.Result result = GlamisAnalysis.analyse(model, ParameterBindings.EMPTY, solver, monitor);
+		Map<Integer, Double> busy = new java.util.TreeMap<>();
+		for (Map.Entry<String, List<Integer>> block : derivation.blockLinks.entrySet()) {
+			double time = 0;
+			for (GlamisAnalysis.SectionResult section : result.sections()) {
+				time += section.solution().station(block.getKey()).utilisation() * section.T();
+			}
+			for (int link : block.getValue()) {
+				busy.put(link, result.T() > 0 ? time / result.T() : 0);
+			}
+		}
+		return busy;
 	}
 
 	/**
@@ -213,6 +241,7 @@ public final class ProgramDerivation {
 					.append(String.join(", ", members.stream().limit(8).map(NetworkLink::name).toList()))
 					.append(members.size() > 8 ? ", ..." : "").append('\n');
 			centres.add(name + ": " + (members.size() == 1 ? "Q(1)" : "Q^" + members.size() + "(1)"));
+			blockLinks.put(name, members.stream().map(NetworkLink::id).toList());
 		}
 		out.append("machine < ").append(String.join(", ", centres)).append(" >\n");
 		List<String> steps = labels;

@@ -14,12 +14,19 @@ import org.perfcast.engine.Diagnostic;
  *
  * @param diagnostics the markers' contents: predictions as INFO, problems as WARNING and ERROR
  * @param inputs      full workspace paths of the other files the analysis read
+ * @param result      the engine's result (e.g. a PAMELA prediction with its critical path) for editors that draw
+ *                    it, or null
  */
-public record Analysis(List<Diagnostic> diagnostics, Set<IPath> inputs) {
+public record Analysis(List<Diagnostic> diagnostics, Set<IPath> inputs, Object result) {
 
 	public Analysis {
 		diagnostics = List.copyOf(Objects.requireNonNull(diagnostics, "diagnostics"));
 		inputs = Set.copyOf(Objects.requireNonNull(inputs, "inputs"));
+	}
+
+	/** An analysis without a result to draw. */
+	public Analysis(List<Diagnostic> diagnostics, Set<IPath> inputs) {
+		this(diagnostics, inputs, null);
 	}
 
 	/** An analysis that read no other file. */

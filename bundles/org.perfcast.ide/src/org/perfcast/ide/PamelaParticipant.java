@@ -42,7 +42,7 @@ public final class PamelaParticipant implements BuildParticipant {
 			result = Pamela.analyseProgram(location.toPath(), name, ParameterBindings.EMPTY, monitor);
 			List<Diagnostic> marked = result.diagnostics().stream()
 					.map(d -> new Diagnostic(d.severity(), "PAMELA: " + d.message(), d.location(), d.code())).toList();
-			result = new Pamela.Result(result.prediction(), marked, result.sources());
+			result = new Pamela.Result(result.prediction(), marked, result.sources(), result.criticalPath());
 		} else {
 			String text;
 			try (InputStream in = file.getContents(true)) {
@@ -52,7 +52,7 @@ public final class PamelaParticipant implements BuildParticipant {
 			}
 			result = Pamela.analyse(text, location.toPath(), name, ParameterBindings.EMPTY, true, monitor);
 		}
-		return new Analysis(result.diagnostics(), workspacePaths(result.sources()));
+		return new Analysis(result.diagnostics(), workspacePaths(result.sources()), result);
 	}
 
 	/** The workspace files at {@code sources}, also those that do not exist yet. */

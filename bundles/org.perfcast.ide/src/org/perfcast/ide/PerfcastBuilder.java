@@ -82,6 +82,8 @@ public final class PerfcastBuilder extends IncrementalProjectBuilder {
 		List<BuildParticipants.Descriptor> handling = participants.stream()
 				.filter(p -> p.handles(file.getFileExtension())).toList();
 		SubMonitor sub = SubMonitor.convert(monitor, handling.size());
+		Map<String, Object> results = new HashMap<>();
+		Set<IPath> inputs = new HashSet<>();
 		for (BuildParticipants.Descriptor descriptor : handling) {
 			Analysis analysis;
 			try {
@@ -98,7 +100,12 @@ public final class PerfcastBuilder extends IncrementalProjectBuilder {
 				readers.computeIfAbsent(input, k -> new HashSet<>()).add(file.getFullPath());
 			}
 			PerfcastMarkers.replace(file, descriptor.id(), analysis.diagnostics());
+			inputs.addAll(analysis.inputs());
+			if (analysis.result() != null) {
+				results.put(descriptor.id(), analysis.result());
+			}
 		}
+		BuildResults.publish(new BuildResults.Analysed(file, inputs, results));
 	}
 
 	private List<IFile> allModelFiles(List<BuildParticipants.Descriptor> participants) throws CoreException {

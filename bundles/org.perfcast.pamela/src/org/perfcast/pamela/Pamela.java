@@ -30,11 +30,17 @@ public final class Pamela {
 	 * The outcome: the prediction (null when the model has errors), the diagnostics, and the other files the
 	 * analysis read (imports, machines) so that callers can analyse again when one of them changes.
 	 */
-	public record Result(Prediction prediction, List<Diagnostic> diagnostics, List<Path> sources) {
+	public record Result(Prediction prediction, List<Diagnostic> diagnostics, List<Path> sources,
+			CriticalPath criticalPath) {
 
 		public Result {
 			diagnostics = List.copyOf(diagnostics);
 			sources = List.copyOf(sources);
+		}
+
+		/** A result without a critical path (of a PAMELA text rather than a program). */
+		public Result(Prediction prediction, List<Diagnostic> diagnostics, List<Path> sources) {
+			this(prediction, diagnostics, sources, null);
 		}
 
 		/** A result that read no other file. */
@@ -104,15 +110,15 @@ public final class Pamela {
 
 	/**
 	 * Analyses the {@code *.program} model at {@code path} through its PAMELA translation
-	 * ({@link ProgramTranslation}); diagnostics name {@code file}, and the prediction's resources are the
-	 * machine's links.
+	 * ({@link ProgramTranslation}); diagnostics name {@code file}, the prediction's resources are the
+	 * machine's links, and the result carries the translation's critical path.
 	 *
 	 * @throws org.perfcast.engine.CancelledException if the monitor is cancelled
 	 */
 	public static Result analyseProgram(Path path, String file, ParameterBindings bindings, EngineMonitor monitor) {
-		String text;
+		ProgramTranslation.Translation translation;
 		try {
-			text = translate(path, file, bindings);
+			translation = translation(path, file, bindings);
 		} catch (ProgramTranslation.Failure e) {
 			return new Result(null, List.of(e.toDiagnostic(file)));
 		} catch (ExpressionException e) {
@@ -120,13 +126,13 @@ public final class Pamela {
 		} catch (IllegalArgumentException e) {
 			return new Result(null, List.of(Diagnostic.error("pamela.program", e.getMessage(), Location.of(file))));
 		}
-		Result result = analyse(text, path, path.toString(), bindings, false, monitor);
+		Result result = analyse(translation.text(), path, path.toString(), bindings, false, monitor);
 		List<Diagnostic> diagnostics = result.diagnostics().stream().map(d -> new Diagnostic(d.severity(),
 				d.severity() == Severity.ERROR && d.location() instanceof Location.TextLocation t && t.line() > 0
 						? "in the PAMELA translation, line " + t.line() + ": " + d.message()
 						: d.message(), Location.of(file), d.code())).toList();
 		// the translation fixed the routes for the bound values: no closed form in the parameters
-		return new Result(result.prediction(), diagnostics, result.sources());
+		return new Result(result.prediction(), diagnostics, result.sources(), translation.criticalPath());
 	}
 
 	/**
@@ -137,6 +143,11 @@ public final class Pamela {
 	 * @throws ExpressionException      when the machine's network cannot be built
 	 */
 	public static String translate(Path path, String file, ParameterBindings bindings) {
+		return translation(path, file, bindings).text();
+	}
+
+	/** The PAMELA translation of the program at {@code path} with its critical path; fails as {@link #translate}. */
+	public static ProgramTranslation.Translation translation(Path path, String file, ParameterBindings bindings) {
 		ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),
 				URI.createFileURI(path.toAbsolutePath().toString()), file);
 		if (!loaded.ok() || !(loaded.root() instanceof Program program)) {
@@ -148,7 +159,7 @@ public final class Pamela {
 		Path parent = path.toAbsolutePath().getParent();
 		String relative = machineFile == null || machineFile.isEmpty() || parent == null ? ""
 				: parent.relativize(Path.of(machineFile).toAbsolutePath()).toString();
-		return ProgramTranslation.translate(program, relative, bindings);
+		return ProgramTranslation.of(program, relative, bindings);
 	}
 
 	private static Location at(String file, Position position) {

@@ -43,6 +43,7 @@ public final class ProgramTranslation {
 	private final Program program;
 	private final Scope scope;
 	private final StringBuilder text = new StringBuilder();
+	private final List<CriticalPath.StepOnPath> critical = new ArrayList<>();
 	private long uses;
 
 	private ProgramTranslation(Program program, Scope scope) {
@@ -59,8 +60,25 @@ public final class ProgramTranslation {
 	 * @throws ExpressionException when the machine's network cannot be built
 	 */
 	public static String translate(Program program, String machineFile, ParameterBindings bindings) {
+		return of(program, machineFile, bindings).text();
+	}
+
+	/**
+	 * The translation of {@code program} and its critical path, as {@link #translate(Program, String, ParameterBindings)}.
+	 */
+	public static Translation of(Program program, String machineFile, ParameterBindings bindings) {
 		ProgramTranslation translation = new ProgramTranslation(program, ParameterEnvironment.of(program, bindings).scope());
-		return translation.run(machineFile);
+		String text = translation.run(machineFile);
+		return new Translation(text, new CriticalPath(translation.critical));
+	}
+
+	/**
+	 * A program's PAMELA text and the critical path through it.
+	 *
+	 * @param text         the PAMELA model
+	 * @param criticalPath in each step, the process that takes longest and its messages
+	 */
+	public record Translation(String text, CriticalPath criticalPath) {
 	}
 
 	private String run(String machineFile) {
@@ -111,18 +129,30 @@ public final class ProgramTranslation {
 		Step step = instance.step();
 		Scope scope = instance.scope();
 		List<List<String>> work = new ArrayList<>();
+		double[] times = new double[(int) processes];
+		List<List<CriticalPath.Send>> sends = new ArrayList<>();
 		for (long p = 0; p < processes; p++) {
 			List<String> parts = new ArrayList<>();
+			sends.add(new ArrayList<>());
 			if (step.getCost() != null && !step.getCost().isBlank()) {
 				// a repeated step's cost may use its indices, which PAMELA does not know: written as its value
-				parts.add("delay(" + (step.getIndices().isEmpty() ? step.getCost()
-						: evaluate(step.getCost(), step, scope.with("p", Rational.of(p))).toString()) + ")");
+				Value cost = null;
+				try {
+					cost = evaluate(step.getCost(), step, scope.with("p", Rational.of(p)));
+					times[(int) p] += cost.isNumber() ? cost.toDouble() : 0;
+				} catch (Failure e) {
+					if (!step.getIndices().isEmpty()) {
+						throw e;
+					}
+				}
+				parts.add("delay(" + (step.getIndices().isEmpty() ? step.getCost() : cost.toString()) + ")");
 			}
 			if (!step.getOperations().isEmpty()) {
 				try {
 					Rational time = computation.time(step, (int) p, scope.with("p", Rational.of(p)));
 					if (time.signum() > 0) {
 						parts.add("delay(" + time + ")");
+						times[(int) p] += time.toDouble();
 					}
 				} catch (IllegalArgumentException | ExpressionException e) {
 					throw fail(step, "operations on process " + p + ": " + e.getMessage());
@@ -133,10 +163,20 @@ public final class ProgramTranslation {
 		for (Message message : step.getMessages()) {
 			try {
 				IndexEnumeration.forEach(message.getIndices(), message.getCondition(), scope,
-						at -> message(message, at, network, processes, work));
+						at -> message(message, at, network, processes, work, times, sends));
 			} catch (ExpressionException e) {
 				throw fail(message, e.getMessage());
 			}
+		}
+		int longest = 0;
+		for (int p = 1; p < times.length; p++) {
+			if (times[p] > times[longest]) {
+				longest = p;
+			}
+		}
+		if (times.length > 0) {
+			critical.add(new CriticalPath.StepOnPath(fragment(step), instance.label(), longest, times[longest],
+					sends.get(longest)));
 		}
 		String label = "  # " + instance.label() + "\n";
 		if (step.getMessages().isEmpty() && step.getOperations().isEmpty()) {
@@ -154,7 +194,8 @@ public final class ProgramTranslation {
 		return label + "  par {\n" + String.join(";\n", branches) + "\n  }";
 	}
 
-	private void message(Message message, Scope at, Network network, long processes, List<List<String>> work) {
+	private void message(Message message, Scope at, Network network, long processes, List<List<String>> work,
+			double[] times, List<List<CriticalPath.Send>> sends) {
 		long from = integer(message.getFrom(), message, at);
 		long to = integer(message.getTo(), message, at);
 		if (from < 0 || from >= processes || to < 0 || to >= processes) {
@@ -171,11 +212,19 @@ public final class ProgramTranslation {
 		if (uses > MAX_USES) {
 			throw fail(message, "the translation would use links more than " + MAX_USES + " times");
 		}
+		double total = 0;
 		for (NetworkLink link : route) {
 			String hop = link.hopTime().isBlank() ? program.getMachine().getTopology().getHopTime() : link.hopTime();
 			Value time = size.multiply(evaluate(hop, message, at));
 			work.get((int) from).add("use(l[" + link.id() + "], " + time + ")");
+			total += time.isNumber() ? time.toDouble() : 0;
 		}
+		times[(int) from] += total;
+		sends.get((int) from).add(new CriticalPath.Send(fragment(message), from, to, total));
+	}
+
+	private static String fragment(EObject element) {
+		return element.eResource() == null ? "" : element.eResource().getURIFragment(element);
 	}
 
 	private static long integer(String text, EObject element, Scope scope) {

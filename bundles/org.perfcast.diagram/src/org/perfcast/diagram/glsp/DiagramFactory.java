@@ -10,7 +10,8 @@ import com.google.inject.Inject;
 
 /**
  * Makes the diagram from the model after every change: the shapes at their notation positions, those without one
- * laid out by ELK and placed in the notation (without a command: nothing to undo).
+ * laid out by ELK and placed in the notation (without a command: nothing to undo), decorated with the latest
+ * predictions.
  */
 public class DiagramFactory implements GModelFactory {
 
@@ -31,6 +32,7 @@ public class DiagramFactory implements GModelFactory {
 					}
 				}
 			}
+			d.decorate(state.document().decorations());
 			return d;
 		});
 		state.diagramIndex().replace(drawing.index());

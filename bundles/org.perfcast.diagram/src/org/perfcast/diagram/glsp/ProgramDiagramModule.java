@@ -6,21 +6,15 @@ import java.util.Map;
 
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.glsp.graph.GraphPackage;
-import org.eclipse.glsp.server.di.DiagramModule;
 import org.eclipse.glsp.server.di.MultiBinding;
-import org.eclipse.glsp.server.diagram.BaseDiagramConfiguration;
 import org.eclipse.glsp.server.diagram.DiagramConfiguration;
-import org.eclipse.glsp.server.features.core.model.GModelFactory;
-import org.eclipse.glsp.server.features.core.model.SourceModelStorage;
-import org.eclipse.glsp.server.layout.ServerLayoutKind;
-import org.eclipse.glsp.server.model.GModelState;
 import org.eclipse.glsp.server.operations.OperationHandler;
 import org.eclipse.glsp.server.types.EdgeTypeHint;
 import org.eclipse.glsp.server.types.ShapeTypeHint;
 import org.perfcast.diagram.server.ProgramDiagram;
 
-/** The GLSP diagram of programs ({@code *.program}): Perfcast's model, storage and edits. */
-public class ProgramDiagramModule extends DiagramModule {
+/** The GLSP diagram of programs ({@code *.program}): steps, processes, messages and tasks. */
+public class ProgramDiagramModule extends PerfcastDiagramModule {
 
 	@Override
 	public String getDiagramType() {
@@ -33,41 +27,17 @@ public class ProgramDiagramModule extends DiagramModule {
 	}
 
 	@Override
-	protected Class<? extends GModelState> bindGModelState() {
-		return DiagramState.class;
-	}
-
-	@Override
-	protected void configureGModelState(Class<? extends GModelState> state) {
-		bind(DiagramState.class).in(com.google.inject.Singleton.class);
-		bind(GModelState.class).to(DiagramState.class);
-	}
-
-	@Override
-	protected Class<? extends SourceModelStorage> bindSourceModelStorage() {
-		return DiagramStorage.class;
-	}
-
-	@Override
-	protected Class<? extends GModelFactory> bindGModelFactory() {
-		return DiagramFactory.class;
-	}
-
-	@Override
 	protected void configureOperationHandlers(MultiBinding<OperationHandler<?>> binding) {
-		// GLSP's own handlers edit the GModel; every edit here is an EMF command on the model instead
-		binding.add(org.eclipse.glsp.server.operations.CompoundOperationHandler.class);
+		super.configureOperationHandlers(binding);
+		binding.add(ProgramOperations.CreateProcess.class);
 		binding.add(ProgramOperations.CreateTask.class);
 		binding.add(ProgramOperations.CreateStep.class);
-		binding.add(ProgramOperations.Layout.class);
 		binding.add(ProgramOperations.CreateMessage.class);
-		binding.add(ProgramOperations.Delete.class);
-		binding.add(ProgramOperations.Move.class);
-		binding.add(ProgramOperations.Rename.class);
+		binding.add(ProgramOperations.ReconnectMessage.class);
 	}
 
 	/** The element types and what may connect to what. */
-	public static class Configuration extends BaseDiagramConfiguration {
+	public static class Configuration extends PerfcastDiagramModule.Configuration {
 		@Override
 		public Map<String, EClass> getTypeMappings() {
 			Map<String, EClass> types = new HashMap<>(super.getTypeMappings());
@@ -83,7 +53,7 @@ public class ProgramDiagramModule extends DiagramModule {
 		@Override
 		public List<ShapeTypeHint> getShapeTypeHints() {
 			return List.of(createDefaultShapeTypeHint(ProgramDiagram.STEP), createDefaultShapeTypeHint(ProgramDiagram.TASK),
-					new ShapeTypeHint(ProgramDiagram.PROCESS, true, false, false, false));
+					new ShapeTypeHint(ProgramDiagram.PROCESS, true, true, false, false));
 		}
 
 		@Override
@@ -92,16 +62,6 @@ public class ProgramDiagramModule extends DiagramModule {
 			message.setSourceElementTypeIds(List.of(ProgramDiagram.PROCESS));
 			message.setTargetElementTypeIds(List.of(ProgramDiagram.PROCESS));
 			return List.of(message);
-		}
-
-		@Override
-		public ServerLayoutKind getLayoutKind() {
-			return ServerLayoutKind.MANUAL;
-		}
-
-		@Override
-		public boolean needsClientLayout() {
-			return true;
 		}
 	}
 }

@@ -1,6 +1,5 @@
 package org.perfcast.diagram.glsp;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -9,22 +8,17 @@ import org.eclipse.emf.common.command.CompoundCommand;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.edit.command.AddCommand;
-import org.eclipse.emf.edit.command.RemoveCommand;
 import org.eclipse.emf.edit.command.SetCommand;
 import org.eclipse.emf.edit.domain.EditingDomain;
-import org.eclipse.glsp.graph.GPoint;
-import org.eclipse.glsp.server.features.directediting.ApplyLabelEditOperation;
-import org.eclipse.glsp.server.operations.ChangeBoundsOperation;
 import org.eclipse.glsp.server.operations.CreateEdgeOperation;
 import org.eclipse.glsp.server.operations.CreateNodeOperation;
 import org.eclipse.glsp.server.operations.CreateOperationHandler;
-import org.eclipse.glsp.server.operations.DeleteOperation;
 import org.eclipse.glsp.server.operations.OperationHandler;
-import org.eclipse.glsp.server.types.ElementAndBounds;
+import org.eclipse.glsp.server.operations.ReconnectEdgeOperation;
 import org.perfcast.diagram.server.DiagramIndex;
 import org.perfcast.diagram.server.ProgramDiagram;
-import org.perfcast.model.core.CorePackage;
 import org.perfcast.model.program.Message;
+import org.perfcast.model.program.Process;
 import org.perfcast.model.program.Program;
 import org.perfcast.model.program.ProgramFactory;
 import org.perfcast.model.program.ProgramPackage;
@@ -35,35 +29,19 @@ import com.google.inject.Inject;
 
 /**
  * The edits of a program diagram, each an EMF command on the document's command stack (so one undo history with
- * the tree editor): new tasks and steps from the palette, a message drawn from one process to another in a step,
- * renaming, deleting, and moving shapes (their positions in the notation).
+ * the tree editor): new processes, tasks and steps from the palette, a message drawn from one process to another
+ * in a step, and a message's ends moved to other processes.
  */
 final class ProgramOperations {
 
 	private ProgramOperations() {
 	}
 
-	static EditingDomain domain(DiagramState state) {
-		return state.document().domain();
-	}
-
 	static Program program(DiagramState state) {
 		return (Program) state.document().root();
 	}
 
-	/** Places the shape of {@code owner} at {@code location}, if given, in the same command. */
-	static Command withPosition(DiagramState state, Command create, EObject owner, Optional<GPoint> location) {
-		if (location.isEmpty()) {
-			return create;
-		}
-		CompoundCommand both = new CompoundCommand(create.getLabel());
-		both.append(create);
-		both.append(state.document().notation().move(domain(state), owner, "", location.get().getX(),
-				location.get().getY()));
-		return both;
-	}
-
-	/** Palette: a new named element of the program at the place clicked. */
+	/** Palette: a new element of the program at the place clicked. */
 	private abstract static class CreateElement implements CreateOperationHandler<CreateNodeOperation> {
 		@Inject
 		DiagramState state;
@@ -93,9 +71,13 @@ final class ProgramOperations {
 
 		@Override
 		public Optional<Command> createCommand(CreateNodeOperation operation) {
-			Program program = program(state);
-			EObject element = create(program);
-			return Optional.of(withPosition(state, new AddCommand(domain(state), program, feature(), element), element, operation.getLocation()));
+			return state.document().read(() -> {
+				Program program = program(state);
+				EObject element = create(program);
+				return Optional.of(DiagramOperations.withPosition(state,
+						new AddCommand(DiagramOperations.domain(state), program, feature(), element), element,
+						operation.getLocation()));
+			});
 		}
 
 		/** The new element, named after those there are. */
@@ -114,7 +96,7 @@ final class ProgramOperations {
 		@Override
 		EObject create(Program program) {
 			Task task = ProgramFactory.eINSTANCE.createTask();
-			task.setName(fresh("task", program.getTasks().stream().map(Task::getName).toList()));
+			task.setName(DiagramOperations.fresh("task", program.getTasks().stream().map(Task::getName).toList()));
 			task.setCost("1");
 			task.setProcess("0");
 			return task;
@@ -135,7 +117,7 @@ final class ProgramOperations {
 		@Override
 		EObject create(Program program) {
 			Step step = ProgramFactory.eINSTANCE.createStep();
-			step.setName(fresh("step", program.getSteps().stream().map(Step::getName).toList()));
+			step.setName(DiagramOperations.fresh("step", program.getSteps().stream().map(Step::getName).toList()));
 			return step;
 		}
 
@@ -145,33 +127,59 @@ final class ProgramOperations {
 		}
 	}
 
-	/** Layout on demand: every shape where ELK puts it, as moves in the notation (one undoable command). */
-	static final class Layout implements OperationHandler<org.eclipse.glsp.server.operations.LayoutOperation> {
+	/**
+	 * Palette: one more process, shown in every step. A program that lists its processes gets a new one named
+	 * {@code pN}; one that counts them gets its count (or the parameter it names) raised by one.
+	 */
+	static final class CreateProcess implements CreateOperationHandler<CreateNodeOperation> {
 		@Inject
 		DiagramState state;
 
 		@Override
-		public Class<org.eclipse.glsp.server.operations.LayoutOperation> getHandledOperationType() {
-			return org.eclipse.glsp.server.operations.LayoutOperation.class;
+		public Class<CreateNodeOperation> getHandledOperationType() {
+			return CreateNodeOperation.class;
 		}
 
 		@Override
-		public Optional<Command> createCommand(org.eclipse.glsp.server.operations.LayoutOperation operation) {
+		public List<String> getHandledElementTypeIds() {
+			return List.of(ProgramDiagram.PROCESS);
+		}
+
+		@Override
+		public String getLabel() {
+			return "Process";
+		}
+
+		@Override
+		public Optional<Command> createCommand(CreateNodeOperation operation) {
 			return state.document().read(() -> {
-				org.perfcast.diagram.server.Drawing drawing = org.perfcast.diagram.server.Diagrams.draw(
-						state.document().root(), state.document().notation());
-				org.perfcast.diagram.server.Diagrams.layout(drawing, true);
-				CompoundCommand moves = new CompoundCommand("Layout");
-				for (org.eclipse.glsp.graph.GNode node : org.perfcast.diagram.server.Diagrams.nodes(drawing)) {
-					DiagramIndex.Shape shape = drawing.shape(node.getId());
-					if (shape != null) {
-						moves.append(state.document().notation().move(domain(state), shape.owner(), shape.role(),
-								node.getPosition().getX(), node.getPosition().getY()));
-					}
+				Program program = program(state);
+				EditingDomain domain = DiagramOperations.domain(state);
+				if (!program.getProcesses().isEmpty()) {
+					Process process = ProgramFactory.eINSTANCE.createProcess();
+					process.setName("p" + program.getProcesses().size());
+					return Optional.<Command>of(new AddCommand(domain, program, ProgramPackage.Literals.PROGRAM__PROCESSES,
+							process));
 				}
-				return moves.isEmpty() ? Optional.<Command>empty() : Optional.<Command>of(moves);
+				return Optional.of(DiagramOperations.changeCount(domain, program,
+						ProgramPackage.Literals.PROGRAM__PROCESS_COUNT, program.getParameters(), 1, "process count"));
 			});
 		}
+	}
+
+	/**
+	 * Deleting process {@code p} of a program that counts its processes: the count falls by one when p is the
+	 * last; other processes are numbered, so only the last can go.
+	 */
+	static Optional<Command> removeCountedProcess(EditingDomain domain, Program program, long p) {
+		long count = ProgramDiagram.processCount(program, org.perfcast.model.validation.ParameterEnvironment
+				.of(program, org.perfcast.engine.ParameterBindings.EMPTY).scope());
+		if (p != count - 1) {
+			throw new org.eclipse.glsp.server.types.GLSPServerException("processes are numbered: only the last, p"
+					+ (count - 1) + ", can be deleted");
+		}
+		return Optional.of(DiagramOperations.changeCount(domain, program, ProgramPackage.Literals.PROGRAM__PROCESS_COUNT,
+				program.getParameters(), -1, "process count"));
 	}
 
 	/** A message drawn from a process to another of the same step: one message of size 1, named after both. */
@@ -209,91 +217,44 @@ final class ProgramOperations {
 			message.setFrom(Long.toString(from.process()));
 			message.setTo(Long.toString(to.process()));
 			message.setSize("1");
-			return Optional.of(new AddCommand(domain(state), from.step(), ProgramPackage.Literals.STEP__MESSAGES,
-					message));
+			return Optional.of(new AddCommand(DiagramOperations.domain(state), from.step(),
+					ProgramPackage.Literals.STEP__MESSAGES, message));
 		}
 	}
 
-	/** Deleting elements: the model elements behind them leave their containers. */
-	static final class Delete implements OperationHandler<DeleteOperation> {
+	/**
+	 * A message's end dragged to another process of its step: its sender or receiver becomes that process. A
+	 * message with index ranges stands for many edges and keeps its expressions.
+	 */
+	static final class ReconnectMessage implements OperationHandler<ReconnectEdgeOperation> {
 		@Inject
 		DiagramState state;
 
 		@Override
-		public Class<DeleteOperation> getHandledOperationType() {
-			return DeleteOperation.class;
+		public Class<ReconnectEdgeOperation> getHandledOperationType() {
+			return ReconnectEdgeOperation.class;
 		}
 
 		@Override
-		public Optional<Command> createCommand(DeleteOperation operation) {
-			CompoundCommand delete = new CompoundCommand("Delete");
-			List<EObject> done = new ArrayList<>();
-			for (String id : operation.getElementIds()) {
-				EObject element = state.diagramIndex().element(id);
-				if (element == null || done.contains(element) || element.eContainer() == null
-						|| element == state.document().root()) {
-					continue;
-				}
-				done.add(element);
-				EStructuralFeature feature = element.eContainingFeature();
-				delete.append(new RemoveCommand(domain(state), element.eContainer(), feature, element));
-			}
-			return delete.isEmpty() ? Optional.empty() : Optional.of(delete.unwrap());
-		}
-	}
-
-	/** Moving shapes: their new positions in the notation. */
-	static final class Move implements OperationHandler<ChangeBoundsOperation> {
-		@Inject
-		DiagramState state;
-
-		@Override
-		public Class<ChangeBoundsOperation> getHandledOperationType() {
-			return ChangeBoundsOperation.class;
-		}
-
-		@Override
-		public Optional<Command> createCommand(ChangeBoundsOperation operation) {
-			CompoundCommand move = new CompoundCommand("Move");
-			for (ElementAndBounds bounds : operation.getNewBounds()) {
-				DiagramIndex.Shape shape = state.diagramIndex().shape(bounds.getElementId());
-				if (shape != null && bounds.getNewPosition() != null) {
-					move.append(state.document().notation().move(domain(state), shape.owner(), shape.role(),
-							bounds.getNewPosition().getX(), bounds.getNewPosition().getY()));
-				}
-			}
-			return move.isEmpty() ? Optional.empty() : Optional.of(move.unwrap());
-		}
-	}
-
-	/** Editing a label: the element's name. */
-	static final class Rename implements OperationHandler<ApplyLabelEditOperation> {
-		@Inject
-		DiagramState state;
-
-		@Override
-		public Class<ApplyLabelEditOperation> getHandledOperationType() {
-			return ApplyLabelEditOperation.class;
-		}
-
-		@Override
-		public Optional<Command> createCommand(ApplyLabelEditOperation operation) {
-			String owner = org.perfcast.diagram.server.Drawing.ownerOfLabel(operation.getLabelId());
-			EObject element = state.diagramIndex().element(owner);
-			if (element == null || !(element instanceof org.perfcast.model.core.NamedElement)) {
+		public Optional<Command> createCommand(ReconnectEdgeOperation operation) {
+			if (!(state.diagramIndex().element(operation.getEdgeElementId()) instanceof Message message)) {
 				return Optional.empty();
 			}
-			Command rename = new SetCommand(domain(state), element, CorePackage.Literals.NAMED_ELEMENT__NAME,
-					operation.getText());
-			return Optional.of(rename);
-		}
-	}
-
-	private static String fresh(String base, List<String> taken) {
-		for (int i = 1;; i++) {
-			if (!taken.contains(base + i)) {
-				return base + i;
+			if (!message.getIndices().isEmpty()) {
+				throw new org.eclipse.glsp.server.types.GLSPServerException("message '" + message.getName()
+						+ "' stands for many messages (it has index ranges): change its ends in the Properties view");
 			}
+			DiagramIndex.ProcessInStep from = state.diagramIndex().process(operation.getSourceElementId());
+			DiagramIndex.ProcessInStep to = state.diagramIndex().process(operation.getTargetElementId());
+			if (from == null || to == null || from.step() != message.eContainer() || to.step() != message.eContainer()
+					|| from.process() == to.process()) {
+				return Optional.empty();
+			}
+			EditingDomain domain = DiagramOperations.domain(state);
+			CompoundCommand reconnect = new CompoundCommand("Reconnect");
+			reconnect.append(SetCommand.create(domain, message, ProgramPackage.Literals.MESSAGE__FROM, Long.toString(from.process())));
+			reconnect.append(SetCommand.create(domain, message, ProgramPackage.Literals.MESSAGE__TO, Long.toString(to.process())));
+			return Optional.of(reconnect);
 		}
 	}
 }

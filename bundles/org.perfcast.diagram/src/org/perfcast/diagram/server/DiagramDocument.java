@@ -38,12 +38,19 @@ public final class DiagramDocument {
 		}
 	}
 
+	/** How the document is written when saved; an IDE writes it with the other editors of the file. */
+	public interface Saver {
+		void save() throws IOException;
+	}
+
 	private final EditingDomain domain;
 	private final Resource model;
-	private final Notation notation;
+	private volatile Notation notation;
+	private volatile Saver saver = this::write;
 	private final ModelThread thread;
 	private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 	private volatile Decorations decorations = Decorations.NONE;
+	private final DiagramIndex index = new DiagramIndex();
 
 	/**
 	 * A document for {@code model}, a resource of {@code domain}'s resource set, whose notation is loaded
@@ -76,6 +83,11 @@ public final class DiagramDocument {
 		return model.getContents().isEmpty() || !(model.getContents().get(0) instanceof Model m) ? null : m;
 	}
 
+	/** What the elements of the diagram last drawn stand for. */
+	public DiagramIndex index() {
+		return index;
+	}
+
 	/** The positions of the shapes. */
 	public Notation notation() {
 		return notation;
@@ -96,16 +108,17 @@ public final class DiagramDocument {
 		return domain.getCommandStack() instanceof BasicCommandStack stack && stack.isSaveNeeded();
 	}
 
+	/** Makes {@link #save()} use {@code saver} (which must write the notation with {@link #saveNotation()}). */
+	public void setSaver(Saver saver) {
+		this.saver = saver;
+	}
+
 	/** Saves the model and its notation and tells the listeners. */
 	public void save() throws IOException {
 		IOException[] failure = new IOException[1];
 		thread.run(() -> {
 			try {
-				model.save(Map.of());
-				notation.save(model);
-				if (domain.getCommandStack() instanceof BasicCommandStack stack) {
-					stack.saveIsDone();
-				}
+				saver.save();
 			} catch (IOException e) {
 				failure[0] = e;
 			}
@@ -116,6 +129,30 @@ public final class DiagramDocument {
 		listeners.forEach(Listener::saved);
 	}
 
+	/** The default saver: the model, the notation, and the command stack marked saved. */
+	private void write() throws IOException {
+		model.save(Map.of());
+		saveNotation();
+		if (domain.getCommandStack() instanceof BasicCommandStack stack) {
+			stack.saveIsDone();
+		}
+	}
+
+	/** Writes the notation file only (on the model's thread). */
+	public void saveNotation() throws IOException {
+		notation.save(model);
+	}
+
+	/** The model's resource was moved to {@code target}: the notation goes beside it (on the model's thread). */
+	public void moved(org.eclipse.emf.common.util.URI target) {
+		notation.resource().setURI(Notation.uriOf(target));
+	}
+
+	/** The model was read again: the notation too (on the model's thread). */
+	public void reloaded() {
+		notation = Notation.load(model);
+	}
+
 	/**
 	 * Saves the model and its notation as {@code target} (the notation beside it) and edits that file from now
 	 * on; the file saved before is left as it was.
@@ -123,7 +160,7 @@ public final class DiagramDocument {
 	public void saveAs(org.eclipse.emf.common.util.URI target) throws IOException {
 		thread.run(() -> {
 			model.setURI(target);
-			notation.resource().setURI(Notation.uriOf(target));
+			moved(target);
 		});
 		save();
 	}

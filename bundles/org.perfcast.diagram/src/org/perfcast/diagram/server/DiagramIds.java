@@ -35,6 +35,14 @@ public final class DiagramIds {
 		return step + "-p" + p;
 	}
 
+	/**
+	 * The key that predictions name one message by: the message element's id and its two ends (an element
+	 * with index ranges stands for many messages, each its own edge).
+	 */
+	public static String messageInstance(String message, long from, long to) {
+		return message + "@" + from + ">" + to;
+	}
+
 	/** The id of a label of the element with id {@code owner}. */
 	public static String label(String owner) {
 		return owner + "-label";

@@ -1,6 +1,7 @@
 package org.perfcast.diagram.server;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
@@ -32,12 +33,16 @@ public final class DiagramIndex {
 	private volatile Map<String, EObject> elements = Map.of();
 	private volatile Map<String, Shape> shapes = Map.of();
 	private volatile Map<String, ProcessInStep> processes = Map.of();
+	private volatile Map<String, List<String>> tooltips = Map.of();
+	private volatile List<Decorations.DiagramMarker> markers = List.of();
 
 	/** Collects a new index while a diagram is made. */
 	public static final class Builder {
 		final Map<String, EObject> elements = new HashMap<>();
 		final Map<String, Shape> shapes = new HashMap<>();
 		final Map<String, ProcessInStep> processes = new HashMap<>();
+		final Map<String, List<String>> tooltips = new HashMap<>();
+		final List<Decorations.DiagramMarker> markers = new java.util.ArrayList<>();
 
 		public void element(String id, EObject element) {
 			elements.put(id, element);
@@ -50,6 +55,14 @@ public final class DiagramIndex {
 		public void process(String id, EObject step, long process) {
 			processes.put(id, new ProcessInStep(step, process));
 		}
+
+		public void tooltip(String id, List<String> lines) {
+			tooltips.put(id, List.copyOf(lines));
+		}
+
+		public void marker(Decorations.DiagramMarker marker) {
+			markers.add(marker);
+		}
 	}
 
 	/** Replaces the index with {@code builder}'s. */
@@ -57,6 +70,18 @@ public final class DiagramIndex {
 		elements = Map.copyOf(builder.elements);
 		shapes = Map.copyOf(builder.shapes);
 		processes = Map.copyOf(builder.processes);
+		tooltips = Map.copyOf(builder.tooltips);
+		markers = List.copyOf(builder.markers);
+	}
+
+	/** The lines of the tooltip of element {@code id} (predicted times, loads), empty if it has none. */
+	public List<String> tooltip(String id) {
+		return id == null ? List.of() : tooltips.getOrDefault(id, List.of());
+	}
+
+	/** The markers to show, each on a drawn element. */
+	public List<Decorations.DiagramMarker> markers() {
+		return markers;
 	}
 
 	/** The model element behind diagram element {@code id}, or null. */

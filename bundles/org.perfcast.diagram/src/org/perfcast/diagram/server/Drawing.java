@@ -38,6 +38,7 @@ public final class Drawing {
 	private final Notation notation;
 	private final List<GNode> unplaced = new ArrayList<>();
 	private final List<String> notes = new ArrayList<>();
+	private final Map<String, String> keys = new java.util.HashMap<>();
 
 	Drawing(String diagramType, Notation notation) {
 		this.notation = notation;
@@ -77,8 +78,9 @@ public final class Drawing {
 			.position(position == null ? GraphUtil.point(0, 0) : GraphUtil.point(position.getX(), position.getY()))
 			.size(Math.max(MIN_NODE_WIDTH, 20 + CHARACTER_WIDTH * text.length()), NODE_HEIGHT)
 			.layout("hbox")
+			// layout options are inherited down the tree: a node in a group must set what the group sets
 			.layoutOptions(Map.of("paddingLeft", 10, "paddingRight", 10, "paddingTop", 9, "paddingBottom", 9,
-				"hAlign", "center", "minWidth", MIN_NODE_WIDTH))
+				"hAlign", "center", "minWidth", MIN_NODE_WIDTH, "minHeight", NODE_HEIGHT))
 			.add(label(id, text))
 			.build();
 		register(node, element, owner, role, position == null);
@@ -138,6 +140,74 @@ public final class Drawing {
 	/** Adds {@code element} to the diagram's top level. */
 	public void add(GModelElement element) {
 		graph.getChildren().add(element);
+	}
+
+	/** Makes predictions name the element {@code id} by {@code key} (e.g. one message of an indexed element). */
+	public void key(String id, String key) {
+		keys.put(id, key);
+	}
+
+	/**
+	 * Draws {@code decorations} on the diagram: CSS classes {@code critical} and {@code load-0} … {@code load-4}
+	 * on the elements they name, the tooltips and markers into the index (markers on elements not drawn go to
+	 * the nearest drawn element: a message's first edge, else the diagram).
+	 */
+	public void decorate(Decorations decorations) {
+		Map<String, String> idOfKey = new java.util.HashMap<>();
+		Map<String, String> firstEdgeOf = new java.util.HashMap<>();
+		for (GModelElement element : all()) {
+			String id = element.getId();
+			String key = keys.getOrDefault(id, id);
+			idOfKey.putIfAbsent(key, id);
+			idOfKey.putIfAbsent(id, id);
+			int dash = id.lastIndexOf('-');
+			if (element instanceof GEdge && dash > 0) {
+				firstEdgeOf.putIfAbsent(id.substring(0, dash), id);
+			}
+			if (decorations.critical().contains(key)) {
+				element.getCssClasses().add("critical");
+			}
+			Double load = decorations.load().get(key);
+			if (load != null && Double.isFinite(load)) {
+				element.getCssClasses().add("load-" + Math.max(0, Math.min(4, (int) Math.floor(load * 5))));
+			}
+			List<String> tip = decorations.tooltips().get(key);
+			if (tip != null) {
+				index.tooltip(id, tip);
+			}
+		}
+		for (Decorations.DiagramMarker marker : decorations.markers()) {
+			String at = idOfKey.get(marker.elementId());
+			if (at == null) {
+				at = firstEdgeOf.getOrDefault(marker.elementId(), DiagramIds.ROOT);
+			}
+			index.marker(new Decorations.DiagramMarker(at, marker.kind(), marker.message()));
+		}
+		// what concerns the whole diagram goes into a banner on the page: the summary and the file's own markers
+		List<String> banner = new ArrayList<>();
+		if (!decorations.summary().isEmpty()) {
+			banner.add("summary:" + decorations.summary());
+		}
+		for (Decorations.DiagramMarker marker : index.markers) {
+			if (DiagramIds.ROOT.equals(marker.elementId())) {
+				banner.add(marker.kind() + ":" + marker.message());
+			}
+		}
+		if (!banner.isEmpty()) {
+			graph.getArgs().put("banner", String.join("\n", banner));
+		}
+	}
+
+	/** Every element of the diagram below the root. */
+	private List<GModelElement> all() {
+		List<GModelElement> out = new ArrayList<>();
+		java.util.ArrayDeque<GModelElement> todo = new java.util.ArrayDeque<>(graph.getChildren());
+		while (!todo.isEmpty()) {
+			GModelElement element = todo.pop();
+			out.add(element);
+			todo.addAll(element.getChildren());
+		}
+		return out;
 	}
 
 	/** The id of the model element behind diagram element {@code id}'s label, for label edits. */

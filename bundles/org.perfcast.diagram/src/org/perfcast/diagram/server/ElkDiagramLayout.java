@@ -36,7 +36,11 @@ public final class ElkDiagramLayout {
 		LayoutMetaDataService.getInstance().registerLayoutMetaDataProviders(new LayeredMetaDataProvider());
 	}
 
+	/** The height of a group's title and the gap below it (label 12 px, padding 6, gap 6). */
+	static final double TITLE_HEIGHT = 30;
+
 	private final Map<String, ElkNode> nodes = new LinkedHashMap<>();
+	private final java.util.Set<String> inGroup = new java.util.HashSet<>();
 
 	/** The positions ELK gives the shapes of {@code root}'s children. */
 	public Map<String, GPoint> layout(GModelElement root) {
@@ -47,7 +51,10 @@ public final class ElkDiagramLayout {
 		connect(root);
 		new RecursiveGraphLayoutEngine().layout(graph, new BasicProgressMonitor());
 		Map<String, GPoint> out = new HashMap<>();
-		nodes.forEach((id, node) -> out.put(id, GraphUtil.point(Math.round(node.getX()), Math.round(node.getY()))));
+		// ELK places a group's children below the padding that keeps the title's room; the page puts the body
+		// below the title, so inside the body they are that much higher
+		nodes.forEach((id, node) -> out.put(id, GraphUtil.point(Math.round(node.getX()),
+			Math.round(node.getY() - (inGroup.contains(id) ? TITLE_HEIGHT : 0)))));
 		return out;
 	}
 
@@ -69,10 +76,15 @@ public final class ElkDiagramLayout {
 				elk.setDimensions(size != null && size.getWidth() > 0 ? size.getWidth() : Drawing.MIN_NODE_WIDTH,
 					size != null && size.getHeight() > 0 ? size.getHeight() : Drawing.NODE_HEIGHT);
 				nodes.put(node.getId(), elk);
+				if (parent instanceof GCompartment) {
+					inGroup.add(node.getId());
+				}
 				GCompartment body = node.getChildren().stream().filter(GCompartment.class::isInstance)
 					.map(GCompartment.class::cast).findFirst().orElse(null);
 				if (body != null) {
 					configure(elk, 12);
+					// room for the group's title above its body, as the page draws it
+					elk.setProperty(CoreOptions.PADDING, new ElkPadding(12 + TITLE_HEIGHT, 12, 12, 12));
 					add(body, elk);
 				}
 			}

@@ -73,6 +73,7 @@ public final class MachineDiagram {
 			String text = processor != null && processor.getName() != null && !processor.getName().isBlank()
 				? processor.getName() : "P" + p;
 			nodes.put(p, drawing.node(PROCESSOR, processorId(p), text, processor, machine, processorId(p)));
+			drawing.index().process(processorId(p), machine, p);
 		}
 		Map<String, Link> customLinks = customLinks(machine, network);
 		Map<String, GNode> extra = new HashMap<>();

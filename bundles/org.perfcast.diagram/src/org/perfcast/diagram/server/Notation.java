@@ -60,6 +60,8 @@ public final class Notation {
 		Resource resource = set.getResource(uri, false);
 		if (resource == null) {
 			resource = set.createResource(uri);
+		}
+		if (!resource.isLoaded() && resource.getContents().isEmpty()) {
 			if (set.getURIConverter().exists(uri, null)) {
 				try {
 					resource.load(null);

@@ -96,8 +96,10 @@ public final class ProgramDiagram {
 					if (m.from() == m.to() || m.from() < 0 || m.to() < 0 || m.from() >= processes || m.to() >= processes) {
 						continue;
 					}
-					Drawing.body(group).getChildren().add(drawing.edge(MESSAGE, messageId + "-" + k++,
+					String edgeId = messageId + "-" + k++;
+					Drawing.body(group).getChildren().add(drawing.edge(MESSAGE, edgeId,
 						nodes.get((int) m.from()), nodes.get((int) m.to()), sizeLabel(message), message));
+					drawing.key(edgeId, DiagramIds.messageInstance(messageId, m.from(), m.to()));
 					edges++;
 				}
 			}

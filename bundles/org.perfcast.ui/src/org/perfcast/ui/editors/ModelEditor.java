@@ -78,12 +78,34 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 	public static final String LAYOUT_ID = "org.perfcast.ui.editors.layout";
 	public static final String PROGRAM_ID = "org.perfcast.ui.editors.program";
 
-	private final IResourceChangeListener fileListener = this::fileChanged;
+	private final IResourceChangeListener markerListener = this::markersChanged;
+	private final SharedModel.Listener sharedListener = new SharedModel.Listener() {
+		@Override
+		public void reloaded() {
+			model = shared.model();
+			if (pages != null && !pages.isDisposed()) {
+				show();
+			}
+		}
+
+		@Override
+		public void moved(IFile file) {
+			setInputWithNotify(new FileEditorInput(file));
+			setPartName(file.getName());
+		}
+
+		@Override
+		public void deleted() {
+			if (pages != null && !pages.isDisposed() && !isDirty()) {
+				getSite().getPage().closeEditor(ModelEditor.this, false);
+			}
+		}
+	};
+	private SharedModel shared;
 	private ComposedAdapterFactory adapterFactory;
 	private AdapterFactoryEditingDomain domain;
 	private BasicCommandStack commandStack;
 	private LoadedModel model;
-	private long loadedStamp;
 	private ItemImages images;
 	private Composite pages;
 	private TreeViewer viewer;
@@ -103,17 +125,24 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 		setSite(site);
 		setInputWithNotify(input);
 		setPartName(input.getName());
-		adapterFactory = new ComposedAdapterFactory(ComposedAdapterFactory.Descriptor.Registry.INSTANCE);
-		adapterFactory.addAdapterFactory(new ResourceItemProviderAdapterFactory());
-		adapterFactory.addAdapterFactory(new ReflectiveItemProviderAdapterFactory());
-		commandStack = new BasicCommandStack();
-		domain = new AdapterFactoryEditingDomain(adapterFactory, commandStack, new HashMap<>());
+		shared = SharedModel.acquire(((IFileEditorInput) input).getFile());
+		adapterFactory = shared.adapterFactory();
+		commandStack = shared.commandStack();
+		domain = shared.domain();
+		model = shared.model();
 		undo = new UndoAction(commandStack);
 		redo = new RedoAction(commandStack);
 		delete = new DeleteAction(domain);
-		commandStack.addCommandStackListener(event -> commandStackChanged());
-		load();
-		ResourcesPlugin.getWorkspace().addResourceChangeListener(fileListener, IResourceChangeEvent.POST_CHANGE);
+		commandStack.addCommandStackListener(commandStackListener);
+		shared.addListener(sharedListener);
+		ResourcesPlugin.getWorkspace().addResourceChangeListener(markerListener, IResourceChangeEvent.POST_CHANGE);
+	}
+
+	private final org.eclipse.emf.common.command.CommandStackListener commandStackListener = event -> commandStackChanged();
+
+	/** The model this editor shares with the other editors of its file (e.g. a diagram). */
+	public SharedModel getSharedModel() {
+		return shared;
 	}
 
 	/** The file being edited. */
@@ -139,14 +168,6 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 	/** The tree of the model's objects. */
 	public TreeViewer getViewer() {
 		return viewer;
-	}
-
-	private void load() {
-		model = LoadedModel.load(domain.getResourceSet(), getFile());
-		loadedStamp = getFile().getModificationStamp();
-		if (!model.ok() && model.resource() != null) {
-			domain.getResourceToReadOnlyMap().put(model.resource(), Boolean.TRUE);
-		}
 	}
 
 	@Override
@@ -195,6 +216,9 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 	}
 
 	private void commandStackChanged() {
+		if (pages != null && pages.isDisposed()) {
+			return;
+		}
 		firePropertyChange(PROP_DIRTY);
 		undo.update();
 		redo.update();
@@ -222,10 +246,8 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 		if (!model.ok()) {
 			return;
 		}
-		Map<Object, Object> options = Map.of(Resource.OPTION_SAVE_ONLY_IF_CHANGED,
-				Resource.OPTION_SAVE_ONLY_IF_CHANGED_MEMORY_BUFFER);
 		try {
-			model.resource().save(options);
+			shared.save();
 		} catch (IOException e) {
 			IStatus status = Status.error(Messages.SAVE_FAILED.formatted(getFile().getFullPath()), e);
 			ILog.of(ModelEditor.class).log(status);
@@ -235,8 +257,6 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 			}
 			return;
 		}
-		loadedStamp = getFile().getModificationStamp();
-		commandStack.saveIsDone();
 		firePropertyChange(PROP_DIRTY);
 	}
 
@@ -268,55 +288,21 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 					Messages.WRONG_EXTENSION.formatted(kind.root().getName(), kind.extension()));
 			return;
 		}
-		model.resource().setURI(LoadedModel.uri(file));
-		setInputWithNotify(new FileEditorInput(file));
-		setPartName(file.getName());
-		doSave(null);
+		try {
+			shared.saveAs(file);
+		} catch (IOException e) {
+			IStatus status = Status.error(Messages.SAVE_FAILED.formatted(file.getFullPath()), e);
+			ILog.of(ModelEditor.class).log(status);
+			ErrorDialog.openError(getSite().getShell(), null, null, status);
+		}
+		firePropertyChange(PROP_DIRTY);
 	}
 
-	private void fileChanged(IResourceChangeEvent event) {
+	private void markersChanged(IResourceChangeEvent event) {
 		IResourceDelta delta = event.getDelta() == null ? null : event.getDelta().findMember(getFile().getFullPath());
-		if (delta == null) {
-			return;
-		}
-		if ((delta.getFlags() & IResourceDelta.MARKERS) != 0) {
+		if (delta != null && (delta.getFlags() & IResourceDelta.MARKERS) != 0) {
 			getSite().getShell().getDisplay().asyncExec(this::refreshProblems);
 		}
-		if (delta.getKind() == IResourceDelta.REMOVED) {
-			IPath movedTo = delta.getMovedToPath();
-			getSite().getShell().getDisplay().asyncExec(() -> fileRemoved(movedTo));
-		} else if ((delta.getFlags() & (IResourceDelta.CONTENT | IResourceDelta.REPLACED)) != 0) {
-			getSite().getShell().getDisplay().asyncExec(this::reloadIfChanged);
-		}
-	}
-
-	private void fileRemoved(IPath movedTo) {
-		if (pages == null || pages.isDisposed()) {
-			return;
-		}
-		if (movedTo != null) {
-			IFile moved = ResourcesPlugin.getWorkspace().getRoot().getFile(movedTo);
-			if (model.resource() != null) {
-				model.resource().setURI(LoadedModel.uri(moved));
-			}
-			setInputWithNotify(new FileEditorInput(moved));
-			setPartName(moved.getName());
-		} else if (!isDirty()) {
-			getSite().getPage().closeEditor(this, false);
-		}
-	}
-
-	private void reloadIfChanged() {
-		if (pages == null || pages.isDisposed() || isDirty() || getFile().getModificationStamp() == loadedStamp) {
-			return;
-		}
-		List<Resource> resources = new ArrayList<>(domain.getResourceSet().getResources());
-		resources.forEach(Resource::unload);
-		domain.getResourceSet().getResources().clear();
-		domain.getResourceToReadOnlyMap().clear();
-		load();
-		commandStack.flush();
-		show();
 	}
 
 	/** Shows the file's Perfcast problem markers on the elements they concern. */
@@ -375,11 +361,13 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 
 	@Override
 	public void dispose() {
-		ResourcesPlugin.getWorkspace().removeResourceChangeListener(fileListener);
+		ResourcesPlugin.getWorkspace().removeResourceChangeListener(markerListener);
 		if (images != null) {
 			images.dispose();
 		}
-		adapterFactory.dispose();
+		commandStack.removeCommandStackListener(commandStackListener);
+		shared.removeListener(sharedListener);
+		shared.release();
 		super.dispose();
 	}
 }

@@ -23,7 +23,13 @@ import org.perfcast.diagram.glsp.DiagramStorage;
 import org.perfcast.diagram.glsp.ProgramDiagramModule;
 import org.perfcast.diagram.server.DiagramDocument;
 import org.perfcast.diagram.server.ModelThread;
+import org.perfcast.diagram.server.Decorations;
+import org.perfcast.diagram.server.DiagramIds;
+import org.perfcast.diagram.server.Predictions;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.ParameterBindings;
 import org.perfcast.model.program.Program;
+import org.perfcast.pamela.Pamela;
 import org.perfcast.model.resource.ModelFiles;
 
 import com.google.inject.Guice;
@@ -31,7 +37,9 @@ import com.google.inject.Guice;
 /**
  * The diagram page (the GLSP client the diagram bundle builds from npm) in headless Chromium, driven by
  * Playwright ({@code playwright/diagram.mjs}) against the real Java server over the test websocket: a task and a
- * message created with the palette and the mouse, undo, redo, layout; the model changes are checked here.
+ * message created with the palette and the mouse, undo, redo, layout (no step overlapping another); the
+ * predictions drawn (critical path, markers, a tooltip on hover) and a selection told to the editor; the model
+ * changes are checked here.
  */
 class DiagramClientTest {
 
@@ -75,6 +83,10 @@ class DiagramClientTest {
 				ModelFiles.load(domain.getResourceSet(), URI.createURI(uri), "matvec.program").resource(),
 				ModelThread.locked());
 		Program program = (Program) document.root();
+		// the predictions as the IDE draws them after a build: PAMELA's critical path and a marker
+		Pamela.Result result = Pamela.analyseProgram(file, "matvec.program", ParameterBindings.EMPTY, EngineMonitor.NULL);
+		document.decorate(Predictions.program(result.prediction(), result.criticalPath(), List.of(new Decorations.DiagramMarker(
+				DiagramIds.of(program.getSteps().get(1)), "info", "the step computes for 240"))));
 		DiagramStorage.open(uri, document);
 		try (TestWebServer web = new TestWebServer(Guice.createInjector(new ServerModule().configureDiagramModule(
 				new ProgramDiagramModule())), DiagramStorage.class)) {
@@ -85,12 +97,16 @@ class DiagramClientTest {
 			String out;
 			try {
 				out = run(List.of("node", "diagram.mjs", page, screenshot.toString()), tests);
+				Files.writeString(screenshot.resolveSibling("diagram-chromium.log"), out);
 			} catch (AssertionError e) {
 				if (web.failure != null) {
 					e.addSuppressed(web.failure);
 				}
 				throw e;
 			}
+			assertTrue(out.contains("banner: T = 277.5 cycles (critical-path-bound") && out.contains("critical path: ")
+					&& out.contains("markers: ") && out.contains("tooltip: ")
+					&& out.contains("selected "), out);
 			assertTrue(out.contains("created a task") && out.contains("drew a message") && out.contains("undone")
 					&& out.contains("redone") && out.contains("laid out") && out.endsWith("PASS\n"), out);
 			assertEquals(1, document.read(() -> program.getTasks().size()), "the task in the model");

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import org.eclipse.emf.common.util.URI;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.engine.EngineException;
@@ -18,6 +19,14 @@ import org.perfcast.glamis.GlamisModel;
 import org.perfcast.glamis.GlamisParser;
 import org.perfcast.glamis.ProgramDerivation;
 import org.perfcast.glamis.Solver;
+import org.perfcast.model.program.Program;
+import org.perfcast.model.resource.ModelFiles;
+import org.perfcast.model.routing.Network;
+import org.perfcast.model.routing.NetworkLink;
+import org.perfcast.model.validation.ParameterEnvironment;
+import org.perfcast.pamela.MachineLinks;
+import org.perfcast.pamela.Pamela;
+import org.perfcast.pamela.Prediction;
 
 /** Glamis models derived from program models: the paper's split model, and asymmetric machines. */
 class ProgramDerivationTest {
@@ -65,5 +74,36 @@ class ProgramDerivationTest {
 		String text = e.diagnostics().get(0).toString();
 		assertTrue(text.startsWith("bad.program:13: error: Message 'to the right neighbour': "), text);
 		assertTrue(text.endsWith("a message from 5 to 10 leaves the processes 0 .. 9"), text);
+	}
+
+	/**
+	 * The utilisation law across engines: a link's Glamis utilisation U over the whole program times the program's
+	 * Glamis time is the time the link is busy, which is its PAMELA workload σ.
+	 */
+	@Test
+	void testLinkUtilisationTimesTimeIsThePamelaWorkload() throws Exception {
+		for (String relative : new String[] { "matvec-ring/matvec.program", "linear-array/loop.program" }) {
+			for (Solver solver : Solver.values()) {
+				Path file = example(relative);
+				ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),
+						URI.createFileURI(file.toAbsolutePath().toString()), relative);
+				Program program = (Program) loaded.root();
+				Map<Integer, Double> u = ProgramDerivation.linkUtilisation(program, relative, ParameterBindings.EMPTY,
+						solver, EngineMonitor.NULL);
+				double t = GlamisAnalysis.analyse(derive(relative, Map.of()), ParameterBindings.EMPTY, solver,
+						EngineMonitor.NULL).T();
+				Prediction pamela = Pamela.analyseProgram(file, relative, ParameterBindings.EMPTY, EngineMonitor.NULL)
+						.prediction();
+				Network network = new MachineLinks(program.getMachine(), "machine")
+						.network(ParameterEnvironment.of(program, ParameterBindings.EMPTY).scope());
+				assertEquals(network.links().size(), u.size(), relative);
+				for (NetworkLink link : network.links()) {
+					double busy = u.get(link.id()) * t;
+					double sigma = pamela.resources().getOrDefault(link.name(), 0.0);
+					assertTrue(u.get(link.id()) >= 0 && u.get(link.id()) <= 1, link.name() + ": U = " + u.get(link.id()));
+					assertEquals(sigma, busy, 1e-9 * Math.max(1, sigma), relative + " " + solver + " " + link.name());
+				}
+			}
+		}
 	}
 }

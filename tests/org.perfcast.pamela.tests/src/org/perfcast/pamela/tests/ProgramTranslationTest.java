@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.Severity;
+import org.perfcast.pamela.CriticalPath;
 import org.perfcast.pamela.Pamela;
 import org.perfcast.pamela.Prediction;
 
@@ -43,6 +44,35 @@ class ProgramTranslationTest {
 			assertEquals(P == 1 ? 0 : P, p.resources().size());
 			p.resources().values().forEach(w -> assertEquals(sigma, w, 1e-9));
 			assertNull(p.closedForm());
+		}
+	}
+
+	/**
+	 * The critical path runs through each step's longest process: its length is T_cplx for every program and
+	 * binding, and in the matvec exchange process 0 (the lowest of equals) sends P - 1 messages.
+	 */
+	@Test
+	void testCriticalPathLengthIsTcplx() {
+		for (String[] program : new String[][] { { "matvec-ring", "matvec.program" }, { "linear-array", "loop.program" },
+				{ "gauss-elim", "gauss-elim.program" } }) {
+			for (String binding : program[0].equals("matvec-ring") ? new String[] { "P=1", "P=2", "P=5", "P=12" }
+					: program[0].equals("gauss-elim") ? new String[] { "b=120", "b=240" } : new String[] { "N=1000" }) {
+				Pamela.Result result = Pamela.analyseProgram(example(program[0], program[1]), program[1],
+						ParameterBindings.parse(List.of(binding)), EngineMonitor.NULL);
+				assertTrue(result.prediction() != null, result.diagnostics().toString());
+				CriticalPath path = result.criticalPath();
+				assertEquals(result.prediction().Tcplx(), path.length(), 1e-9 * result.prediction().Tcplx(),
+						program[1] + " " + binding);
+				for (CriticalPath.StepOnPath step : path.steps()) {
+					double sends = step.sends().stream().mapToDouble(CriticalPath.Send::time).sum();
+					assertTrue(sends <= step.time() * (1 + 1e-12), step.toString());
+					step.sends().forEach(send -> assertEquals(step.process(), send.from()));
+				}
+				if (program[0].equals("matvec-ring")) {
+					int p = Integer.parseInt(binding.substring(2));
+					assertEquals(p - 1, path.steps().get(0).sends().size(), binding);
+				}
+			}
 		}
 	}
 
