@@ -110,6 +110,8 @@ class DiagramApi {
     this.dispatcher.dispatch(SetViewportAction.create(root.id, { scroll: root.scroll ?? { x: 0, y: 0 }, zoom }, { animate: false }));
   }
   layout() { this.dispatcher.dispatch(LayoutOperation.create([])); }
+  /** The revision of the model shown: it grows with every model the server sends. */
+  revision() { return (this.context.modelRoot as any)?.revision ?? 0; }
   undo() { this.dispatcher.dispatch(UndoAction.create()); }
   redo() { this.dispatcher.dispatch(RedoAction.create()); }
   select(ids: string[]) { this.dispatcher.dispatch(SelectAction.create({ selectedElementsIDs: ids, deselectedElementsIDs: true })); }

@@ -61,6 +61,7 @@ import org.perfcast.diagram.server.MachineDiagram;
 import org.perfcast.diagram.server.ModelThread;
 import org.perfcast.diagram.server.Predictions;
 import org.perfcast.diagram.server.ProgramDiagram;
+import org.perfcast.ui.editors.GlobalActionsEditor;
 import org.perfcast.ui.editors.SharedModel;
 import org.perfcast.ui.internal.emf.ModelPropertySheetPage;
 import org.perfcast.ui.internal.emf.RedoAction;
@@ -78,7 +79,7 @@ import com.google.inject.Guice;
  * the Properties view and the page share; the editor is dirty until saved, and Save writes the model and its
  * notation. After each build the diagram shows the predictions (see {@link DiagramDecorator}).
  */
-public class DiagramEditor extends EditorPart implements IEditingDomainProvider {
+public class DiagramEditor extends EditorPart implements IEditingDomainProvider, GlobalActionsEditor {
 
 	/** The id of the program diagram editor. */
 	public static final String ID = "org.perfcast.diagram.ui.programDiagram";
@@ -148,15 +149,20 @@ public class DiagramEditor extends EditorPart implements IEditingDomainProvider 
 		});
 		undo = new UndoAction(stack);
 		redo = new RedoAction(stack);
-		IActionBars bars = site.getActionBars();
-		bars.setGlobalActionHandler(ActionFactory.UNDO.getId(), undo);
-		bars.setGlobalActionHandler(ActionFactory.REDO.getId(), redo);
+		setGlobalActionHandlers(site.getActionBars());
 		stack.addCommandStackListener(commandStackListener);
 		document.setSaver(shared::save);
 		shared.addCompanion(companion);
 		shared.addListener(sharedListener);
 		DiagramStorage.open(uri, document);
 		decorator = new DiagramDecorator(model, document);
+	}
+
+	/** Points {@code bars}' undo and redo at this editor (editors of a type share action bars). */
+	@Override
+	public void setGlobalActionHandlers(IActionBars bars) {
+		bars.setGlobalActionHandler(ActionFactory.UNDO.getId(), undo);
+		bars.setGlobalActionHandler(ActionFactory.REDO.getId(), redo);
 	}
 
 	private final CommandStackListener commandStackListener = event -> Display.getDefault().asyncExec(this::commandStackChanged);

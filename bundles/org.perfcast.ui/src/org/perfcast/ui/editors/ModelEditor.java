@@ -3,9 +3,6 @@ package org.perfcast.ui.editors;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
@@ -21,13 +18,10 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.emf.common.command.BasicCommandStack;
 import org.eclipse.emf.common.command.Command;
 import org.eclipse.emf.ecore.EObject;
-import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.edit.domain.AdapterFactoryEditingDomain;
 import org.eclipse.emf.edit.domain.EditingDomain;
 import org.eclipse.emf.edit.domain.IEditingDomainProvider;
 import org.eclipse.emf.edit.provider.ComposedAdapterFactory;
-import org.eclipse.emf.edit.provider.ReflectiveItemProviderAdapterFactory;
-import org.eclipse.emf.edit.provider.resource.ResourceItemProviderAdapterFactory;
 import org.eclipse.jface.action.MenuManager;
 import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.jface.dialogs.MessageDialog;
@@ -66,12 +60,12 @@ import org.perfcast.ui.internal.emf.UndoAction;
 
 /**
  * The tree and properties editor of Perfcast model files (machines, layouts, programs). Every change
- * is a command on one command stack, shared with the Properties view, so it can be undone; the
- * editor is dirty until saved. A file that cannot be loaded opens as a read-only page explaining
+ * is a command on one command stack, shared with the Properties view and with the file's other editors
+ * (its diagram; see {@link SharedModel}), so it can be undone; the editor is dirty until saved. A file that cannot be loaded opens as a read-only page explaining
  * why and is never rewritten. The editor reloads its file when it changes on disk while the editor
  * has no unsaved changes.
  */
-public final class ModelEditor extends EditorPart implements IEditingDomainProvider {
+public final class ModelEditor extends EditorPart implements IEditingDomainProvider, GlobalActionsEditor {
 
 	/** The ids of the editor, one per kind of model file (for the file icons). */
 	public static final String MACHINE_ID = "org.perfcast.ui.editors.machine";
@@ -209,7 +203,8 @@ public final class ModelEditor extends EditorPart implements IEditingDomainProvi
 	}
 
 	/** Points {@code bars}' undo, redo and delete at this editor. */
-	void setGlobalActionHandlers(IActionBars bars) {
+	@Override
+	public void setGlobalActionHandlers(IActionBars bars) {
 		bars.setGlobalActionHandler(ActionFactory.UNDO.getId(), undo);
 		bars.setGlobalActionHandler(ActionFactory.REDO.getId(), redo);
 		bars.setGlobalActionHandler(ActionFactory.DELETE.getId(), delete);

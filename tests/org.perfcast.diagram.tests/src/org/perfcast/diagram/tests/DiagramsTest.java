@@ -99,6 +99,92 @@ class DiagramsTest {
 				|| groups.get(0).getPosition().getY() != groups.get(1).getPosition().getY(), "the steps are apart");
 	}
 
+	@Test
+	void testCyclesGoOnACircleWhereStraightEdgesMissTheOtherShapes() {
+		Resource program = load(example("matvec-ring/matvec.program"));
+		Drawing programDrawing = Diagrams.draw((Model) program.getContents().get(0), Notation.load(program));
+		Diagrams.layout(programDrawing, true);
+		// the step where every process sends to every other
+		GModelElement exchange = all(programDrawing.graph(), ProgramDiagram.STEP).stream()
+				.filter(step -> !all(step, ProgramDiagram.MESSAGE).isEmpty()).findFirst().orElseThrow();
+		assertStraightEdgesMissOtherShapes(exchange, ProgramDiagram.PROCESS, ProgramDiagram.MESSAGE);
+		List<GNode> processes = all(exchange, ProgramDiagram.PROCESS).stream().map(GNode.class::cast).toList();
+		assertTrue(processes.get(0).getPosition().getY() < processes.get(3).getPosition().getY(),
+				"p0 at the top of the circle, p3 at the bottom");
+
+		Resource machine = load(example("matvec-ring/ring.machine"));
+		Drawing machineDrawing = Diagrams.draw((Model) machine.getContents().get(0), Notation.load(machine));
+		Diagrams.layout(machineDrawing, true);
+		assertStraightEdgesMissOtherShapes(machineDrawing.graph(), MachineDiagram.PROCESSOR, MachineDiagram.LINK);
+	}
+
+	@Test
+	void testCirclesOfUpToFifteenShapesKeepEdgesClearAndLargerOnesApart() {
+		for (int n : new int[] { 3, 4, 5, 8, 12, 15, 16, 40, 64 }) {
+			StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<program:Program "
+					+ "xmi:version=\"2.0\" xmlns:xmi=\"http://www.omg.org/XMI\" "
+					+ "xmlns:program=\"http://perfcast.org/model/program/1.0\" name=\"all\" processCount=\"" + n + "\">\n"
+					+ "  <steps name=\"all to all\">\n    <messages name=\"m\">\n"
+					+ "      <indices variable=\"p\" from=\"0\" to=\"" + (n - 1) + "\"/>\n"
+					+ "      <indices variable=\"q\" from=\"0\" to=\"" + (n - 1) + "\"/>\n"
+					+ "      <from>p</from>\n      <to>q</to>\n      <size>1</size>\n      <condition>p != q</condition>\n"
+					+ "    </messages>\n  </steps>\n</program:Program>\n");
+			Path file = dir.resolve("all" + n + ".program");
+			try {
+				Files.writeString(file, xml);
+			} catch (IOException e) {
+				throw new AssertionError(e);
+			}
+			Resource resource = load(file);
+			Drawing drawing = Diagrams.draw((Model) resource.getContents().get(0), Notation.load(resource));
+			Diagrams.layout(drawing, true);
+			GModelElement step = all(drawing.graph(), ProgramDiagram.STEP).get(0);
+			List<GNode> nodes = all(step, ProgramDiagram.PROCESS).stream().map(GNode.class::cast).toList();
+			assertEquals(n, nodes.size());
+			for (int i = 0; i < n; i++) {
+				for (int j = i + 1; j < n; j++) {
+					assertTrue(apart(nodes.get(i), nodes.get(j)), n + ": " + nodes.get(i).getId() + " overlaps " + nodes.get(j).getId());
+				}
+			}
+			if (n <= 15) {
+				assertStraightEdgesMissOtherShapes(step, ProgramDiagram.PROCESS, ProgramDiagram.MESSAGE);
+			}
+		}
+	}
+
+	/** No edge of {@code edgeType} in {@code parent}, drawn centre to centre, crosses a shape it does not join. */
+	private static void assertStraightEdgesMissOtherShapes(GModelElement parent, String shapeType, String edgeType) {
+		List<GNode> shapes = all(parent, shapeType).stream().map(GNode.class::cast).toList();
+		List<GModelElement> edges = all(parent, edgeType);
+		assertTrue(!edges.isEmpty(), "edges to check");
+		for (GModelElement e : edges) {
+			GEdge edge = (GEdge) e;
+			GNode source = shapes.stream().filter(s -> s.getId().equals(edge.getSourceId())).findFirst().orElseThrow();
+			GNode target = shapes.stream().filter(s -> s.getId().equals(edge.getTargetId())).findFirst().orElseThrow();
+			for (GNode other : shapes) {
+				if (other == source || other == target) {
+					continue;
+				}
+				for (int k = 0; k <= 200; k++) {
+					double t = k / 200.0;
+					double x = centreX(source) + t * (centreX(target) - centreX(source));
+					double y = centreY(source) + t * (centreY(target) - centreY(source));
+					assertTrue(x <= other.getPosition().getX() || x >= other.getPosition().getX() + other.getSize().getWidth()
+							|| y <= other.getPosition().getY() || y >= other.getPosition().getY() + other.getSize().getHeight(),
+							edge.getId() + " crosses " + other.getId());
+				}
+			}
+		}
+	}
+
+	private static double centreX(GNode node) {
+		return node.getPosition().getX() + node.getSize().getWidth() / 2;
+	}
+
+	private static double centreY(GNode node) {
+		return node.getPosition().getY() + node.getSize().getHeight() / 2;
+	}
+
 	private static boolean apart(GNode a, GNode b) {
 		return a.getPosition().getX() + a.getSize().getWidth() <= b.getPosition().getX()
 				|| b.getPosition().getX() + b.getSize().getWidth() <= a.getPosition().getX()

@@ -132,6 +132,18 @@ class DiagramPredictionsUITest {
 		pause(400);
 	}
 
+	/** Moves the mouse to an empty corner of the diagram, so that no tooltip covers a screenshot. */
+	private static void restMouse(DiagramEditor editor) {
+		Browser browser = editor.getBrowser();
+		Point corner = browser.toDisplay(browser.getSize().x - 30, browser.getSize().y - 30);
+		Event move = new Event();
+		move.type = SWT.MouseMove;
+		move.x = corner.x;
+		move.y = corner.y;
+		browser.getDisplay().post(move);
+		pause(800);
+	}
+
 	private static void pause(long millis) {
 		long end = System.currentTimeMillis() + millis;
 		while (System.currentTimeMillis() < end) {
@@ -171,7 +183,7 @@ class DiagramPredictionsUITest {
 		int critical = ((Number) page(editor, "return JSON.parse(window.perfcast.summary()).filter(e => e.type === "
 				+ "'edge:message' && e.classes.includes('critical')).length")).intValue();
 		assertEquals(5, critical, "process 0 sends five messages");
-		pause(500);
+		restMouse(editor);
 		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		Path png = UiTests.screenshots().resolve("diagram-editor-decorated.png");
 		Screenshots.save(shell, png);
@@ -238,7 +250,7 @@ class DiagramPredictionsUITest {
 		}
 		String banner = String.valueOf(page(editor, "return window.perfcast.banner()"));
 		assertTrue(banner.contains("PAMELA workload σ of matvec.program"), banner);
-		pause(500);
+		restMouse(editor);
 		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		Screenshots.save(shell, UiTests.screenshots().resolve("machine-diagram.png"));
 
@@ -250,6 +262,7 @@ class DiagramPredictionsUITest {
 		UiTests.waitUntil(() -> String.valueOf(page(editor, "return window.perfcast.banner()"))
 				.contains("Glamis utilisation U of matvec.program"), 30_000, "the links coloured by U");
 		assertFalse(hasClass(editor, "link-0-1", "load-4"), "matvec's links are busy for less than 80 % of its time");
+		restMouse(editor);
 		Screenshots.save(shell, UiTests.screenshots().resolve("machine-diagram-utilisation.png"));
 	}
 }
