@@ -235,6 +235,22 @@ class DiagramPredictionsUITest {
 		assertTrue(new String(file.getContents().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
 				.contains("name=\"exchange\""));
 		assertTrue(project.getFile("matvec.program.notation").exists(), "the notation is saved with the model");
+
+		// the file changed on disk while nothing is unsaved: both editors read it again, the shapes stay put
+		UiTests.page().activate(editor);
+		String p0 = position(editor, DiagramIds.process(exchangeId, 0));
+		String changed = new String(file.getContents().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+				.replace("name=\"exchange\"", "name=\"swap\"");
+		file.setContents(new ByteArrayInputStream(changed.getBytes(java.nio.charset.StandardCharsets.UTF_8)), true, true, null);
+		UiTests.waitUntil(() -> "swap".equals(label(editor, exchangeId)), 10_000, "the file read again and drawn");
+		assertEquals(p0, position(editor, DiagramIds.process(exchangeId, 0)));
+		assertEquals("swap", ((Program) tree.getRoot()).getSteps().get(0).getName());
+		assertFalse(editor.isDirty() || tree.isDirty());
+	}
+
+	private static String position(DiagramEditor editor, String id) {
+		return String.valueOf(page(editor, "return (e => e.x + ',' + e.y)(JSON.parse(window.perfcast.summary()).find(e => e.id === '"
+				+ id + "'))"));
 	}
 
 	@Test
