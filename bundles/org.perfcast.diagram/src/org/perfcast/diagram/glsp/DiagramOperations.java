@@ -17,6 +17,8 @@ import org.eclipse.glsp.graph.GNode;
 import org.eclipse.glsp.graph.GPoint;
 import org.eclipse.glsp.server.features.directediting.ApplyLabelEditOperation;
 import org.eclipse.glsp.server.operations.ChangeBoundsOperation;
+import org.eclipse.glsp.server.operations.CreateOperation;
+import org.eclipse.glsp.server.operations.CreateOperationHandler;
 import org.eclipse.glsp.server.operations.DeleteOperation;
 import org.eclipse.glsp.server.operations.LayoutOperation;
 import org.eclipse.glsp.server.operations.OperationHandler;
@@ -53,6 +55,40 @@ final class DiagramOperations {
 		both.append(state.document().notation().move(domain(state), owner, "", location.get().getX(),
 				location.get().getY()));
 		return both;
+	}
+
+	/**
+	 * A palette tool: the element type it makes, its label, and the operation it answers (a node placed or an edge
+	 * drawn).
+	 */
+	abstract static class PaletteTool<O extends CreateOperation> implements CreateOperationHandler<O> {
+		@Inject
+		DiagramState state;
+
+		private final Class<O> operation;
+		private final String type;
+		private final String label;
+
+		PaletteTool(Class<O> operation, String type, String label) {
+			this.operation = operation;
+			this.type = type;
+			this.label = label;
+		}
+
+		@Override
+		public Class<O> getHandledOperationType() {
+			return operation;
+		}
+
+		@Override
+		public List<String> getHandledElementTypeIds() {
+			return List.of(type);
+		}
+
+		@Override
+		public String getLabel() {
+			return label;
+		}
 	}
 
 	/** {@code base} followed by the first number that makes a name not in {@code taken}. */

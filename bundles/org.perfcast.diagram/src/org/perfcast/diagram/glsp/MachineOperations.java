@@ -1,6 +1,5 @@
 package org.perfcast.diagram.glsp;
 
-import java.util.List;
 import java.util.Optional;
 
 import org.eclipse.emf.common.command.Command;
@@ -11,7 +10,6 @@ import org.eclipse.emf.edit.command.SetCommand;
 import org.eclipse.emf.edit.domain.EditingDomain;
 import org.eclipse.glsp.server.operations.CreateEdgeOperation;
 import org.eclipse.glsp.server.operations.CreateNodeOperation;
-import org.eclipse.glsp.server.operations.CreateOperationHandler;
 import org.eclipse.glsp.server.operations.OperationHandler;
 import org.eclipse.glsp.server.operations.ReconnectEdgeOperation;
 import org.eclipse.glsp.server.types.GLSPServerException;
@@ -41,23 +39,9 @@ final class MachineOperations {
 	}
 
 	/** Palette: one more processor. */
-	static final class CreateProcessor implements CreateOperationHandler<CreateNodeOperation> {
-		@Inject
-		DiagramState state;
-
-		@Override
-		public Class<CreateNodeOperation> getHandledOperationType() {
-			return CreateNodeOperation.class;
-		}
-
-		@Override
-		public List<String> getHandledElementTypeIds() {
-			return List.of(MachineDiagram.PROCESSOR);
-		}
-
-		@Override
-		public String getLabel() {
-			return "Processor";
+	static final class CreateProcessor extends DiagramOperations.PaletteTool<CreateNodeOperation> {
+		CreateProcessor() {
+			super(CreateNodeOperation.class, MachineDiagram.PROCESSOR, "Processor");
 		}
 
 		@Override
@@ -80,23 +64,9 @@ final class MachineOperations {
 	}
 
 	/** A link drawn from one processor to another: a bidirectional link of the custom topology. */
-	static final class CreateLink implements CreateOperationHandler<CreateEdgeOperation> {
-		@Inject
-		DiagramState state;
-
-		@Override
-		public Class<CreateEdgeOperation> getHandledOperationType() {
-			return CreateEdgeOperation.class;
-		}
-
-		@Override
-		public List<String> getHandledElementTypeIds() {
-			return List.of(MachineDiagram.LINK);
-		}
-
-		@Override
-		public String getLabel() {
-			return "Link";
+	static final class CreateLink extends DiagramOperations.PaletteTool<CreateEdgeOperation> {
+		CreateLink() {
+			super(CreateEdgeOperation.class, MachineDiagram.LINK, "Link");
 		}
 
 		@Override

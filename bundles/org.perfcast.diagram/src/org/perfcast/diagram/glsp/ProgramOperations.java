@@ -1,6 +1,5 @@
 package org.perfcast.diagram.glsp;
 
-import java.util.List;
 import java.util.Optional;
 
 import org.eclipse.emf.common.command.Command;
@@ -12,7 +11,6 @@ import org.eclipse.emf.edit.command.SetCommand;
 import org.eclipse.emf.edit.domain.EditingDomain;
 import org.eclipse.glsp.server.operations.CreateEdgeOperation;
 import org.eclipse.glsp.server.operations.CreateNodeOperation;
-import org.eclipse.glsp.server.operations.CreateOperationHandler;
 import org.eclipse.glsp.server.operations.OperationHandler;
 import org.eclipse.glsp.server.operations.ReconnectEdgeOperation;
 import org.perfcast.diagram.server.DiagramIndex;
@@ -42,31 +40,10 @@ final class ProgramOperations {
 	}
 
 	/** Palette: a new element of the program at the place clicked. */
-	private abstract static class CreateElement implements CreateOperationHandler<CreateNodeOperation> {
-		@Inject
-		DiagramState state;
-
-		private final String type;
-		private final String label;
+	private abstract static class CreateElement extends DiagramOperations.PaletteTool<CreateNodeOperation> {
 
 		CreateElement(String type, String label) {
-			this.type = type;
-			this.label = label;
-		}
-
-		@Override
-		public Class<CreateNodeOperation> getHandledOperationType() {
-			return CreateNodeOperation.class;
-		}
-
-		@Override
-		public List<String> getHandledElementTypeIds() {
-			return List.of(type);
-		}
-
-		@Override
-		public String getLabel() {
-			return label;
+			super(CreateNodeOperation.class, type, label);
 		}
 
 		@Override
@@ -131,23 +108,9 @@ final class ProgramOperations {
 	 * Palette: one more process, shown in every step. A program that lists its processes gets a new one named
 	 * {@code pN}; one that counts them gets its count (or the parameter it names) raised by one.
 	 */
-	static final class CreateProcess implements CreateOperationHandler<CreateNodeOperation> {
-		@Inject
-		DiagramState state;
-
-		@Override
-		public Class<CreateNodeOperation> getHandledOperationType() {
-			return CreateNodeOperation.class;
-		}
-
-		@Override
-		public List<String> getHandledElementTypeIds() {
-			return List.of(ProgramDiagram.PROCESS);
-		}
-
-		@Override
-		public String getLabel() {
-			return "Process";
+	static final class CreateProcess extends DiagramOperations.PaletteTool<CreateNodeOperation> {
+		CreateProcess() {
+			super(CreateNodeOperation.class, ProgramDiagram.PROCESS, "Process");
 		}
 
 		@Override
@@ -183,23 +146,9 @@ final class ProgramOperations {
 	}
 
 	/** A message drawn from a process to another of the same step: one message of size 1, named after both. */
-	static final class CreateMessage implements CreateOperationHandler<CreateEdgeOperation> {
-		@Inject
-		DiagramState state;
-
-		@Override
-		public Class<CreateEdgeOperation> getHandledOperationType() {
-			return CreateEdgeOperation.class;
-		}
-
-		@Override
-		public List<String> getHandledElementTypeIds() {
-			return List.of(ProgramDiagram.MESSAGE);
-		}
-
-		@Override
-		public String getLabel() {
-			return "Message";
+	static final class CreateMessage extends DiagramOperations.PaletteTool<CreateEdgeOperation> {
+		CreateMessage() {
+			super(CreateEdgeOperation.class, ProgramDiagram.MESSAGE, "Message");
 		}
 
 		@Override

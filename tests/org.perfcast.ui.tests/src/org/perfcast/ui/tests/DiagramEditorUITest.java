@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
@@ -17,7 +15,6 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.browser.Browser;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
@@ -34,45 +31,6 @@ import org.perfcast.ui.internal.Screenshots;
  * the editor becomes dirty, and Save writes the new message into the model file.
  */
 class DiagramEditorUITest {
-
-	private static final Pattern XY = Pattern.compile("\\{\"x\":(-?\\d+),\"y\":(-?\\d+)\\}");
-
-	private static Point centre(Browser browser, String kind, String key) {
-		Object json = browser.evaluate("return window.perfcast.centre('" + kind + "', '" + key + "')");
-		Matcher m = XY.matcher(String.valueOf(json));
-		assertTrue(m.find(), "no " + kind + " " + key + " on the page: " + json);
-		return browser.toDisplay(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
-	}
-
-	/** Moves the mouse to {@code at} in steps, as a hand does (the edge tool follows the moves), and clicks. */
-	private static void click(Display display, Point at) {
-		Point from = display.getCursorLocation();
-		for (int i = 1; i <= 8; i++) {
-			Event move = new Event();
-			move.type = SWT.MouseMove;
-			move.x = from.x + (at.x - from.x) * i / 8;
-			move.y = from.y + (at.y - from.y) * i / 8;
-			display.post(move);
-			pause(30);
-		}
-		Event down = new Event();
-		down.type = SWT.MouseDown;
-		down.button = 1;
-		display.post(down);
-		pause(60);
-		Event up = new Event();
-		up.type = SWT.MouseUp;
-		up.button = 1;
-		display.post(up);
-		pause(400);
-	}
-
-	private static void pause(long millis) {
-		long end = System.currentTimeMillis() + millis;
-		while (System.currentTimeMillis() < end) {
-			UiTests.flush();
-		}
-	}
 
 	/** A program of 500 processes and 2000 messages opened as a diagram: its time to first render, recorded. */
 	@Test
@@ -156,12 +114,12 @@ class DiagramEditorUITest {
 		Step second = program.getSteps().get(1);
 		String stepId = DiagramIds.of(second);
 		Display display = shell.getDisplay();
-		Point tool = centre(browser, "palette", "Message");
-		Point from = centre(browser, "element", DiagramIds.process(stepId, 0));
-		Point to = centre(browser, "element", DiagramIds.process(stepId, 1));
-		click(display, tool);
-		click(display, from);
-		click(display, to);
+		Point tool = DiagramPages.centre(browser, "palette", "Message");
+		Point from = DiagramPages.centre(browser, "element", DiagramIds.process(stepId, 0));
+		Point to = DiagramPages.centre(browser, "element", DiagramIds.process(stepId, 1));
+		DiagramPages.click(display, tool);
+		DiagramPages.click(display, from);
+		DiagramPages.click(display, to);
 		try {
 			UiTests.waitUntil(() -> second.getMessages().size() == 1, 20_000, "the message in the model");
 		} catch (AssertionError e) {
@@ -183,9 +141,9 @@ class DiagramEditorUITest {
 		String saved = Files.readString(Path.of(file.getLocationURI()));
 		assertTrue(saved.contains("p0 to p1"), saved);
 		// Save As: another file (and its notation) from now on; the first file stays as saved
-		click(display, centre(browser, "palette", "Message"));
-		click(display, centre(browser, "element", DiagramIds.process(stepId, 1)));
-		click(display, centre(browser, "element", DiagramIds.process(stepId, 2)));
+		DiagramPages.click(display, DiagramPages.centre(browser, "palette", "Message"));
+		DiagramPages.click(display, DiagramPages.centre(browser, "element", DiagramIds.process(stepId, 1)));
+		DiagramPages.click(display, DiagramPages.centre(browser, "element", DiagramIds.process(stepId, 2)));
 		UiTests.waitUntil(() -> second.getMessages().size() == 2, 20_000, "a second message");
 		IFile copy = project.getFile("matvec-copy.program");
 		editor.saveAs(copy);

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
@@ -17,12 +15,9 @@ import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.emf.edit.domain.AdapterFactoryEditingDomain;
 import org.eclipse.jface.viewers.IStructuredSelection;
-import org.eclipse.swt.SWT;
 import org.eclipse.swt.browser.Browser;
-import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
@@ -56,8 +51,6 @@ import org.perfcast.ui.internal.emf.ItemPropertySourceProvider;
  * the program's workload σ, then by Glamis utilisation U.
  */
 class DiagramPredictionsUITest {
-
-	private static final Pattern XY = Pattern.compile("\\{\"x\":(-?\\d+),\"y\":(-?\\d+)\\}");
 
 	@AfterEach
 	void cleanUp() throws Exception {
@@ -101,56 +94,6 @@ class DiagramPredictionsUITest {
 				+ "') || {}).label"));
 	}
 
-	private static Point centre(Browser browser, String id) {
-		Matcher m = XY.matcher(String.valueOf(browser.evaluate("return window.perfcast.centre('element', '" + id + "')")));
-		assertTrue(m.find(), "no element " + id + " on the page");
-		return browser.toDisplay(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
-	}
-
-	private static void post(Display display, int type, int button, char character, int keyCode) {
-		Event event = new Event();
-		event.type = type;
-		event.button = button;
-		event.character = character;
-		event.keyCode = keyCode;
-		display.post(event);
-		pause(30);
-	}
-
-	private static void moveAndClick(Display display, Point at) {
-		Point from = display.getCursorLocation();
-		for (int i = 1; i <= 8; i++) {
-			Event move = new Event();
-			move.type = SWT.MouseMove;
-			move.x = from.x + (at.x - from.x) * i / 8;
-			move.y = from.y + (at.y - from.y) * i / 8;
-			display.post(move);
-			pause(30);
-		}
-		post(display, SWT.MouseDown, 1, '\0', 0);
-		post(display, SWT.MouseUp, 1, '\0', 0);
-		pause(400);
-	}
-
-	/** Moves the mouse to an empty corner of the diagram, so that no tooltip covers a screenshot. */
-	private static void restMouse(DiagramEditor editor) {
-		Browser browser = editor.getBrowser();
-		Point corner = browser.toDisplay(browser.getSize().x - 30, browser.getSize().y - 30);
-		Event move = new Event();
-		move.type = SWT.MouseMove;
-		move.x = corner.x;
-		move.y = corner.y;
-		browser.getDisplay().post(move);
-		pause(800);
-	}
-
-	private static void pause(long millis) {
-		long end = System.currentTimeMillis() + millis;
-		while (System.currentTimeMillis() < end) {
-			UiTests.flush();
-		}
-	}
-
 	private static TreeItem row(Tree tree, String name) {
 		java.util.ArrayDeque<TreeItem> todo = new java.util.ArrayDeque<>(java.util.List.of(tree.getItems()));
 		while (!todo.isEmpty()) {
@@ -183,7 +126,7 @@ class DiagramPredictionsUITest {
 		int critical = ((Number) page(editor, "return JSON.parse(window.perfcast.summary()).filter(e => e.type === "
 				+ "'edge:message' && e.classes.includes('critical')).length")).intValue();
 		assertEquals(5, critical, "process 0 sends five messages");
-		restMouse(editor);
+		DiagramPages.restMouse(editor.getBrowser());
 		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		Path png = UiTests.screenshots().resolve("diagram-editor-decorated.png");
 		Screenshots.save(shell, png);
@@ -191,11 +134,11 @@ class DiagramPredictionsUITest {
 
 		// a click on the step's title selects the step, which the Properties view shows
 		Display display = shell.getDisplay();
-		moveAndClick(display, centre(editor.getBrowser(), DiagramIds.label(exchangeId)));
+		DiagramPages.click(display, DiagramPages.centre(editor.getBrowser(), "element", DiagramIds.label(exchangeId)));
 		UiTests.waitUntil(() -> editor.getSite().getSelectionProvider().getSelection() instanceof IStructuredSelection s
 				&& s.getFirstElement() == exchange, 10_000, "the step selected");
 		UiTests.page().activate(properties);
-		pause(300);
+		DiagramPages.pause(300);
 		UiTests.waitUntil(() -> {
 			Tree t = UiTests.find(shell, Tree.class, x -> row(x, "Name") != null);
 			return t != null && "send partial products".equals(row(t, "Name").getText(1));
@@ -266,7 +209,7 @@ class DiagramPredictionsUITest {
 		}
 		String banner = String.valueOf(page(editor, "return window.perfcast.banner()"));
 		assertTrue(banner.contains("PAMELA workload σ of matvec.program"), banner);
-		restMouse(editor);
+		DiagramPages.restMouse(editor.getBrowser());
 		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		Screenshots.save(shell, UiTests.screenshots().resolve("machine-diagram.png"));
 
@@ -274,11 +217,11 @@ class DiagramPredictionsUITest {
 		ToolItem u = java.util.Arrays.stream(bar.getItems()).filter(i -> "Utilisation U".equals(i.getText())).findFirst()
 				.orElseThrow();
 		Rectangle bounds = u.getBounds();
-		moveAndClick(shell.getDisplay(), bar.toDisplay(bounds.x + bounds.width / 2, bounds.y + bounds.height / 2));
+		DiagramPages.click(shell.getDisplay(), bar.toDisplay(bounds.x + bounds.width / 2, bounds.y + bounds.height / 2));
 		UiTests.waitUntil(() -> String.valueOf(page(editor, "return window.perfcast.banner()"))
 				.contains("Glamis utilisation U of matvec.program"), 30_000, "the links coloured by U");
 		assertFalse(hasClass(editor, "link-0-1", "load-4"), "matvec's links are busy for less than 80 % of its time");
-		restMouse(editor);
+		DiagramPages.restMouse(editor.getBrowser());
 		Screenshots.save(shell, UiTests.screenshots().resolve("machine-diagram-utilisation.png"));
 	}
 }
