@@ -122,8 +122,10 @@ public final class Drawing {
 	public GEdge edge(String type, String id, GShapeElement source, GShapeElement target, String text, EObject element) {
 		GEdgeBuilder builder = new GEdgeBuilder(type).id(id).addCssClass(type.replace(':', '-')).source(source).target(target);
 		if (text != null) {
+			// a message's label nearer its sender, so that the labels of two messages in opposite directions part
+			double along = ProgramDiagram.MESSAGE.equals(type) ? 0.35 : 0.5;
 			builder.add(new GLabelBuilder("label:name").id(DiagramIds.label(id)).text(text).addCssClass("edge-label")
-				.edgePlacement(new GEdgePlacementBuilder().side("on").position(0.5).offset(4).rotate(false).build())
+				.edgePlacement(new GEdgePlacementBuilder().side("on").position(along).offset(4).rotate(false).build())
 				.build());
 		}
 		GEdge edge = builder.build();

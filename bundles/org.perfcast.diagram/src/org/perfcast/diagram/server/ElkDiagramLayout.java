@@ -31,7 +31,7 @@ import org.eclipse.glsp.graph.util.GraphUtil;
  * Lays a diagram out with ELK's layered algorithm (Sugiyama style, left to right), groups first inside and
  * then among themselves, keeping the model's order where edges leave a choice. Shapes whose edges close
  * cycles (a ring of processors, processes that all exchange messages) go on a circle instead, in order from
- * the top clockwise: edges are drawn straight, and on a circle of up to about 15 shapes a straight edge passes
+ * the top clockwise: edges are drawn straight, and on a circle of up to about 20 shapes a straight edge passes
  * clear of the shapes it does not join. Works on the shapes' current sizes (as the page measured them, or estimates before that)
  * and returns the new positions by shape id; positions of a group's children are inside the group's body.
  */
@@ -48,7 +48,7 @@ public final class ElkDiagramLayout {
 	/** Circles for 3 to this many shapes; larger ones would be too wide to read. */
 	static final int MAX_CIRCLE = 64;
 	/** The least gap between neighbours on a circle. */
-	private static final double CIRCLE_GAP = 40;
+	private static final double CIRCLE_GAP = 90;
 
 	/** Positions fixed by a circle, relative to the container's body. */
 	private final Map<String, GPoint> onCircle = new HashMap<>();
@@ -182,8 +182,8 @@ public final class ElkDiagramLayout {
 		// neighbours' centres are a chord 2 r sin(pi / n) apart; it must hold a shape and the gap
 		double apart = (Math.hypot(widest, tallest) + CIRCLE_GAP) / (2 * Math.sin(Math.PI / n));
 		// the chord from a shape's one neighbour to the other passes r (1 - cos(2 pi / n)) from its centre: clear
-		// of it if the circle may grow to at most twice the size for that (up to about 15 shapes)
-		double clear = (Math.hypot(widest, tallest) / 2 + CIRCLE_GAP / 4) / (1 - Math.cos(2 * Math.PI / n));
+		// of it if the circle may grow to at most twice the size for that (up to about 20 shapes)
+		double clear = (Math.hypot(widest, tallest) / 2 + 10) / (1 - Math.cos(2 * Math.PI / n));
 		double radius = Math.max(60, Math.max(apart, clear <= 2 * apart ? clear : apart));
 		double cx = padding + widest / 2 + radius;
 		double cy = padding + tallest / 2 + radius;

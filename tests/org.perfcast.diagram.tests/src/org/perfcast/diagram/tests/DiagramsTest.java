@@ -119,8 +119,8 @@ class DiagramsTest {
 	}
 
 	@Test
-	void testCirclesOfUpToFifteenShapesKeepEdgesClearAndLargerOnesApart() {
-		for (int n : new int[] { 3, 4, 5, 8, 12, 15, 16, 40, 64 }) {
+	void testCirclesOfUpToTwentyShapesKeepEdgesClearAndLargerOnesApart() {
+		for (int n : new int[] { 3, 4, 5, 8, 12, 15, 20, 21, 40, 64 }) {
 			StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<program:Program "
 					+ "xmi:version=\"2.0\" xmlns:xmi=\"http://www.omg.org/XMI\" "
 					+ "xmlns:program=\"http://perfcast.org/model/program/1.0\" name=\"all\" processCount=\"" + n + "\">\n"
@@ -146,7 +146,7 @@ class DiagramsTest {
 					assertTrue(apart(nodes.get(i), nodes.get(j)), n + ": " + nodes.get(i).getId() + " overlaps " + nodes.get(j).getId());
 				}
 			}
-			if (n <= 15) {
+			if (n <= 20) {
 				assertStraightEdgesMissOtherShapes(step, ProgramDiagram.PROCESS, ProgramDiagram.MESSAGE);
 			}
 		}
