@@ -425,6 +425,10 @@ public class DiagramEditor extends EditorPart implements IEditingDomainProvider,
 			decorator.stop();
 		}
 		DiagramStorage.close(uri);
+		if (document != null) {
+			// the model may stay open in the tree editor: the diagram's server stops listening to it
+			document.close();
+		}
 		if (rpc != null) {
 			// the server's pending actions may wait for this (the UI) thread: it ends on a thread of its own
 			JsonRpc ending = rpc;

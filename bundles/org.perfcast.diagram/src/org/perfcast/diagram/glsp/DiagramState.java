@@ -33,6 +33,11 @@ public class DiagramState extends DefaultGModelState {
 		public void decorated() {
 			refresh();
 		}
+
+		@Override
+		public void closed() {
+			detach();
+		}
 	};
 
 	/** Edits {@code document} from now on. */

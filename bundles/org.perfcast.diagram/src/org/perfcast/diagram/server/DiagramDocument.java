@@ -36,6 +36,10 @@ public final class DiagramDocument {
 		/** The diagram selected {@code elements}. */
 		default void selected(List<EObject> elements) {
 		}
+
+		/** The editor closed: the model (shared with other editors) is no longer drawn. */
+		default void closed() {
+		}
 	}
 
 	/** How the document is written when saved; an IDE writes it with the other editors of the file. */
@@ -179,6 +183,12 @@ public final class DiagramDocument {
 	/** Tells the listeners that the diagram selected {@code elements}. */
 	public void select(List<EObject> elements) {
 		listeners.forEach(l -> l.selected(elements));
+	}
+
+	/** Tells the listeners that the document is no longer drawn, and forgets them. */
+	public void close() {
+		listeners.forEach(Listener::closed);
+		listeners.clear();
 	}
 
 	public void addListener(Listener listener) {

@@ -235,6 +235,17 @@ class GlspServerTest {
 			client.await(() -> errorSaying(client, "only the last"), "the refusal to delete p2");
 			client.send(new DeleteOperation(List.of(DiagramIds.process(update, 6))));
 			client.await(() -> "6".equals(document.read(() -> program.getParameters().get(1).getDefaultValue())), "P = 6");
+
+			// the editor closed while the model stays open elsewhere: the diagram no longer follows its changes
+			client.await(() -> client.element(DiagramIds.process(update, 6)) == null, "process 6 gone");
+			document.close();
+			long before = client.count("updateModel") + client.count("setModel");
+			document.execute(SetCommand.create(document.domain(), program.getSteps().get(0),
+					CorePackage.Literals.NAMED_ELEMENT__NAME, "after close"));
+			for (long end = System.nanoTime() + 500_000_000L; System.nanoTime() < end; Thread.sleep(20)) {
+				client.await(() -> true, "bounds requests answered"); // a redraw would now come back as an update
+			}
+			assertEquals(before, client.count("updateModel") + client.count("setModel"));
 		} finally {
 			DiagramStorage.close(uri(document));
 		}
