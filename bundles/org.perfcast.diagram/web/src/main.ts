@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Container, injectable } from 'inversify';
 import {
-  BaseJsonrpcGLSPClient, CenterAction, GCompartment, GCompartmentView, ConsoleLogger, DiagramLoader, EditorContextService, FeatureModule, FitToScreenAction, GEdge,
+  BaseJsonrpcGLSPClient, CenterAction, GCompartment, GCompartmentView, ConsoleLogger, DiagramLoader, EditorContextService, FeatureModule, GEdge,
   GEdgeView, GLabel, GLabelView, GLSPActionDispatcher, GLSPWebSocketProvider, GNode, LayoutOperation, LogLevel, Point, RectangularNodeView,
   RedoAction, RenderingContext, RoundedCornerNodeView, SelectionService, SetViewportAction, STANDALONE_MODULE_CONFIG, SelectAction, TYPES, UndoAction,
   popupFeature,
@@ -46,6 +46,8 @@ const perfcastModule = new FeatureModule((bind, unbind, isBound, rebind) => {
 }, { featureId: Symbol('perfcast') });
 
 const DIAGRAM_ID = 'perfcast-diagram';
+/** Whether the first model has been drawn and, if larger than the view, fitted to it. */
+let settled = false;
 const parameters = new URLSearchParams(location.search);
 const diagramType = parameters.get('type') ?? 'perfcast-program';
 const sourceUri = parameters.get('uri') ?? '';
@@ -89,20 +91,83 @@ async function start() {
   };
   editorContext.onModelRootChanged(showBanner);
   showBanner(editorContext.modelRoot);
+  // a diagram larger than the view opens zoomed out to show all of it (never zoomed in)
+  let fitted = false;
+  const fitIfLarger = (root: any, tries = 100) => {
+    // the page starts with an empty model of type NONE until the server's arrives
+    if (fitted || !root || root.type === 'NONE') {
+      return;
+    }
+    setTimeout(() => {
+      if (fitted) {
+        return;
+      }
+      const svg = document.querySelector(`#${DIAGRAM_ID} svg.sprotty-graph`) as SVGSVGElement | null;
+      const drawn = drawnExtent(editorContext.modelRoot);
+      if ((!svg || drawn.width <= 0) && root.children?.length > 0 && tries > 0) {
+        fitIfLarger(root, tries - 1); // not drawn yet
+        return;
+      }
+      fitted = true;
+      if (svg && (drawn.width > svg.clientWidth || drawn.height > svg.clientHeight)) {
+        dispatcher.dispatch(SetViewportAction.create(editorContext.modelRoot.id, viewportShowing(editorContext.modelRoot, svg, 1),
+          { animate: false })).then(() => requestAnimationFrame(() => settled = true));
+      } else {
+        settled = true;
+      }
+    }, 50);
+  };
+  editorContext.onModelRootChanged(fitIfLarger);
+  fitIfLarger(editorContext.modelRoot);
   // the editor shows the selected elements in the Properties view
   container.get(SelectionService).onSelectionChanged(change => notify('perfcast/select', change.selectedElements));
   (window as any).perfcast = new DiagramApi(dispatcher, editorContext);
+}
+
+/** The box the diagram's shapes take (in diagram coordinates, before zoom), once the page has sized them. */
+function drawnExtent(root: any): { x: number, y: number, width: number, height: number } {
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const child of root?.children ?? []) {
+    if (child.position && child.size && child.size.width > 0) {
+      left = Math.min(left, child.position.x);
+      top = Math.min(top, child.position.y);
+      right = Math.max(right, child.position.x + child.size.width);
+      bottom = Math.max(bottom, child.position.y + child.size.height);
+    }
+  }
+  return right < left ? { x: 0, y: 0, width: 0, height: 0 } : { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** The viewport that shows the whole diagram centred in {@code svg}, with a margin, zoomed in at most to {@code maxZoom}. */
+function viewportShowing(root: any, svg: SVGSVGElement, maxZoom: number) {
+  const drawn = drawnExtent(root);
+  const margin = 20;
+  const zoom = Math.max(0.01, Math.min(maxZoom, (svg.clientWidth - 2 * margin) / Math.max(1, drawn.width),
+    (svg.clientHeight - 2 * margin) / Math.max(1, drawn.height)));
+  return {
+    zoom,
+    scroll: { x: drawn.x + drawn.width / 2 - svg.clientWidth / zoom / 2, y: drawn.y + drawn.height / 2 - svg.clientHeight / zoom / 2 }
+  };
 }
 
 /** What the editor (through Browser.evaluate) and the tests may ask of the page. */
 class DiagramApi {
   constructor(private dispatcher: GLSPActionDispatcher, private context: EditorContextService) { }
 
-  /** Whether the diagram has been rendered. */
+  /** Whether the diagram has been rendered (and fitted to the view if larger). */
   ready() {
-    return document.querySelector(`#${DIAGRAM_ID} svg.sprotty-graph`) !== null;
+    return settled && document.querySelector(`#${DIAGRAM_ID} svg.sprotty-graph`) !== null;
   }
-  fit() { this.dispatcher.dispatch(FitToScreenAction.create([], { padding: 20, maxZoom: 1.5 })); }
+  fit() {
+    const svg = document.querySelector(`#${DIAGRAM_ID} svg.sprotty-graph`) as SVGSVGElement | null;
+    if (svg) {
+      this.dispatcher.dispatch(SetViewportAction.create(this.context.modelRoot.id, viewportShowing(this.context.modelRoot, svg, 1.5),
+        { animate: false }));
+    }
+  }
   center() { this.dispatcher.dispatch(CenterAction.create([])); }
   zoom(factor: number) {
     const root = this.context.modelRoot as any;
@@ -110,6 +175,16 @@ class DiagramApi {
     this.dispatcher.dispatch(SetViewportAction.create(root.id, { scroll: root.scroll ?? { x: 0, y: 0 }, zoom }, { animate: false }));
   }
   layout() { this.dispatcher.dispatch(LayoutOperation.create([])); }
+  /** The size of the view and the extent of what is drawn in it (before zoom), as JSON. */
+  extent() {
+    const svg = document.querySelector(`#${DIAGRAM_ID} svg.sprotty-graph`) as SVGSVGElement | null;
+    return JSON.stringify({ width: svg?.clientWidth ?? 0, height: svg?.clientHeight ?? 0, drawn: drawnExtent(this.context.modelRoot) });
+  }
+  /** The viewport's zoom and scroll, as JSON. */
+  viewport() {
+    const root = this.context.modelRoot as any;
+    return JSON.stringify({ zoom: root?.zoom ?? 1, scroll: root?.scroll ?? { x: 0, y: 0 } });
+  }
   /** The revision of the model shown: it grows with every model the server sends. */
   revision() { return (this.context.modelRoot as any)?.revision ?? 0; }
   undo() { this.dispatcher.dispatch(UndoAction.create()); }

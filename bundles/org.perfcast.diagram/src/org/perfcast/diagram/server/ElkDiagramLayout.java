@@ -32,8 +32,9 @@ import org.eclipse.glsp.graph.util.GraphUtil;
  * then among themselves, keeping the model's order where edges leave a choice. Shapes whose edges close
  * cycles (a ring of processors, processes that all exchange messages) go on a circle instead, in order from
  * the top clockwise: edges are drawn straight, and on a circle of up to about 20 shapes a straight edge passes
- * clear of the shapes it does not join. Works on the shapes' current sizes (as the page measured them, or estimates before that)
- * and returns the new positions by shape id; positions of a group's children are inside the group's body.
+ * clear of the shapes it does not join. More than 64 shapes in one place go in a grid, in order. Works on the
+ * shapes' current sizes (as the page measured them, or estimates before that) and returns the new positions by
+ * shape id; positions of a group's children are inside the group's body.
  */
 public final class ElkDiagramLayout {
 
@@ -50,8 +51,11 @@ public final class ElkDiagramLayout {
 	/** The least gap between neighbours on a circle. */
 	private static final double CIRCLE_GAP = 90;
 
-	/** Positions fixed by a circle, relative to the container's body. */
-	private final Map<String, GPoint> onCircle = new HashMap<>();
+	/** The gap between the cells of a grid. */
+	private static final double GRID_GAP = 40;
+
+	/** Positions fixed by a circle or a grid, relative to the container's body. */
+	private final Map<String, GPoint> arranged = new HashMap<>();
 
 	private final Map<String, ElkNode> nodes = new LinkedHashMap<>();
 	private final Set<String> inGroup = new HashSet<>();
@@ -59,8 +63,9 @@ public final class ElkDiagramLayout {
 	/** The positions ELK gives the shapes of {@code root}'s children. */
 	public Map<String, GPoint> layout(GModelElement root) {
 		List<GNode> top = shapes(root);
-		if (circular(root, top)) {
-			return circle(top, 30);
+		Map<String, GPoint> fixed = arrangement(root, top, 30);
+		if (fixed != null) {
+			return fixed;
 		}
 		ElkNode graph = ElkGraphUtil.createGraph();
 		configure(graph, 30);
@@ -79,7 +84,7 @@ public final class ElkDiagramLayout {
 			}
 		}
 		new RecursiveGraphLayoutEngine().layout(graph, new BasicProgressMonitor());
-		Map<String, GPoint> out = new HashMap<>(onCircle);
+		Map<String, GPoint> out = new HashMap<>(arranged);
 		// ELK places a group's children below the padding that keeps the title's room; the page puts the body
 		// below the title, so inside the body they are that much higher
 		nodes.forEach((id, node) -> out.put(id, GraphUtil.point(Math.round(node.getX()),
@@ -109,10 +114,10 @@ public final class ElkDiagramLayout {
 				GCompartment body = node.getChildren().stream().filter(GCompartment.class::isInstance)
 					.map(GCompartment.class::cast).findFirst().orElse(null);
 				List<GNode> inside = body == null ? List.of() : shapes(body);
-				if (body != null && circular(body, inside)) {
-					// the group is one shape to ELK, as large as its circle and title
-					Map<String, GPoint> placed = circle(inside, GROUP_PADDING);
-					onCircle.putAll(placed);
+				Map<String, GPoint> placed = body == null ? null : arrangement(body, inside, GROUP_PADDING);
+				if (placed != null) {
+					// the group is one shape to ELK, as large as its circle or grid and title
+					arranged.putAll(placed);
 					double width = 0;
 					double height = 0;
 					for (GNode shape : inside) {
@@ -145,6 +150,36 @@ public final class ElkDiagramLayout {
 	/** The shapes directly in {@code parent}. */
 	private static List<GNode> shapes(GModelElement parent) {
 		return parent.getChildren().stream().filter(GNode.class::isInstance).map(GNode.class::cast).toList();
+	}
+
+	/**
+	 * The positions of {@code shapes}, the shapes in {@code parent}, when they are not left to ELK: on a circle
+	 * when their edges close cycles, in a grid in the model's order when there are more than
+	 * {@value #MAX_CIRCLE} of them without groups (layers of hundreds of shapes make a diagram too long to see
+	 * whole); else null.
+	 */
+	private static Map<String, GPoint> arrangement(GModelElement parent, List<GNode> shapes, double padding) {
+		if (circular(parent, shapes)) {
+			return circle(shapes, padding);
+		}
+		if (shapes.size() > MAX_CIRCLE
+			&& shapes.stream().noneMatch(s -> s.getChildren().stream().anyMatch(GCompartment.class::isInstance))) {
+			return grid(shapes, padding);
+		}
+		return null;
+	}
+
+	/** {@code shapes} in rows of about the square root of their number, in order, inside a margin of {@code padding}. */
+	static Map<String, GPoint> grid(List<GNode> shapes, double padding) {
+		double widest = shapes.stream().mapToDouble(ElkDiagramLayout::width).max().orElse(Drawing.MIN_NODE_WIDTH);
+		double tallest = shapes.stream().mapToDouble(ElkDiagramLayout::height).max().orElse(Drawing.NODE_HEIGHT);
+		int columns = (int) Math.ceil(Math.sqrt(shapes.size()));
+		Map<String, GPoint> out = new LinkedHashMap<>();
+		for (int k = 0; k < shapes.size(); k++) {
+			out.put(shapes.get(k).getId(), GraphUtil.point(padding + (k % columns) * (widest + GRID_GAP),
+				padding + (k / columns) * (tallest + GRID_GAP)));
+		}
+		return out;
 	}
 
 	/**

@@ -243,10 +243,23 @@ class DiagramsTest {
 		for (GModelElement node : all(drawing.graph(), ProgramDiagram.PROCESS)) {
 			assertNotNull(((GNode) node).getPosition());
 		}
+		// in a grid, in order: no two apart less than a shape, the whole about as wide as high
+		List<GNode> nodes = all(drawing.graph(), ProgramDiagram.PROCESS).stream().map(GNode.class::cast).toList();
+		double width = 0;
+		double height = 0;
+		for (int i = 0; i < nodes.size(); i++) {
+			width = Math.max(width, nodes.get(i).getPosition().getX() + nodes.get(i).getSize().getWidth());
+			height = Math.max(height, nodes.get(i).getPosition().getY() + nodes.get(i).getSize().getHeight());
+			for (int j = i + 1; j < nodes.size(); j++) {
+				assertTrue(apart(nodes.get(i), nodes.get(j)), nodes.get(i).getId() + " overlaps " + nodes.get(j).getId());
+			}
+		}
+		assertTrue(width < 3 * height && height < 3 * width, width + " x " + height);
+		assertTrue(nodes.get(0).getPosition().getY() < nodes.get(499).getPosition().getY(), "p0 first, p499 last");
 		// a measurement for the record, not a check: see the README
 		Path timing = Path.of("target", "diagram-timing.txt");
 		Files.createDirectories(timing.getParent());
-		Files.writeString(timing, String.format("500 nodes, 2000 edges: graph %.0f ms, ELK layout %.0f ms%n",
+		Files.writeString(timing, String.format("500 nodes, 2000 edges: graph %.0f ms, layout %.0f ms%n",
 				(drawn - start) / 1e6, (laidOut - drawn) / 1e6));
 	}
 }
