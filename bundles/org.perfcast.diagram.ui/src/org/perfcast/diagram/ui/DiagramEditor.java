@@ -328,7 +328,6 @@ public class DiagramEditor extends EditorPart implements IEditingDomainProvider,
 			elements.add(document.root());
 		}
 		selection.setSelection(new StructuredSelection(elements));
-		document.select(elements);
 	}
 
 	/** The Browser showing the diagram, for tests. */

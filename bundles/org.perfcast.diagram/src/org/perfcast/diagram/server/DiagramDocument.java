@@ -10,7 +10,6 @@ import org.eclipse.emf.common.command.BasicCommandStack;
 import org.eclipse.emf.common.command.Command;
 import org.eclipse.emf.common.command.CommandStack;
 import org.eclipse.emf.common.command.CommandStackListener;
-import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.edit.domain.EditingDomain;
 import org.perfcast.model.core.Model;
@@ -18,23 +17,15 @@ import org.perfcast.model.core.Model;
 /**
  * One model file as a diagram edits it: the model's resource and its notation in the editing domain that the
  * tree editor shares (one command stack, so one undo history and one dirty state), the thread that owns them,
- * and the latest predictions to draw. Listeners hear about saves, predictions and selections.
+ * and the latest predictions to draw. Listeners hear about new predictions and the editor closing.
  */
 public final class DiagramDocument {
 
 	/** What happens to a document that its diagrams and editors react to. */
 	public interface Listener {
 
-		/** The model and its notation were saved. */
-		default void saved() {
-		}
-
 		/** New predictions (or markers) are there to draw. */
 		default void decorated() {
-		}
-
-		/** The diagram selected {@code elements}. */
-		default void selected(List<EObject> elements) {
 		}
 
 		/** The editor closed: the model (shared with other editors) is no longer drawn. */
@@ -117,7 +108,7 @@ public final class DiagramDocument {
 		this.saver = saver;
 	}
 
-	/** Saves the model and its notation and tells the listeners. */
+	/** Saves the model and its notation. */
 	public void save() throws IOException {
 		IOException[] failure = new IOException[1];
 		thread.run(() -> {
@@ -130,7 +121,6 @@ public final class DiagramDocument {
 		if (failure[0] != null) {
 			throw failure[0];
 		}
-		listeners.forEach(Listener::saved);
 	}
 
 	/** The default saver: the model, the notation, and the command stack marked saved. */
@@ -157,18 +147,6 @@ public final class DiagramDocument {
 		notation = Notation.load(model);
 	}
 
-	/**
-	 * Saves the model and its notation as {@code target} (the notation beside it) and edits that file from now
-	 * on; the file saved before is left as it was.
-	 */
-	public void saveAs(org.eclipse.emf.common.util.URI target) throws IOException {
-		thread.run(() -> {
-			model.setURI(target);
-			moved(target);
-		});
-		save();
-	}
-
 	/** The predictions and markers drawn on the diagram. */
 	public Decorations decorations() {
 		return decorations;
@@ -178,11 +156,6 @@ public final class DiagramDocument {
 	public void decorate(Decorations decorations) {
 		this.decorations = decorations;
 		listeners.forEach(Listener::decorated);
-	}
-
-	/** Tells the listeners that the diagram selected {@code elements}. */
-	public void select(List<EObject> elements) {
-		listeners.forEach(l -> l.selected(elements));
 	}
 
 	/** Tells the listeners that the document is no longer drawn, and forgets them. */
