@@ -21,7 +21,6 @@ import org.eclipse.emf.edit.provider.ComposedAdapterFactory;
 import org.eclipse.emf.edit.provider.ReflectiveItemProviderAdapterFactory;
 import org.eclipse.emf.edit.provider.resource.ResourceItemProviderAdapterFactory;
 import org.eclipse.swt.widgets.Display;
-import org.perfcast.model.resource.ModelFiles;
 import org.perfcast.ui.internal.emf.LoadedModel;
 
 /**
@@ -83,8 +82,6 @@ public final class SharedModel {
 		adapterFactory.addAdapterFactory(new ResourceItemProviderAdapterFactory());
 		adapterFactory.addAdapterFactory(new ReflectiveItemProviderAdapterFactory());
 		domain = new AdapterFactoryEditingDomain(adapterFactory, commandStack, new HashMap<>());
-		domain.getResourceSet().getResourceFactoryRegistry().getExtensionToFactoryMap()
-				.putAll(ModelFiles.newResourceSet().getResourceFactoryRegistry().getExtensionToFactoryMap());
 		load();
 		ResourcesPlugin.getWorkspace().addResourceChangeListener(fileListener, IResourceChangeEvent.POST_CHANGE);
 	}
