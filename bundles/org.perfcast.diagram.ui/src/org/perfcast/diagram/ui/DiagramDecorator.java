@@ -38,13 +38,13 @@ import org.perfcast.pamela.Pamela;
  */
 final class DiagramDecorator implements BuildResults.Listener {
 
-	private final IFile[] file;
+	private volatile IFile file;
 	private final DiagramDocument document;
 	private volatile Predictions.Colouring colouring = Predictions.Colouring.WORKLOAD;
 	private final Job job;
 
 	DiagramDecorator(IFile file, DiagramDocument document) {
-		this.file = new IFile[] { file };
+		this.file = file;
 		this.document = document;
 		this.job = Job.create("Decorating the diagram of " + file.getName(), this::decorate);
 		job.setSystem(true);
@@ -63,7 +63,7 @@ final class DiagramDecorator implements BuildResults.Listener {
 
 	/** The file is now {@code moved} (Save As). */
 	void fileIs(IFile moved) {
-		file[0] = moved;
+		file = moved;
 		job.schedule();
 	}
 
@@ -73,20 +73,16 @@ final class DiagramDecorator implements BuildResults.Listener {
 		job.schedule();
 	}
 
-	Predictions.Colouring colouring() {
-		return colouring;
-	}
-
 	@Override
 	public void analysed(BuildResults.Analysed analysed) {
-		IFile mine = file[0];
+		IFile mine = file;
 		if (analysed.file().equals(mine) || analysed.inputs().contains(mine.getFullPath())) {
 			job.schedule(50);
 		}
 	}
 
 	private IStatus decorate(IProgressMonitor monitor) {
-		IFile mine = file[0];
+		IFile mine = file;
 		try {
 			List<Decorations.DiagramMarker> markers = markers(mine);
 			Decorations decorations;
