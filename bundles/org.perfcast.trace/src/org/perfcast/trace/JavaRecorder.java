@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
@@ -11,10 +12,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -30,11 +34,21 @@ import org.perfcast.trace.PthreadRecorder.RecorderException;
  * Records a Java program's threads: the agent of {@code org.perfcast.trace.agent} with the ASM classes it uses
  * (moved to a package of its own, so that a program's own ASM does not clash) is written once into a jar in a
  * cache folder, and the program runs pinned to one processor with {@code -javaagent:} that jar.
+ * <p>
+ * The program's JVM may be any Java from {@value #OLDEST_JAVA} up: the jar holds the agent's classes as the bundle's
+ * build compiled them for Java 11 (into {@code java-agent/}; its {@code Premain-Class} for Java 8, so that an older
+ * JVM says what is wrong instead of aborting), not the bundle's own copy, and the JVM's version is checked before
+ * the program starts.
  */
 public final class JavaRecorder {
 
+	/** The oldest Java the recorder runs on. */
+	public static final int OLDEST_JAVA = 11;
+
 	/** The agent's package, as a path. */
 	static final String AGENT = "org/perfcast/trace/agent/";
+	/** Where the bundle holds the agent's package compiled for Java 11. */
+	static final String COMPILED_AGENT = "java-agent/";
 	private static final String ASM = "org/objectweb/asm/";
 	private static final String MOVED_ASM = AGENT + "asm/";
 
@@ -71,10 +85,16 @@ public final class JavaRecorder {
 	 */
 	public static Path agentJar(Path cache) throws RecorderException, IOException {
 		Map<String, byte[]> classes = new TreeMap<>();
-		classes(JavaRecorder.class, AGENT, classes);
-		classes(ClassReader.class, ASM, classes);
-		if (!classes.containsKey(AGENT + "Agent.class") || !classes.containsKey(ASM + "ClassReader.class")) {
-			throw new RecorderException("the Java agent's classes were not found next to " + JavaRecorder.class.getName());
+		classes(JavaRecorder.class, COMPILED_AGENT + AGENT, COMPILED_AGENT, classes);
+		classes(ClassReader.class, ASM, "", classes);
+		if (!classes.containsKey(AGENT + "Premain.class") || !classes.containsKey(AGENT + "Agent.class")) {
+			throw new RecorderException("the Java agent's classes compiled for Java " + OLDEST_JAVA + " (" + COMPILED_AGENT
+					+ " in the bundle of " + JavaRecorder.class.getName() + ") were not found: build the bundle with "
+					+ "Maven, which compiles them");
+		}
+		if (!classes.containsKey(ASM + "ClassReader.class")) {
+			throw new RecorderException("the ASM classes the Java agent needs were not found next to "
+					+ ClassReader.class.getName());
 		}
 		Path jar = cache.resolve("recorder-java-" + NativeTools.hash(classes.values().toArray(byte[][]::new)))
 				.resolve("perfcast-recorder.jar");
@@ -89,7 +109,7 @@ public final class JavaRecorder {
 		};
 		Manifest manifest = new Manifest();
 		manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-		manifest.getMainAttributes().putValue("Premain-Class", AGENT.replace('/', '.') + "Agent");
+		manifest.getMainAttributes().putValue("Premain-Class", AGENT.replace('/', '.') + "Premain");
 		manifest.getMainAttributes().putValue("Created-By", "Perfcast");
 		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 		try (JarOutputStream out = new JarOutputStream(bytes, manifest)) {
@@ -107,8 +127,12 @@ public final class JavaRecorder {
 		return jar;
 	}
 
-	/** Adds the class files under {@code prefix} of the jar or folder {@code owner} was loaded from. */
-	private static void classes(Class<?> owner, String prefix, Map<String, byte[]> into) throws IOException {
+	/**
+	 * Adds the class files under {@code prefix} of the jar or folder {@code owner} was loaded from, named without
+	 * {@code strip}.
+	 */
+	private static void classes(Class<?> owner, String prefix, String strip, Map<String, byte[]> into)
+			throws IOException {
 		CodeSource source = owner.getProtectionDomain().getCodeSource();
 		if (source == null || source.getLocation() == null) {
 			return;
@@ -129,7 +153,7 @@ public final class JavaRecorder {
 				for (Path f : files.filter(f -> f.toString().endsWith(".class")).toList()) {
 					String name = location.relativize(f).toString().replace('\\', '/');
 					if (wanted(name, prefix)) {
-						into.put(name, Files.readAllBytes(f));
+						into.put(name.substring(strip.length()), Files.readAllBytes(f));
 					}
 				}
 			}
@@ -139,7 +163,7 @@ public final class JavaRecorder {
 					String name = e.getName();
 					if (wanted(name, prefix)) {
 						try (InputStream in = zip.getInputStream(e)) {
-							into.put(name, in.readAllBytes());
+							into.put(name.substring(strip.length()), in.readAllBytes());
 						}
 					}
 				}
@@ -162,11 +186,89 @@ public final class JavaRecorder {
 	 */
 	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output)
 			throws RecorderException, IOException {
+		checkVersion(command.get(0));
 		Path jar = agentJar(cache);
 		List<String> full = new ArrayList<>();
 		full.add(command.get(0));
 		full.add("-javaagent:" + jar + "=out=" + out.toAbsolutePath());
 		full.addAll(command.subList(1, command.size()));
 		return PthreadRecorder.runPinned(full, Map.of(), out, command.get(0), output);
+	}
+
+	/**
+	 * Checks that the JVM {@code java} (a path, or a name looked up on the PATH) is one the recorder runs on, from
+	 * the {@code release} file of its home, else from {@code java -version}; a JVM whose version cannot be told is
+	 * let run (the agent says so itself if it is too old).
+	 *
+	 * @throws RecorderException naming the JVM and its version when it is older than Java {@value #OLDEST_JAVA}
+	 */
+	public static void checkVersion(String java) throws RecorderException, IOException {
+		String version = version(java);
+		if (version != null && feature(version) < OLDEST_JAVA) {
+			throw new RecorderException(unsupported(java, version));
+		}
+	}
+
+	/** What is said of the JVM {@code java} of version {@code version}, older than the recorder supports. */
+	public static String unsupported(String java, String version) {
+		return "the Java recorder needs Java " + OLDEST_JAVA + " or newer; " + java + " is Java " + version;
+	}
+
+	/**
+	 * The version of the JVM {@code java} (a path, or a name looked up on the PATH), such as "17.0.15" or
+	 * "1.8.0_392": its home's {@code release} file's {@code JAVA_VERSION}, else what {@code java -version} says;
+	 * null if there is no such program or it does not say.
+	 */
+	public static String version(String java) throws IOException {
+		Path executable = java.contains("/") ? Path.of(java) : NativeTools.onPath(java);
+		if (executable == null || !Files.isRegularFile(executable)) {
+			return null;
+		}
+		Path real = executable.toRealPath();
+		Path bin = real.getParent();
+		if (bin != null && bin.getParent() != null) {
+			Path home = bin.getParent();
+			for (Path release : List.of(home.resolve("release"), home.resolveSibling("release"))) {
+				if (Files.isRegularFile(release)) {
+					for (String line : Files.readAllLines(release, StandardCharsets.UTF_8)) {
+						Matcher m = RELEASE_VERSION.matcher(line);
+						if (m.matches()) {
+							return m.group(1);
+						}
+					}
+				}
+				if (!home.getFileName().toString().equals("jre")) {
+					break; // only a JDK 8's jre/ has its release file one folder up
+				}
+			}
+		}
+		Process process = new ProcessBuilder(real.toString(), "-version").redirectErrorStream(true).start();
+		try {
+			process.getOutputStream().close();
+			String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			if (!process.waitFor(60, TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+				return null;
+			}
+			Matcher m = VERSION_OUTPUT.matcher(text);
+			return m.find() ? m.group(1) : null;
+		} catch (InterruptedException e) {
+			process.destroyForcibly();
+			Thread.currentThread().interrupt();
+			throw new IOException("interrupted while asking " + java + " its version", e);
+		}
+	}
+
+	private static final Pattern RELEASE_VERSION = Pattern.compile("JAVA_VERSION=\"([^\"]+)\"");
+	private static final Pattern VERSION_OUTPUT = Pattern.compile("version \"([^\"]+)\"");
+
+	/** The feature release of a Java version: "1.8.0_392" is 8, "17.0.15" is 17, "25" is 25; 0 if unknown. */
+	public static int feature(String version) {
+		String v = version.startsWith("1.") ? version.substring(2) : version;
+		int end = 0;
+		while (end < v.length() && Character.isDigit(v.charAt(end))) {
+			end++;
+		}
+		return end == 0 || end > 9 ? 0 : Integer.parseInt(v.substring(0, end));
 	}
 }

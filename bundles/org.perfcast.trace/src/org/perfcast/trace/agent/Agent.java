@@ -4,10 +4,14 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 
 /**
- * The Java recorder, as a {@code -javaagent}: {@code -javaagent:recorder.jar=out=FILE} rewrites the program's
+ * The Java recorder, as a {@code -javaagent} (started by {@link Premain}, which checks the JVM's version first):
+ * {@code -javaagent:recorder.jar=out=FILE} rewrites the program's
  * classes as they load ({@link Instrumenter}) and writes the trace of its run to FILE ({@link Hooks}). The program
  * must run on one processor, as VPPB's Recorder requires: under {@code taskset -c 0}, or with the option
  * {@code pin=0}, which pins the JVM's threads to processor 0 itself (for launches that cannot prefix a command).
+ * <p>
+ * The agent runs inside the recorded program's JVM, any Java from 11 up: this package is compiled for Java 11 (see
+ * the bundle's pom.xml) and must use only Java 11's language and API.
  */
 public final class Agent {
 

@@ -2,10 +2,20 @@ package org.perfcast.trace.agent;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -24,6 +34,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -50,6 +61,8 @@ public final class Hooks {
 	static final long FLUSH_MILLIS = 100;
 
 	private static final ReentrantLock LOCK = new ReentrantLock();
+	/** {@code Thread.sleep(Duration)} where there is one (Java 19 and later). */
+	private static final MethodHandle SLEEP_DURATION = sleepDuration();
 	private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 	private static final long START = System.nanoTime();
 
@@ -98,6 +111,15 @@ public final class Hooks {
 	private Hooks() {
 	}
 
+	private static MethodHandle sleepDuration() {
+		try {
+			return MethodHandles.publicLookup().findStatic(Thread.class, "sleep", MethodType.methodType(void.class,
+					java.time.Duration.class));
+		} catch (ReflectiveOperationException e) {
+			return null;
+		}
+	}
+
 	/** Starts recording into {@code file}. */
 	static void begin(Path file) {
 		out = file;
@@ -139,6 +161,9 @@ public final class Hooks {
 		LOCK.lock();
 		try {
 			SITES.add(file + ":" + line);
+			if (SITES.size() > precise.length) {
+				precise = java.util.Arrays.copyOf(precise, precise.length * 2);
+			}
 			return SITES.size() - 1;
 		} finally {
 			LOCK.unlock();
@@ -260,17 +285,31 @@ public final class Hooks {
 		try {
 			o.wait();
 		} finally {
-			afterWait(o, o, "M", held, site);
+			afterWait(o, o, "M", held, site, false, 0, -1);
 		}
 	}
 
-	/** {@code o.wait(millis)}. */
+	/** {@code o.wait(millis)}: without a notify, a sleep for the time it waited. */
 	public static void wait(Object o, long millis, int site) throws InterruptedException {
 		int held = beforeWait(o, o, "M", site);
+		long wall = System.nanoTime();
+		long cpu = millis > 0 ? cpuNow() : -1;
 		try {
 			o.wait(millis);
 		} finally {
-			afterWait(o, o, "M", held, site);
+			afterWait(o, o, "M", held, site, false, wall, cpu);
+		}
+	}
+
+	/** {@code o.wait(millis, nanos)}. */
+	public static void wait(Object o, long millis, int nanos, int site) throws InterruptedException {
+		int held = beforeWait(o, o, "M", site);
+		long wall = System.nanoTime();
+		long cpu = millis > 0 || nanos > 0 ? cpuNow() : -1;
+		try {
+			o.wait(millis, nanos);
+		} finally {
+			afterWait(o, o, "M", held, site, false, wall, cpu);
 		}
 	}
 
@@ -309,6 +348,19 @@ public final class Hooks {
 		return locked;
 	}
 
+	/** {@code l.tryLock(time, unit)}: lock, or a sleep when it times out. */
+	public static boolean tryLock(Lock l, long time, TimeUnit unit, int site) throws InterruptedException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		boolean locked = l.tryLock(time, unit);
+		if (locked) {
+			holding(l, "L", true, site);
+		} else {
+			offProcessor("sleep", wall, cpu, site);
+		}
+		return locked;
+	}
+
 	/** {@code l.unlock()}. */
 	public static void unlock(Lock l, int site) {
 		holding(l, "L", false, site);
@@ -336,29 +388,52 @@ public final class Hooks {
 		try {
 			c.await();
 		} finally {
-			afterWait(c, lock, "L", held, site);
+			afterWait(c, lock, "L", held, site, false, 0, -1);
 		}
 	}
 
-	/** {@code c.await(time, unit)}. */
+	/** {@code c.await(time, unit)}: a sleep when it times out. */
 	public static boolean await(Condition c, long time, TimeUnit unit, int site) throws InterruptedException {
 		Object lock = innermostLock();
 		int held = beforeWait(c, lock, "L", site);
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		boolean signalled = false;
 		try {
-			return c.await(time, unit);
+			signalled = c.await(time, unit);
+			return signalled;
 		} finally {
-			afterWait(c, lock, "L", held, site);
+			afterWait(c, lock, "L", held, site, !signalled, wall, cpu);
 		}
 	}
 
-	/** {@code c.awaitNanos(nanos)}. */
+	/** {@code c.awaitNanos(nanos)}: a sleep when it times out. */
 	public static long awaitNanos(Condition c, long nanos, int site) throws InterruptedException {
 		Object lock = innermostLock();
 		int held = beforeWait(c, lock, "L", site);
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		long left = 0;
 		try {
-			return c.awaitNanos(nanos);
+			left = c.awaitNanos(nanos);
+			return left;
 		} finally {
-			afterWait(c, lock, "L", held, site);
+			afterWait(c, lock, "L", held, site, left <= 0, wall, cpu);
+		}
+	}
+
+	/** {@code c.awaitUntil(deadline)}: a sleep when it times out. */
+	public static boolean awaitUntil(Condition c, java.util.Date deadline, int site) throws InterruptedException {
+		Object lock = innermostLock();
+		int held = beforeWait(c, lock, "L", site);
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		boolean signalled = false;
+		try {
+			signalled = c.awaitUntil(deadline);
+			return signalled;
+		} finally {
+			afterWait(c, lock, "L", held, site, !signalled, wall, cpu);
 		}
 	}
 
@@ -411,6 +486,43 @@ public final class Hooks {
 		signals("take", s, "S", permits, site);
 	}
 
+	/** {@code s.tryAcquire()}: take if it got the permit. */
+	public static boolean tryAcquire(Semaphore s, int site) {
+		boolean acquired = s.tryAcquire();
+		if (acquired) {
+			signals("take", s, "S", 1, site);
+		}
+		return acquired;
+	}
+
+	/** {@code s.tryAcquire(n)}: n takes if it got the permits. */
+	public static boolean tryAcquire(Semaphore s, int permits, int site) {
+		boolean acquired = s.tryAcquire(permits);
+		if (acquired) {
+			signals("take", s, "S", permits, site);
+		}
+		return acquired;
+	}
+
+	/** {@code s.tryAcquire(time, unit)}: take, or a sleep when it times out. */
+	public static boolean tryAcquire(Semaphore s, long time, TimeUnit unit, int site) throws InterruptedException {
+		return tryAcquire(s, 1, time, unit, site);
+	}
+
+	/** {@code s.tryAcquire(n, time, unit)}: n takes, or a sleep when it times out. */
+	public static boolean tryAcquire(Semaphore s, int permits, long time, TimeUnit unit, int site)
+			throws InterruptedException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		boolean acquired = s.tryAcquire(permits, time, unit);
+		if (acquired) {
+			signals("take", s, "S", permits, site);
+		} else {
+			offProcessor("sleep", wall, cpu, site);
+		}
+		return acquired;
+	}
+
 	/** {@code s.release()}: post. */
 	public static void release(Semaphore s, int site) {
 		signals("post", s, "S", 1, site);
@@ -456,9 +568,42 @@ public final class Hooks {
 		if (blocks) {
 			LOCK.lock();
 			try {
-				tookIfPosted(current(), latch, "C", site);
+				tookIfPosted(current(), latch, "C", site, false);
 			} finally {
 				LOCK.unlock();
+			}
+		}
+	}
+
+	/** {@code latch.await(time, unit)}: take if it blocked and the count reached zero, a sleep if it timed out. */
+	public static boolean await(CountDownLatch latch, long time, TimeUnit unit, int site) throws InterruptedException {
+		boolean blocks;
+		LOCK.lock();
+		try {
+			blocks = latch.getCount() > 0;
+			if (blocks) {
+				waiters(latch)[0]++;
+			}
+		} finally {
+			LOCK.unlock();
+		}
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		boolean zero = false;
+		try {
+			zero = latch.await(time, unit);
+			return zero;
+		} finally {
+			if (blocks) {
+				LOCK.lock();
+				try {
+					tookIfPosted(current(), latch, "C", site, !zero);
+				} finally {
+					LOCK.unlock();
+				}
+			}
+			if (!zero) {
+				offProcessor("sleep", wall, cpu, site);
 			}
 		}
 	}
@@ -539,6 +684,24 @@ public final class Hooks {
 		return insert(q, e, space, site) || q.offer(e);
 	}
 
+	/** {@code q.offer(e, time, unit)}: as put when it inserts, a sleep when it times out. */
+	public static <E> boolean offer(BlockingQueue<E> q, E e, long time, TimeUnit unit, int site)
+			throws InterruptedException {
+		Semaphore space = space(q);
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		boolean inserted;
+		if (space != null && !space.tryAcquire(time, unit)) {
+			inserted = false;
+		} else {
+			inserted = insert(q, e, space, site) || q.offer(e, time, unit);
+		}
+		if (!inserted) {
+			offProcessor("sleep", wall, cpu, site);
+		}
+		return inserted;
+	}
+
 	/** Inserts under the recorder's lock when that cannot block; false if the caller must insert (unbounded). */
 	private static <E> boolean insert(BlockingQueue<E> q, E e, Semaphore space, int site) {
 		LOCK.lock();
@@ -566,6 +729,19 @@ public final class Hooks {
 		E e = q.poll();
 		if (e != null) {
 			takeDone(q, site);
+		}
+		return e;
+	}
+
+	/** {@code q.poll(time, unit)}: as take when it returns an element, a sleep when it times out. */
+	public static <E> E poll(BlockingQueue<E> q, long time, TimeUnit unit, int site) throws InterruptedException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		E e = q.poll(time, unit);
+		if (e != null) {
+			takeDone(q, site);
+		} else {
+			offProcessor("sleep", wall, cpu, site);
 		}
 		return e;
 	}
@@ -751,6 +927,528 @@ public final class Hooks {
 		}
 	}
 
+	// ---- time off the processor that is not synchronisation: sleeps, timed waits that time out, I/O
+
+	/**
+	 * {@code Thread.sleep(millis)}: a sleep for the time the thread was off the processor. An interrupted sleep is
+	 * one too (the interrupt is not a signal of the trace).
+	 */
+	public static void sleep(long millis, int site) throws InterruptedException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		try {
+			Thread.sleep(millis);
+		} finally {
+			offProcessor("sleep", wall, cpu, site);
+		}
+	}
+
+	/** {@code Thread.sleep(millis, nanos)}. */
+	public static void sleep(long millis, int nanos, int site) throws InterruptedException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		try {
+			Thread.sleep(millis, nanos);
+		} finally {
+			offProcessor("sleep", wall, cpu, site);
+		}
+	}
+
+	/** {@code Thread.sleep(duration)} (Java 19 and later, called through a method handle: this is Java 11 code). */
+	public static void sleep(java.time.Duration duration, int site) throws InterruptedException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		try {
+			SLEEP_DURATION.invokeExact(duration);
+		} catch (InterruptedException | RuntimeException | Error e) {
+			throw e;
+		} catch (Throwable e) {
+			throw new IllegalStateException(e);
+		} finally {
+			offProcessor("sleep", wall, cpu, site);
+		}
+	}
+
+	/** {@code unit.sleep(time)}. */
+	public static void sleep(TimeUnit unit, long time, int site) throws InterruptedException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		try {
+			unit.sleep(time);
+		} finally {
+			offProcessor("sleep", wall, cpu, site);
+		}
+	}
+
+	/** {@code LockSupport.parkNanos(nanos)}: a sleep if it returned for its timeout (not woken by an unpark). */
+	public static void parkNanos(long nanos, int site) {
+		parkNanos(null, nanos, site);
+	}
+
+	/** {@code LockSupport.parkNanos(blocker, nanos)}. */
+	public static void parkNanos(Object blocker, long nanos, int site) {
+		if (nanos <= 0) {
+			LockSupport.parkNanos(blocker, nanos);
+			return;
+		}
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		LockSupport.parkNanos(blocker, nanos);
+		if (System.nanoTime() - wall >= nanos) {
+			offProcessor("sleep", wall, cpu, site);
+		}
+	}
+
+	/** {@code LockSupport.parkUntil(deadline)}: a sleep if it returned for its deadline. */
+	public static void parkUntil(long deadline, int site) {
+		parkUntil(null, deadline, site);
+	}
+
+	/** {@code LockSupport.parkUntil(blocker, deadline)}. */
+	public static void parkUntil(Object blocker, long deadline, int site) {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		LockSupport.parkUntil(blocker, deadline);
+		if (System.currentTimeMillis() >= deadline) {
+			offProcessor("sleep", wall, cpu, site);
+		}
+	}
+
+	/** The calling thread's CPU clock, in nanoseconds. */
+	private static long cpuNow() {
+		return CPU.getCurrentThreadCpuTime();
+	}
+
+	/**
+	 * Records that the running thread was off the processor since {@code wall} (of {@link System#nanoTime()}) for
+	 * {@code kind} ("sleep" or "io"): for the time since then less the CPU time it used since its CPU clock read
+	 * {@code cpu}; nothing if that is below {@value #MIN_OFF_NANOS} ns. The event's CPU clock is {@code cpu}'s: the
+	 * work before it excludes the call, the work after it includes the call's CPU time.
+	 */
+	private static void offProcessor(String kind, long wall, long cpu, int site) {
+		long off = System.nanoTime() - wall - (cpuNow() - cpu);
+		if (off < MIN_OFF_NANOS) {
+			return;
+		}
+		LOCK.lock();
+		try {
+			recordOff(current(), kind, off, cpu, site);
+		} finally {
+			LOCK.unlock();
+		}
+	}
+
+	/** As {@link #offProcessor(String, long, long, int)} for {@code actor}, under LOCK. */
+	private static void offProcessor(Actor actor, String kind, long wall, long cpu, int site) {
+		long off = System.nanoTime() - wall - (cpuNow() - cpu);
+		if (off >= MIN_OFF_NANOS) {
+			recordOff(actor, kind, off, cpu, site);
+		}
+	}
+
+	private static void recordOff(Actor actor, String kind, long off, long cpu, int site) {
+		record(actor, kind + " " + seconds(off), site, Math.max(0, cpu - actor.base - actor.nested));
+	}
+
+	// I/O is timed by the wall clock alone unless it is slow: reading a thread's CPU clock costs about as much as a
+	// small write to a file. A call that takes SLOW_NANOS or more makes the next PRECISE_CALLS calls of its site read
+	// the CPU clock too (so that a site that blocks is measured exactly, and one that rarely does pays little), and
+	// is itself counted with the CPU time the thread used since its previous event taken as the call's.
+
+	/** I/O shorter than this (wall clock) at a site that is not measuring CPU time is not recorded. */
+	static final long SLOW_NANOS = 20_000;
+	/** How many calls of a site after a slow one read the CPU clock. */
+	static final int PRECISE_CALLS = 16;
+	/** Shorter times off the processor are not recorded. */
+	static final long MIN_OFF_NANOS = 1_000;
+
+	/** Per site, how many more I/O calls read the CPU clock. */
+	private static volatile int[] precise = new int[1024];
+
+	/** Before an I/O call at {@code site}: the thread's CPU clock, or -1 if the site is timed by the wall clock. */
+	private static long ioStart(int site) {
+		int[] p = precise;
+		if (site < p.length && p[site] > 0) {
+			p[site]--;
+			return cpuNow();
+		}
+		return -1;
+	}
+
+	/** After an I/O call at {@code site} that began at {@code wall} with the CPU clock {@code cpu} (or -1). */
+	private static void ioEnd(long wall, long cpu, int site) {
+		long took = System.nanoTime() - wall;
+		if (took >= SLOW_NANOS) {
+			int[] p = precise;
+			if (site < p.length) {
+				p[site] = PRECISE_CALLS;
+			}
+		}
+		if (cpu >= 0) {
+			if (took >= MIN_OFF_NANOS) {
+				offProcessor("io", wall, cpu, site);
+			}
+		} else if (took >= SLOW_NANOS) {
+			LOCK.lock();
+			try {
+				Actor actor = current();
+				long own = CPU.getCurrentThreadCpuTime() - actor.base - actor.nested;
+				long used = Math.min(took, Math.max(0, own - actor.lastCpu));
+				if (took - used >= MIN_OFF_NANOS) {
+					record(actor, "io " + seconds(took - used), site, own - used);
+				}
+			} finally {
+				LOCK.unlock();
+			}
+		}
+	}
+
+	/** Streams whose reads and writes may block: files, sockets, pipes to processes, channels' streams. */
+	private static final ClassValue<Boolean> BLOCKING = new ClassValue<Boolean>() {
+		@Override
+		protected Boolean computeValue(Class<?> type) {
+			String name = type.getName();
+			return java.io.FileInputStream.class.isAssignableFrom(type)
+					|| java.io.FileOutputStream.class.isAssignableFrom(type) || name.startsWith("java.net.Socket")
+					|| name.startsWith("sun.nio.ch.") || name.startsWith("java.lang.ProcessImpl$")
+					|| name.startsWith("java.lang.ProcessBuilder$");
+		}
+	};
+
+	private static boolean blocking(Object stream) {
+		return stream instanceof java.io.FileInputStream || stream instanceof java.io.FileOutputStream
+				|| BLOCKING.get(stream.getClass());
+	}
+
+	/** {@code in.read()} on a stream that may block: io for the time off the processor. */
+	public static int ioRead(InputStream in, int site) throws IOException {
+		if (!blocking(in)) {
+			return in.read();
+		}
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return in.read();
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code in.read(b)}. */
+	public static int ioRead(InputStream in, byte[] b, int site) throws IOException {
+		if (!blocking(in)) {
+			return in.read(b);
+		}
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return in.read(b);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code in.read(b, off, len)}. */
+	public static int ioRead(InputStream in, byte[] b, int off, int len, int site) throws IOException {
+		if (!blocking(in)) {
+			return in.read(b, off, len);
+		}
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return in.read(b, off, len);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code out.write(b)} of one byte, on a stream that may block. */
+	public static void ioWrite(OutputStream out, int b, int site) throws IOException {
+		if (!blocking(out)) {
+			out.write(b);
+			return;
+		}
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			out.write(b);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code out.write(b)}. */
+	public static void ioWrite(OutputStream out, byte[] b, int site) throws IOException {
+		if (!blocking(out)) {
+			out.write(b);
+			return;
+		}
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			out.write(b);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code out.write(b, off, len)}. */
+	public static void ioWrite(OutputStream out, byte[] b, int off, int len, int site) throws IOException {
+		if (!blocking(out)) {
+			out.write(b, off, len);
+			return;
+		}
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			out.write(b, off, len);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code file.read()}. */
+	public static int ioRead(RandomAccessFile file, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return file.read();
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code file.read(b)}. */
+	public static int ioRead(RandomAccessFile file, byte[] b, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return file.read(b);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code file.read(b, off, len)}. */
+	public static int ioRead(RandomAccessFile file, byte[] b, int off, int len, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return file.read(b, off, len);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code file.readFully(b)}. */
+	public static void ioReadFully(RandomAccessFile file, byte[] b, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			file.readFully(b);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code file.readFully(b, off, len)}. */
+	public static void ioReadFully(RandomAccessFile file, byte[] b, int off, int len, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			file.readFully(b, off, len);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code file.write(b)} of one byte. */
+	public static void ioWrite(RandomAccessFile file, int b, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			file.write(b);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code file.write(b)}. */
+	public static void ioWrite(RandomAccessFile file, byte[] b, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			file.write(b);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code file.write(b, off, len)}. */
+	public static void ioWrite(RandomAccessFile file, byte[] b, int off, int len, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			file.write(b, off, len);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code channel.read(buffer)}. */
+	public static int ioRead(FileChannel channel, ByteBuffer buffer, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return channel.read(buffer);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code channel.read(buffer, position)}. */
+	public static int ioRead(FileChannel channel, ByteBuffer buffer, long position, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return channel.read(buffer, position);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code channel.write(buffer)}. */
+	public static int ioWrite(FileChannel channel, ByteBuffer buffer, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return channel.write(buffer);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code channel.write(buffer, position)}. */
+	public static int ioWrite(FileChannel channel, ByteBuffer buffer, long position, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return channel.write(buffer, position);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code channel.force(metaData)}: always measured with the CPU clock. */
+	public static void ioForce(FileChannel channel, boolean metaData, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		try {
+			channel.force(metaData);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code channel.read(buffer)} of a socket channel. */
+	public static int ioRead(SocketChannel channel, ByteBuffer buffer, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return channel.read(buffer);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code channel.write(buffer)} of a socket channel. */
+	public static int ioWrite(SocketChannel channel, ByteBuffer buffer, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return channel.write(buffer);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code server.accept()}: always measured with the CPU clock. */
+	public static java.net.Socket ioAccept(java.net.ServerSocket server, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		try {
+			return server.accept();
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code server.accept()} of a server socket channel. */
+	public static SocketChannel ioAccept(java.nio.channels.ServerSocketChannel server, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		try {
+			return server.accept();
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code Files.readAllBytes(path)}. */
+	public static byte[] ioReadAllBytes(Path path, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return Files.readAllBytes(path);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code Files.readString(path)}. */
+	public static String ioReadString(Path path, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return Files.readString(path);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code Files.readAllLines(path)}. */
+	public static List<String> ioReadAllLines(Path path, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return Files.readAllLines(path);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code Files.write(path, bytes, options)}. */
+	public static Path ioWrite(Path path, byte[] bytes, OpenOption[] options, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return Files.write(path, bytes, options);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
+	/** {@code Files.writeString(path, text, options)}. */
+	public static Path ioWriteString(Path path, CharSequence text, OpenOption[] options, int site) throws IOException {
+		long wall = System.nanoTime();
+		long cpu = ioStart(site);
+		try {
+			return Files.writeString(path, text, options);
+		} finally {
+			ioEnd(wall, cpu, site);
+		}
+	}
+
 	// ---- bookkeeping, under LOCK
 
 	private static void push(Actor actor) {
@@ -830,12 +1528,19 @@ public final class Hooks {
 		}
 	}
 
-	/** After waiting: a take if a signal woke the thread, then {@code lock}'s holds taken again. */
-	private static void afterWait(Object waitOn, Object lock, String prefix, int held, int site) {
+	/**
+	 * After waiting: a take if a signal woke the thread, else, for a timed wait ({@code cpu} not negative: the
+	 * thread's CPU clock when it began to wait, at {@code wall}), a sleep for the time it waited; then {@code lock}'s
+	 * holds taken again. {@code timedOut} says that the wait itself told it timed out.
+	 */
+	private static void afterWait(Object waitOn, Object lock, String prefix, int held, int site, boolean timedOut,
+			long wall, long cpu) {
 		LOCK.lock();
 		try {
 			Actor actor = current();
-			tookIfPosted(actor, waitOn, "C", site);
+			if (!tookIfPosted(actor, waitOn, "C", site, timedOut) && cpu >= 0) {
+				offProcessor(actor, "sleep", wall, cpu, site);
+			}
 			if (lock != null && held > 0) {
 				reacquire(actor, lock, prefix, held, site);
 			}
@@ -860,15 +1565,25 @@ public final class Hooks {
 		}
 	}
 
-	/** A woken waiter: takes a post if one was made for it, else it timed out (no longer waiting). */
-	private static void tookIfPosted(Actor actor, Object o, String prefix, int site) {
+	/**
+	 * A woken waiter: takes a post if one was made for it, else it timed out (no longer waiting); one that says it
+	 * timed out takes a post only if every waiter had one. Returns whether it took.
+	 */
+	private static boolean tookIfPosted(Actor actor, Object o, String prefix, int site, boolean timedOut) {
 		int[] waiting = waiters(o);
+		if (timedOut && waiting[0] > 0) {
+			waiting[0]--;
+			return false;
+		}
 		if (waiting[1] > 0) {
 			waiting[1]--;
 			record(actor, "take " + name(o, prefix), site);
-		} else if (waiting[0] > 0) {
+			return true;
+		}
+		if (waiting[0] > 0) {
 			waiting[0]--;
 		}
+		return false;
 	}
 
 	/** {@code n} events {@code kind} ("take" or "post") of {@code o}'s signal, by the running thread. */
@@ -899,6 +1614,14 @@ public final class Hooks {
 	}
 
 	private static void record(Actor actor, String event, int site) {
+		record(actor, event, site, -1);
+	}
+
+	/**
+	 * Records {@code event} of {@code actor} now; its CPU clock is {@code ownCpu} if that is not negative (for an
+	 * event that tells what came before it), else read now.
+	 */
+	private static void record(Actor actor, String event, int site, long ownCpu) {
 		if (count == wall.length) {
 			int size = wall.length * 2;
 			wall = java.util.Arrays.copyOf(wall, size);
@@ -909,7 +1632,8 @@ public final class Hooks {
 		}
 		long now = System.nanoTime() - START;
 		long own = actor.thread != null && actor.thread != Thread.currentThread() ? actor.lastCpu
-				: Math.max(actor.lastCpu, CPU.getCurrentThreadCpuTime() - actor.base - actor.nested);
+				: Math.max(actor.lastCpu, ownCpu >= 0 ? ownCpu
+						: CPU.getCurrentThreadCpuTime() - actor.base - actor.nested);
 		wall[count] = now;
 		cpu[count] = own;
 		who[count] = actor;
@@ -954,6 +1678,11 @@ public final class Hooks {
 			text.append('0');
 		}
 		return text.append(fraction);
+	}
+
+	/** {@code nanos} as seconds with nine decimals. */
+	private static String seconds(long nanos) {
+		return seconds(new StringBuilder(24), nanos).toString();
 	}
 
 	/** Ends the trace at exit: the last events, an exit for every thread that has none, and {@code @end}. */

@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -90,7 +94,25 @@ final class Instrumenter implements ClassFileTransformer {
 	}
 
 	/** A hook replacing a call: the hook's name and descriptor, the original's arguments plus the site. */
-	private record Hook(String name, String descriptor) {
+	private static final class Hook {
+		final String name;
+		final String descriptor;
+
+		Hook(String name, String descriptor) {
+			this.name = name;
+			this.descriptor = descriptor;
+		}
+
+		/** The hook {@code name} of a static method: its arguments, then the site. */
+		static Hook ofStatic(String name, String original) {
+			int close = original.indexOf(')');
+			return new Hook(name, original.substring(0, close) + "I" + original.substring(close));
+		}
+
+		/** The hook {@code name} of an instance method: the receiver as {@code receiver}, the arguments, the site. */
+		static Hook of(String name, String receiver, String original) {
+			return ofStatic(name, "(" + receiver + original.substring(1));
+		}
 	}
 
 	private static final String T = "Ljava/lang/Thread;";
@@ -101,81 +123,199 @@ final class Instrumenter implements ClassFileTransformer {
 	private static final String BARRIER = "Ljava/util/concurrent/CyclicBarrier;";
 	private static final String QUEUE = "Ljava/util/concurrent/BlockingQueue;";
 	private static final String FJT = "Ljava/util/concurrent/ForkJoinTask;";
+	private static final String UNIT = "Ljava/util/concurrent/TimeUnit;";
 	private static final String O = "Ljava/lang/Object;";
+	private static final String IN = "Ljava/io/InputStream;";
+	private static final String OUT = "Ljava/io/OutputStream;";
+	private static final String RAF = "Ljava/io/RandomAccessFile;";
+	private static final String BUFFER = "Ljava/nio/ByteBuffer;";
+	private static final String FILE_CHANNEL = "Ljava/nio/channels/FileChannel;";
+	private static final String SOCKET_CHANNEL = "Ljava/nio/channels/SocketChannel;";
+	private static final String PATH = "Ljava/nio/file/Path;";
+	private static final String OPTIONS = "[Ljava/nio/file/OpenOption;";
+
+	/** Hooks by method (name and descriptor), built in the static initialiser. */
+	private static Map<String, Hook> hooks(Object... nameSignatureHook) {
+		Map<String, Hook> map = new HashMap<>();
+		for (int i = 0; i < nameSignatureHook.length; i += 2) {
+			map.put((String) nameSignatureHook[i], (Hook) nameSignatureHook[i + 1]);
+		}
+		return Collections.unmodifiableMap(map);
+	}
+
+	/** Hooks of reads of a stream, for the stream classes whose reads may block. */
+	private static final Map<String, Hook> STREAM_READS = hooks(
+			"read()I", Hook.of("ioRead", IN, "()I"),
+			"read([B)I", Hook.of("ioRead", IN, "([B)I"),
+			"read([BII)I", Hook.of("ioRead", IN, "([BII)I"));
+
+	private static final Map<String, Hook> STREAM_WRITES = hooks(
+			"write(I)V", Hook.of("ioWrite", OUT, "(I)V"),
+			"write([B)V", Hook.of("ioWrite", OUT, "([B)V"),
+			"write([BII)V", Hook.of("ioWrite", OUT, "([BII)V"));
 
 	/** Hooks for calls on an object of the given class (or a subclass, for the classes the program extends). */
-	private static final Map<String, Map<String, Hook>> BY_CLASS = Map.of(
-			"java/lang/Thread", Map.of(
-					"start()V", new Hook("start", "(" + T + "I)V"),
-					"join()V", new Hook("join", "(" + T + "I)V"),
-					"join(J)V", new Hook("join", "(" + T + "JI)V")),
-			"java/util/concurrent/Semaphore", Map.of(
-					"acquire()V", new Hook("acquire", "(" + SEM + "I)V"),
-					"acquire(I)V", new Hook("acquire", "(" + SEM + "II)V"),
-					"release()V", new Hook("release", "(" + SEM + "I)V"),
-					"release(I)V", new Hook("release", "(" + SEM + "II)V")),
-			"java/util/concurrent/CountDownLatch", Map.of(
-					"countDown()V", new Hook("countDown", "(" + LATCH + "I)V"),
-					"await()V", new Hook("await", "(" + LATCH + "I)V")),
-			"java/util/concurrent/CyclicBarrier", Map.of(
-					"await()I", new Hook("await", "(" + BARRIER + "I)I")),
-			"java/util/concurrent/ForkJoinTask", Map.of(
-					"fork()" + FJT, new Hook("fork", "(" + FJT + "I)" + FJT),
-					"join()" + O, new Hook("join", "(" + FJT + "I)" + O)),
-			"java/util/concurrent/ForkJoinPool", Map.of(
-					"invoke(" + FJT + ")" + O, new Hook("invoke", "(Ljava/util/concurrent/ForkJoinPool;" + FJT + "I)" + O)));
+	private static final Map<String, Map<String, Hook>> BY_CLASS = new HashMap<>();
 
-	private static final Map<String, Hook> LOCKS = Map.of(
+	/** Hooks of static methods, by class. */
+	private static final Map<String, Map<String, Hook>> STATIC = new HashMap<>();
+
+	static {
+		BY_CLASS.put("java/lang/Thread", hooks(
+				"start()V", new Hook("start", "(" + T + "I)V"),
+				"join()V", new Hook("join", "(" + T + "I)V"),
+				"join(J)V", new Hook("join", "(" + T + "JI)V")));
+		BY_CLASS.put("java/util/concurrent/Semaphore", hooks(
+				"acquire()V", new Hook("acquire", "(" + SEM + "I)V"),
+				"acquire(I)V", new Hook("acquire", "(" + SEM + "II)V"),
+				"tryAcquire()Z", Hook.of("tryAcquire", SEM, "()Z"),
+				"tryAcquire(I)Z", Hook.of("tryAcquire", SEM, "(I)Z"),
+				"tryAcquire(J" + UNIT + ")Z", Hook.of("tryAcquire", SEM, "(J" + UNIT + ")Z"),
+				"tryAcquire(IJ" + UNIT + ")Z", Hook.of("tryAcquire", SEM, "(IJ" + UNIT + ")Z"),
+				"release()V", new Hook("release", "(" + SEM + "I)V"),
+				"release(I)V", new Hook("release", "(" + SEM + "II)V")));
+		BY_CLASS.put("java/util/concurrent/CountDownLatch", hooks(
+				"countDown()V", new Hook("countDown", "(" + LATCH + "I)V"),
+				"await()V", new Hook("await", "(" + LATCH + "I)V"),
+				"await(J" + UNIT + ")Z", Hook.of("await", LATCH, "(J" + UNIT + ")Z")));
+		BY_CLASS.put("java/util/concurrent/CyclicBarrier", hooks(
+				"await()I", new Hook("await", "(" + BARRIER + "I)I")));
+		BY_CLASS.put("java/util/concurrent/ForkJoinTask", hooks(
+				"fork()" + FJT, new Hook("fork", "(" + FJT + "I)" + FJT),
+				"join()" + O, new Hook("join", "(" + FJT + "I)" + O)));
+		BY_CLASS.put("java/util/concurrent/ForkJoinPool", hooks(
+				"invoke(" + FJT + ")" + O, new Hook("invoke", "(Ljava/util/concurrent/ForkJoinPool;" + FJT + "I)" + O)));
+		BY_CLASS.put("java/util/concurrent/TimeUnit", hooks(
+				"sleep(J)V", Hook.of("sleep", UNIT, "(J)V")));
+		// I/O that may block: file and socket streams (also when called through InputStream and OutputStream: the
+		// hook times only the stream classes that may block), random access files, file and socket channels, accept
+		BY_CLASS.put("java/io/InputStream", STREAM_READS);
+		BY_CLASS.put("java/io/FileInputStream", STREAM_READS);
+		BY_CLASS.put("java/io/OutputStream", STREAM_WRITES);
+		BY_CLASS.put("java/io/FileOutputStream", STREAM_WRITES);
+		BY_CLASS.put("java/io/RandomAccessFile", hooks(
+				"read()I", Hook.of("ioRead", RAF, "()I"),
+				"read([B)I", Hook.of("ioRead", RAF, "([B)I"),
+				"read([BII)I", Hook.of("ioRead", RAF, "([BII)I"),
+				"readFully([B)V", Hook.of("ioReadFully", RAF, "([B)V"),
+				"readFully([BII)V", Hook.of("ioReadFully", RAF, "([BII)V"),
+				"write(I)V", Hook.of("ioWrite", RAF, "(I)V"),
+				"write([B)V", Hook.of("ioWrite", RAF, "([B)V"),
+				"write([BII)V", Hook.of("ioWrite", RAF, "([BII)V")));
+		BY_CLASS.put("java/nio/channels/FileChannel", hooks(
+				"read(" + BUFFER + ")I", Hook.of("ioRead", FILE_CHANNEL, "(" + BUFFER + ")I"),
+				"read(" + BUFFER + "J)I", Hook.of("ioRead", FILE_CHANNEL, "(" + BUFFER + "J)I"),
+				"write(" + BUFFER + ")I", Hook.of("ioWrite", FILE_CHANNEL, "(" + BUFFER + ")I"),
+				"write(" + BUFFER + "J)I", Hook.of("ioWrite", FILE_CHANNEL, "(" + BUFFER + "J)I"),
+				"force(Z)V", Hook.of("ioForce", FILE_CHANNEL, "(Z)V")));
+		BY_CLASS.put("java/nio/channels/SocketChannel", hooks(
+				"read(" + BUFFER + ")I", Hook.of("ioRead", SOCKET_CHANNEL, "(" + BUFFER + ")I"),
+				"write(" + BUFFER + ")I", Hook.of("ioWrite", SOCKET_CHANNEL, "(" + BUFFER + ")I")));
+		BY_CLASS.put("java/net/ServerSocket", hooks(
+				"accept()Ljava/net/Socket;", Hook.of("ioAccept", "Ljava/net/ServerSocket;", "()Ljava/net/Socket;")));
+		BY_CLASS.put("java/nio/channels/ServerSocketChannel", hooks(
+				"accept()" + SOCKET_CHANNEL, Hook.of("ioAccept", "Ljava/nio/channels/ServerSocketChannel;",
+						"()" + SOCKET_CHANNEL)));
+
+		STATIC.put("java/lang/Thread", hooks(
+				"sleep(J)V", Hook.ofStatic("sleep", "(J)V"),
+				"sleep(JI)V", Hook.ofStatic("sleep", "(JI)V"),
+				"sleep(Ljava/time/Duration;)V", Hook.ofStatic("sleep", "(Ljava/time/Duration;)V")));
+		STATIC.put("java/util/concurrent/locks/LockSupport", hooks(
+				"parkNanos(J)V", Hook.ofStatic("parkNanos", "(J)V"),
+				"parkNanos(" + O + "J)V", Hook.ofStatic("parkNanos", "(" + O + "J)V"),
+				"parkUntil(J)V", Hook.ofStatic("parkUntil", "(J)V"),
+				"parkUntil(" + O + "J)V", Hook.ofStatic("parkUntil", "(" + O + "J)V")));
+		STATIC.put("java/nio/file/Files", hooks(
+				"readAllBytes(" + PATH + ")[B", Hook.ofStatic("ioReadAllBytes", "(" + PATH + ")[B"),
+				"readString(" + PATH + ")Ljava/lang/String;", Hook.ofStatic("ioReadString",
+						"(" + PATH + ")Ljava/lang/String;"),
+				"readAllLines(" + PATH + ")Ljava/util/List;", Hook.ofStatic("ioReadAllLines",
+						"(" + PATH + ")Ljava/util/List;"),
+				"write(" + PATH + "[B" + OPTIONS + ")" + PATH, Hook.ofStatic("ioWrite", "(" + PATH + "[B" + OPTIONS
+						+ ")" + PATH),
+				"writeString(" + PATH + "Ljava/lang/CharSequence;" + OPTIONS + ")" + PATH, Hook.ofStatic(
+						"ioWriteString", "(" + PATH + "Ljava/lang/CharSequence;" + OPTIONS + ")" + PATH)));
+	}
+
+	private static final Map<String, Hook> LOCKS = hooks(
 			"lock()V", new Hook("lock", "(" + LOCK + "I)V"),
 			"lockInterruptibly()V", new Hook("lockInterruptibly", "(" + LOCK + "I)V"),
 			"tryLock()Z", new Hook("tryLock", "(" + LOCK + "I)Z"),
+			"tryLock(J" + UNIT + ")Z", Hook.of("tryLock", LOCK, "(J" + UNIT + ")Z"),
 			"unlock()V", new Hook("unlock", "(" + LOCK + "I)V"));
 
-	private static final Map<String, Hook> QUEUES = Map.of(
+	private static final Map<String, Hook> QUEUES = hooks(
 			"put(" + O + ")V", new Hook("put", "(" + QUEUE + O + "I)V"),
 			"offer(" + O + ")Z", new Hook("offer", "(" + QUEUE + O + "I)Z"),
+			"offer(" + O + "J" + UNIT + ")Z", Hook.of("offer", QUEUE, "(" + O + "J" + UNIT + ")Z"),
 			"take()" + O, new Hook("take", "(" + QUEUE + "I)" + O),
-			"poll()" + O, new Hook("poll", "(" + QUEUE + "I)" + O));
+			"poll()" + O, new Hook("poll", "(" + QUEUE + "I)" + O),
+			"poll(J" + UNIT + ")" + O, Hook.of("poll", QUEUE, "(J" + UNIT + ")" + O));
 
 	/** Hooks for calls through interfaces, whatever the receiver's class. */
-	private static final Map<String, Map<String, Hook>> BY_INTERFACE = Map.of(
-			"java/util/concurrent/locks/Lock", LOCKS,
-			"java/util/concurrent/locks/Condition", Map.of(
-					"await()V", new Hook("await", "(" + COND + "I)V"),
-					"await(JLjava/util/concurrent/TimeUnit;)Z", new Hook("await", "(" + COND
-							+ "JLjava/util/concurrent/TimeUnit;I)Z"),
-					"awaitNanos(J)J", new Hook("awaitNanos", "(" + COND + "JI)J"),
-					"signal()V", new Hook("signal", "(" + COND + "I)V"),
-					"signalAll()V", new Hook("signalAll", "(" + COND + "I)V")),
-			"java/util/concurrent/BlockingQueue", QUEUES,
-			"java/util/concurrent/ExecutorService", Map.of(
-					"submit(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;", new Hook("submit",
-							"(Ljava/util/concurrent/ExecutorService;Ljava/lang/Runnable;I)Ljava/util/concurrent/Future;"),
-					"submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;", new Hook("submit",
-							"(Ljava/util/concurrent/ExecutorService;Ljava/util/concurrent/Callable;I)"
-									+ "Ljava/util/concurrent/Future;"),
-					"execute(Ljava/lang/Runnable;)V", new Hook("execute",
-							"(Ljava/util/concurrent/Executor;Ljava/lang/Runnable;I)V")),
-			"java/util/concurrent/Executor", Map.of(
-					"execute(Ljava/lang/Runnable;)V", new Hook("execute",
-							"(Ljava/util/concurrent/Executor;Ljava/lang/Runnable;I)V")),
-			"java/util/concurrent/Future", Map.of(
-					"get()" + O, new Hook("get", "(Ljava/util/concurrent/Future;I)" + O)));
+	private static final Map<String, Map<String, Hook>> BY_INTERFACE = new HashMap<>();
+
+	static {
+		BY_INTERFACE.put("java/util/concurrent/locks/Lock", LOCKS);
+		BY_INTERFACE.put("java/util/concurrent/locks/Condition", hooks(
+				"await()V", new Hook("await", "(" + COND + "I)V"),
+				"await(J" + UNIT + ")Z", new Hook("await", "(" + COND + "J" + UNIT + "I)Z"),
+				"awaitNanos(J)J", new Hook("awaitNanos", "(" + COND + "JI)J"),
+				"awaitUntil(Ljava/util/Date;)Z", Hook.of("awaitUntil", COND, "(Ljava/util/Date;)Z"),
+				"signal()V", new Hook("signal", "(" + COND + "I)V"),
+				"signalAll()V", new Hook("signalAll", "(" + COND + "I)V")));
+		BY_INTERFACE.put("java/util/concurrent/BlockingQueue", QUEUES);
+		BY_INTERFACE.put("java/util/concurrent/ExecutorService", hooks(
+				"submit(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;", new Hook("submit",
+						"(Ljava/util/concurrent/ExecutorService;Ljava/lang/Runnable;I)Ljava/util/concurrent/Future;"),
+				"submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;", new Hook("submit",
+						"(Ljava/util/concurrent/ExecutorService;Ljava/util/concurrent/Callable;I)"
+								+ "Ljava/util/concurrent/Future;"),
+				"execute(Ljava/lang/Runnable;)V", new Hook("execute",
+						"(Ljava/util/concurrent/Executor;Ljava/lang/Runnable;I)V")));
+		BY_INTERFACE.put("java/util/concurrent/Executor", hooks(
+				"execute(Ljava/lang/Runnable;)V", new Hook("execute",
+						"(Ljava/util/concurrent/Executor;Ljava/lang/Runnable;I)V")));
+		BY_INTERFACE.put("java/util/concurrent/Future", hooks(
+				"get()" + O, new Hook("get", "(Ljava/util/concurrent/Future;I)" + O)));
+	}
 
 	/** Classes whose construction the hooks see: semaphores (initial permits) and bounded queues. */
-	private static final Map<String, String> CREATED = Map.of(
-			"java/util/concurrent/Semaphore", "semaphoreCreated(" + SEM + ")V",
-			"java/util/concurrent/ArrayBlockingQueue", "queueCreated(" + QUEUE + ")V",
-			"java/util/concurrent/LinkedBlockingQueue", "queueCreated(" + QUEUE + ")V",
-			"java/util/concurrent/LinkedBlockingDeque", "queueCreated(" + QUEUE + ")V");
+	private static final Map<String, String> CREATED = new HashMap<>();
+
+	static {
+		CREATED.put("java/util/concurrent/Semaphore", "semaphoreCreated(" + SEM + ")V");
+		CREATED.put("java/util/concurrent/ArrayBlockingQueue", "queueCreated(" + QUEUE + ")V");
+		CREATED.put("java/util/concurrent/LinkedBlockingQueue", "queueCreated(" + QUEUE + ")V");
+		CREATED.put("java/util/concurrent/LinkedBlockingDeque", "queueCreated(" + QUEUE + ")V");
+	}
 
 	/** Concrete classes whose lock and queue methods are hooked when called on them directly. */
-	private static final Set<String> CONCRETE_LOCKS = Set.of("java/util/concurrent/locks/ReentrantLock",
+	private static final Set<String> CONCRETE_LOCKS = new HashSet<>(Arrays.asList(
+			"java/util/concurrent/locks/ReentrantLock",
 			"java/util/concurrent/locks/ReentrantReadWriteLock$ReadLock",
-			"java/util/concurrent/locks/ReentrantReadWriteLock$WriteLock");
-	private static final Set<String> CONCRETE_QUEUES = Set.of("java/util/concurrent/ArrayBlockingQueue",
-			"java/util/concurrent/LinkedBlockingQueue", "java/util/concurrent/LinkedBlockingDeque",
-			"java/util/concurrent/SynchronousQueue", "java/util/concurrent/PriorityBlockingQueue");
+			"java/util/concurrent/locks/ReentrantReadWriteLock$WriteLock"));
+	private static final Set<String> CONCRETE_QUEUES = new HashSet<>(Arrays.asList(
+			"java/util/concurrent/ArrayBlockingQueue", "java/util/concurrent/LinkedBlockingQueue",
+			"java/util/concurrent/LinkedBlockingDeque", "java/util/concurrent/SynchronousQueue",
+			"java/util/concurrent/PriorityBlockingQueue"));
+
+	/** The hook of a call of Object's wait, notify or notifyAll, or null. */
+	private static String objectMethod(String signature) {
+		switch (signature) {
+		case "wait()V":
+		case "wait(J)V":
+		case "wait(JI)V":
+			return "wait";
+		case "notify()V":
+			return "notify";
+		case "notifyAll()V":
+			return "notifyAll";
+		default:
+			return null;
+		}
+	}
 
 	private final class Rewriter extends ClassVisitor {
 		private final ClassLoader loader;
@@ -287,21 +427,25 @@ final class Instrumenter implements ClassFileTransformer {
 		@Override
 		public void visitInsn(int opcode) {
 			switch (opcode) {
-			case Opcodes.MONITORENTER -> {
+			case Opcodes.MONITORENTER:
 				super.visitInsn(Opcodes.DUP);
 				super.visitInsn(Opcodes.MONITORENTER);
 				site();
 				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "locked", "(" + O + "I)V", false);
 				owner.changed = true;
 				return;
-			}
-			case Opcodes.MONITOREXIT -> {
+			case Opcodes.MONITOREXIT:
 				super.visitInsn(Opcodes.DUP);
 				site();
 				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "unlocking", "(" + O + "I)V", false);
 				owner.changed = true;
-			}
-			case Opcodes.RETURN, Opcodes.IRETURN, Opcodes.LRETURN, Opcodes.FRETURN, Opcodes.DRETURN, Opcodes.ARETURN -> {
+				break;
+			case Opcodes.RETURN:
+			case Opcodes.IRETURN:
+			case Opcodes.LRETURN:
+			case Opcodes.FRETURN:
+			case Opcodes.DRETURN:
+			case Opcodes.ARETURN:
 				if (synchronizedMethod) {
 					pushMonitor();
 					site();
@@ -316,10 +460,9 @@ final class Instrumenter implements ClassFileTransformer {
 					super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "mainEnd", "()V", false);
 					owner.changed = true;
 				}
-			}
-			default -> {
+				break;
+			default:
 				// not synchronisation
-			}
 			}
 			super.visitInsn(opcode);
 		}
@@ -345,15 +488,15 @@ final class Instrumenter implements ClassFileTransformer {
 			Hook hook = hook(opcode, type, method + descriptor);
 			if (hook != null) {
 				site();
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, hook.name(), hook.descriptor(), false);
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, hook.name, hook.descriptor, false);
 				owner.changed = true;
 				return;
 			}
 			String object = opcode == Opcodes.INVOKEVIRTUAL ? objectMethod(method + descriptor) : null;
 			if (object != null) {
 				site();
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, object,
-						"(" + O + (descriptor.equals("(J)V") ? "J" : "") + "I)V", false);
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, object, Hook.of(object, O, descriptor).descriptor,
+						false);
 				owner.changed = true;
 				return;
 			}
@@ -378,6 +521,15 @@ final class Instrumenter implements ClassFileTransformer {
 		}
 
 		private Hook hook(int opcode, String type, String signature) {
+			if (opcode == Opcodes.INVOKESTATIC) {
+				Map<String, Hook> hooks = STATIC.get(type);
+				if (hooks == null && signature.startsWith("sleep(") && !excluded(type)
+						&& extendsClass(type, "java/lang/Thread", owner.loader)) {
+					// sleep(n) in a Thread subclass names the subclass
+					hooks = STATIC.get("java/lang/Thread");
+				}
+				return hooks == null ? null : hooks.get(signature);
+			}
 			if (opcode == Opcodes.INVOKEINTERFACE) {
 				Map<String, Hook> hooks = BY_INTERFACE.get(type);
 				return hooks == null ? null : hooks.get(signature);
@@ -403,15 +555,5 @@ final class Instrumenter implements ClassFileTransformer {
 			}
 			return null;
 		}
-
-		private static String objectMethod(String signature) {
-			return switch (signature) {
-			case "wait()V", "wait(J)V" -> "wait";
-			case "notify()V" -> "notify";
-			case "notifyAll()V" -> "notifyAll";
-			default -> null;
-			};
-		}
-
 	}
 }

@@ -24,6 +24,7 @@ import org.perfcast.trace.SimulationModel;
 import org.perfcast.trace.TargetMachine;
 import org.perfcast.trace.TraceFiles;
 import org.perfcast.trace.TraceSimulator;
+import org.perfcast.trace.tests.programs.Blocking;
 import org.perfcast.trace.tests.programs.Crash;
 import org.perfcast.trace.tests.programs.Locks;
 import org.perfcast.trace.tests.programs.Monitors;
@@ -60,8 +61,11 @@ class JavaRecorderTest {
 		return out;
 	}
 
-	/** The events of each thread, as "kind args", without times, clocks and sites. */
-	private static Map<String, List<String>> events(Path trace) throws IOException {
+	/**
+	 * The events of each thread, as "kind args", without times, clocks and sites, and without the durations of
+	 * {@code sleep} and {@code io}.
+	 */
+	static Map<String, List<String>> events(Path trace) throws IOException {
 		Map<String, List<String>> threads = new LinkedHashMap<>();
 		for (String line : Files.readAllLines(trace)) {
 			if (line.isBlank() || line.startsWith("@") || line.startsWith("#")) {
@@ -69,7 +73,8 @@ class JavaRecorderTest {
 			}
 			String[] words = line.split("\\s+");
 			StringBuilder event = new StringBuilder(words[2]);
-			for (int i = 3; i < words.length && !words[i].contains("="); i++) {
+			boolean timed = words[2].equals("sleep") || words[2].equals("io");
+			for (int i = timed ? 4 : 3; i < words.length && !words[i].contains("="); i++) {
 				event.append(' ').append(words[i]);
 			}
 			threads.computeIfAbsent(words[1], k -> new ArrayList<>()).add(event.toString());
@@ -84,7 +89,7 @@ class JavaRecorderTest {
 	@Test
 	void testTheAgentJarHoldsTheAgentAndItsOwnCopyOfAsm() throws Exception {
 		try (JarFile jar = new JarFile(agent.toFile())) {
-			assertEquals("org.perfcast.trace.agent.Agent", jar.getManifest().getMainAttributes().getValue("Premain-Class"));
+			assertEquals("org.perfcast.trace.agent.Premain", jar.getManifest().getMainAttributes().getValue("Premain-Class"));
 			assertTrue(jar.getEntry("org/perfcast/trace/agent/Hooks.class") != null);
 			assertTrue(jar.getEntry("org/perfcast/trace/agent/asm/ClassReader.class") != null, "ASM moved");
 			assertTrue(jar.stream().noneMatch(e -> e.getName().startsWith("org/objectweb/")));
@@ -123,10 +128,11 @@ class JavaRecorderTest {
 		List<String> main = events.get("main");
 		List<String> t1 = events.get("T1");
 		// the semaphore's one permit is posted when it is made; the thread takes it, then hands off
-		assertEquals(List.of("post S1", "create T1", "take S2", "post C3"), main.subList(0, 4));
+		// main sleeps before it counts the latch down
+		assertEquals(List.of("post S1", "create T1", "take S2", "sleep", "post C3"), main.subList(0, 5));
 		assertEquals(List.of("take S1", "post S2", "take C3"), t1.subList(0, 3));
 		// the barrier: whoever arrives last posts for the other
-		List<String> barrier = new ArrayList<>(main.subList(4, main.size() - 2));
+		List<String> barrier = new ArrayList<>(main.subList(5, main.size() - 2));
 		barrier.addAll(t1.subList(3, t1.size() - 1));
 		assertEquals(List.of("post B4.0", "take B4.0"), barrier.stream().sorted().toList());
 		assertEquals(List.of("join T1", "exit"), main.subList(main.size() - 2, main.size()));
@@ -178,5 +184,79 @@ class JavaRecorderTest {
 		assertTrue(recording.warnings().get(0).startsWith("the recording was cut short"), recording.warnings().toString());
 		assertTrue(recording.warnings().contains("main was joining T1 when the recording was cut short"),
 				recording.warnings().toString());
+	}
+
+	/** The lines of {@code thread}'s events in {@code trace}, split into words. */
+	private static List<String[]> lines(Path trace, String thread) throws IOException {
+		return Files.readAllLines(trace).stream().filter(l -> !l.startsWith("@") && !l.startsWith("#"))
+				.map(l -> l.split("\\s+")).filter(w -> w.length > 2 && w[1].equals(thread)).toList();
+	}
+
+	private static double cpu(String[] words) {
+		for (String w : words) {
+			if (w.startsWith("cpu=")) {
+				return Double.parseDouble(w.substring(4));
+			}
+		}
+		throw new AssertionError("no cpu= in " + String.join(" ", words));
+	}
+
+	/** {@code events} with each run of consecutive sleeps made one. */
+	private static List<String> oneSleepPerRun(List<String> events) {
+		List<String> runs = new ArrayList<>();
+		for (String e : events) {
+			if (!(e.equals("sleep") && !runs.isEmpty() && runs.get(runs.size() - 1).equals("sleep"))) {
+				runs.add(e);
+			}
+		}
+		return runs;
+	}
+
+	@Test
+	void testSleepsTimeoutsAndBlockingIoAreTimeOffTheProcessor() throws Exception {
+		Path trace = record(Blocking.class, 0);
+		String text = Files.readString(trace);
+		Map<String, List<String>> events = events(trace);
+		List<String> main = oneSleepPerRun(events.get("main"));
+		assertEquals(List.of(
+				"sleep", // Thread.sleep, TimeUnit.sleep
+				"lock M1", "unlock M1", "sleep", "lock M1", "unlock M1", // wait(30) times out
+				"lock L2", "unlock L2", "sleep", "lock L2", "unlock L2", "sleep", "lock L2", "unlock L2", // await, awaitNanos
+				"sleep", "lock M1", "unlock M1", // poll
+				"sleep", // parkNanos
+				"lock M1", "create T1", "unlock M1", "take C1", "lock M1", "unlock M1", "join T1", // a notified timed wait
+				"create T2", "io", "io", "join T2"), // accept, read
+				main.subList(0, 29), text);
+		// the 1000 small writes to a file: no more than a few were slow enough to be told from work
+		List<String> writes = main.subList(29, main.size() - 1);
+		assertTrue(writes.stream().allMatch(e -> e.equals("io")) && writes.size() < 100, writes.toString());
+		assertEquals("exit", main.get(main.size() - 1));
+		assertEquals(List.of("lock M1", "post C1", "unlock M1", "exit"), events.get("T1"));
+		List<String> client = events.get("T2");
+		assertEquals(List.of("sleep", "sleep"), client.subList(0, 2), text);
+		assertTrue(client.subList(2, client.size() - 1).stream().allMatch(e -> e.equals("io")), text);
+
+		// each sleep and io: its duration, the CPU clock at the start of the call (not after the previous event's, not
+		// after the next event's), the caller's line
+		int sleeps = 0;
+		for (String thread : List.of("main", "T2")) {
+			List<String[]> lines = lines(trace, thread);
+			for (int i = 0; i < lines.size(); i++) {
+				String[] w = lines.get(i);
+				if (w[2].equals("sleep") || w[2].equals("io")) {
+					String line = String.join(" ", w);
+					assertTrue(w[3].matches("\\d+\\.\\d{9}") && Double.parseDouble(w[3]) >= 1e-6, line);
+					assertTrue(w[4].startsWith("cpu=") && w[5].startsWith("at=Blocking.java:"), line);
+					assertTrue(i == 0 || cpu(lines.get(i - 1)) <= cpu(w), line);
+					assertTrue(i == lines.size() - 1 || cpu(w) <= cpu(lines.get(i + 1)), line);
+					sleeps += w[2].equals("sleep") ? 1 : 0;
+				}
+			}
+		}
+		assertTrue(sleeps >= 9, text);
+		// the first is Thread.sleep(50): off the processor for those 50 ms at least, less the little CPU time it used
+		String[] first = lines(trace, "main").get(0);
+		assertEquals("sleep", first[2]);
+		assertTrue(Double.parseDouble(first[3]) >= 0.049, String.join(" ", first));
 	}
 }
