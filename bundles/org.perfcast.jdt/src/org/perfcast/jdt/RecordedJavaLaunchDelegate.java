@@ -1,5 +1,6 @@
 package org.perfcast.jdt;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -12,6 +13,8 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.jdt.launching.IJavaLaunchConfigurationConstants;
+import org.eclipse.jdt.launching.IVMInstall;
+import org.eclipse.jdt.launching.IVMInstall2;
 import org.eclipse.jdt.launching.JavaLaunchDelegate;
 import org.perfcast.trace.JavaRecorder;
 import org.perfcast.trace.PthreadRecorder;
@@ -19,7 +22,8 @@ import org.perfcast.trace.PthreadRecorder;
 /**
  * JDT's Java application launch with Perfcast's Java agent: the program runs pinned to processor 0 and writes
  * {@code MAIN.vtrace} into its project; when it ends, {@link RecordingFinished} refreshes the project and offers a
- * prediction of the trace on more processors.
+ * prediction of the trace on more processors. The program runs on the JRE of its configuration (or project), not
+ * the IDE's: any Java from 11 up (the agent jar is Java 11 bytecode); an older one is refused before it starts.
  */
 public class RecordedJavaLaunchDelegate extends JavaLaunchDelegate {
 
@@ -37,6 +41,7 @@ public class RecordedJavaLaunchDelegate extends JavaLaunchDelegate {
 	@Override
 	public String getVMArguments(ILaunchConfiguration configuration) throws CoreException {
 		IFile trace = trace(configuration);
+		checkVersion(getVMInstall(configuration));
 		Path jar;
 		try {
 			jar = JavaRecorder.agentJar(org.perfcast.engine.NativeTools.cache());
@@ -45,6 +50,30 @@ public class RecordedJavaLaunchDelegate extends JavaLaunchDelegate {
 		}
 		String agent = "-javaagent:" + jar + "=out=" + trace.getLocation().toOSString() + ",pin=0";
 		return super.getVMArguments(configuration) + " \"" + agent + "\"";
+	}
+
+	/**
+	 * Refuses a JRE older than the recorder supports: its version as JDT knows it, else as its {@code release} file
+	 * or {@code java -version} says.
+	 */
+	public static void checkVersion(IVMInstall vm) throws CoreException {
+		if (vm == null) {
+			return; // JDT itself says that there is no JRE
+		}
+		String version = vm instanceof IVMInstall2 known ? known.getJavaVersion() : null;
+		File home = vm.getInstallLocation();
+		if (version == null && home != null) {
+			try {
+				version = JavaRecorder.version(new File(home, "bin/java").getPath());
+			} catch (IOException e) {
+				version = null;
+			}
+		}
+		if (version != null && JavaRecorder.feature(version) < JavaRecorder.OLDEST_JAVA) {
+			throw new CoreException(Status.error("Perfcast cannot record on this JRE: " + JavaRecorder.unsupported(
+					vm.getName() + (home == null ? "" : " (" + home + ")"), version) + ". Choose a newer JRE on the "
+					+ "JRE tab or in the project's build path."));
+		}
 	}
 
 	/** The trace a launch writes: {@code MAIN.vtrace} in the project of the configuration. */

@@ -2,18 +2,25 @@ package org.perfcast.ui.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayInputStream;
+import java.io.File;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IProjectDescription;
+import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IncrementalProjectBuilder;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.jobs.Job;
@@ -23,11 +30,16 @@ import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationType;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.jdt.core.IClasspathEntry;
 import org.eclipse.jdt.core.IJavaProject;
 import org.eclipse.jdt.core.JavaCore;
 import org.eclipse.jdt.launching.IJavaLaunchConfigurationConstants;
+import org.eclipse.jdt.launching.IVMInstall;
+import org.eclipse.jdt.launching.IVMInstall2;
+import org.eclipse.jdt.launching.IVMInstallType;
 import org.eclipse.jdt.launching.JavaRuntime;
+import org.eclipse.jdt.launching.VMStandin;
 import org.eclipse.jface.dialogs.MessageDialogWithToggle;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.swt.widgets.Shell;
@@ -95,23 +107,132 @@ class RecordedJavaUITest {
 		PerfcastJdt.preferences().remove(PerfcastJdt.SIMULATE_AFTER_RECORDING);
 	}
 
-	@Test
-	void testRecordPredictAndFollowTheSourceLine() throws Exception {
-		IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("handshake");
+	/** A Java project {@code name} with the program {@code Handshake} on the classpath entry {@code jre}, built. */
+	private static IProject handshake(String name, IClasspathEntry jre, Map<String, String> options) throws Exception {
+		IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject(name);
 		project.create(null);
 		project.open(null);
 		IProjectDescription description = project.getDescription();
 		description.setNatureIds(new String[] { JavaCore.NATURE_ID });
 		project.setDescription(description, null);
 		IJavaProject java = JavaCore.create(project);
+		if (!options.isEmpty()) {
+			Map<String, String> all = new HashMap<>(java.getOptions(true));
+			all.putAll(options);
+			java.setOptions(all);
+		}
 		IFolder src = project.getFolder("src");
 		src.create(true, true, null);
-		java.setRawClasspath(new IClasspathEntry[] { JavaCore.newSourceEntry(src.getFullPath()),
-				JavaRuntime.getDefaultJREContainerEntry() }, project.getFolder("bin").getFullPath(), null);
+		java.setRawClasspath(new IClasspathEntry[] { JavaCore.newSourceEntry(src.getFullPath()), jre },
+				project.getFolder("bin").getFullPath(), null);
 		IFile source = src.getFile("Handshake.java");
 		source.create(new ByteArrayInputStream(SOURCE.getBytes(StandardCharsets.UTF_8)), true, null);
 		project.build(IncrementalProjectBuilder.FULL_BUILD, null);
 		assertTrue(project.getFile("bin/Handshake.class").exists(), "JDT compiled the program");
+		return project;
+	}
+
+	/** A Java 17 JDK: -Dperfcast.java17=HOME, else one under /usr/lib/jvm by its release file. */
+	private static File java17() throws Exception {
+		String named = System.getProperty("perfcast.java17");
+		if (named != null) {
+			return new File(named);
+		}
+		Path root = Path.of(System.getProperty("perfcast.jvms", "/usr/lib/jvm"));
+		if (Files.isDirectory(root)) {
+			try (java.util.stream.Stream<Path> homes = Files.list(root)) {
+				for (Path home : homes.sorted().toList()) {
+					Path release = home.resolve("release");
+					if (!Files.isSymbolicLink(home) && Files.isRegularFile(release)
+							&& Files.readString(release).contains("JAVA_VERSION=\"17.")) {
+						return home.toFile();
+					}
+				}
+			}
+		}
+		return fail("no Java 17 JDK under " + root + ": install it (on Debian 12: apt-get install "
+				+ "openjdk-17-jdk-headless) or name its home with -Dperfcast.java17=HOME");
+	}
+
+	@Test
+	void testRecordOnAProjectWhoseJreIsJava17() throws Exception {
+		// the IDE runs on Java 21 or later; the project's JRE is Debian's Java 17, the program compiled for Java 11
+		File home = java17();
+		IVMInstallType standard = JavaRuntime.getVMInstallType("org.eclipse.jdt.internal.debug.ui.launcher.StandardVMType");
+		VMStandin standin = new VMStandin(standard, "perfcast-java17");
+		standin.setName("Java 17 (Perfcast test)");
+		standin.setInstallLocation(home);
+		IVMInstall vm = standin.convertToRealVM();
+		try {
+			Map<String, String> java11 = new HashMap<>();
+			JavaCore.setComplianceOptions("11", java11);
+			IProject project = handshake("handshake17", JavaCore.newContainerEntry(JavaRuntime.newJREContainerPath(vm)),
+					java11);
+			PerfcastJdt.preferences().put(PerfcastJdt.SIMULATE_AFTER_RECORDING, MessageDialogWithToggle.NEVER);
+			ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+			ILaunchConfigurationWorkingCopy copy = manager.getLaunchConfigurationType(RecordedJavaLaunchDelegate.TYPE_ID)
+					.newInstance(null, "Handshake on Java 17");
+			copy.setAttribute(IJavaLaunchConfigurationConstants.ATTR_PROJECT_NAME, "handshake17");
+			copy.setAttribute(IJavaLaunchConfigurationConstants.ATTR_MAIN_TYPE_NAME, "Handshake");
+			ILaunch launch = copy.launch(ILaunchManager.RUN_MODE, null);
+			UiTests.waitUntil(launch::isTerminated, 60_000, "the recorded program to end");
+			IProcess process = launch.getProcesses()[0];
+			assertEquals(0, process.getExitValue());
+			// the command line JDT built: the project's Java 17 with the agent writing into the project, pinned
+			String commandLine = process.getAttribute(IProcess.ATTR_CMDLINE);
+			assertTrue(commandLine.startsWith(new File(home, "bin/java").getPath()), commandLine);
+			IFile trace = project.getFile("Handshake.vtrace");
+			assertTrue(commandLine.contains("/perfcast-recorder.jar=out=" + trace.getLocation().toOSString() + ",pin=0"),
+					commandLine);
+			UiTests.waitUntil(() -> {
+				try {
+					project.refreshLocal(IResource.DEPTH_ONE, null);
+				} catch (org.eclipse.core.runtime.CoreException e) {
+					throw new IllegalStateException(e);
+				}
+				return trace.exists();
+			}, 10_000, "the trace in the project");
+			String text = Files.readString(Path.of(trace.getLocationURI()));
+			assertTrue(text.startsWith("@recorded java-agent\n") && text.endsWith("@end\n"), text);
+			assertTrue(text.contains(" T1 post C1 ") && text.contains(" at=Handshake.java:18"), text);
+			// what follows the recording (the prediction saved, not run as the preference says) is over
+			UiTests.waitUntil(() -> {
+				try {
+					return List.of(manager.getLaunchConfigurations()).stream()
+							.anyMatch(c -> c.getName().equals("Handshake on Java 17 prediction"));
+				} catch (org.eclipse.core.runtime.CoreException e) {
+					throw new IllegalStateException(e);
+				}
+			}, 10_000, "the prediction saved");
+			UiTests.waitUntil(() -> List.of(Job.getJobManager().find(null)).stream()
+					.noneMatch(j -> j.getName().startsWith("Reading the Perfcast recording")), 10_000,
+					"the recording read");
+			project.delete(true, true, null);
+		} finally {
+			JavaRuntime.getVMInstallType(vm.getVMInstallType().getId()).disposeVMInstall(vm.getId());
+		}
+	}
+
+	@Test
+	void testAJreOlderThanJava11IsRefusedBeforeItStarts() {
+		File home = new File("/opt/jdk1.8.0_392");
+		IVMInstall java8 = (IVMInstall) Proxy.newProxyInstance(getClass().getClassLoader(),
+				new Class<?>[] { IVMInstall.class, IVMInstall2.class }, (proxy, method, args) -> switch (method.getName()) {
+				case "getJavaVersion" -> "1.8.0_392";
+				case "getName" -> "jdk8";
+				case "getInstallLocation" -> home;
+				default -> null;
+				});
+		org.eclipse.core.runtime.CoreException e = assertThrows(org.eclipse.core.runtime.CoreException.class,
+				() -> RecordedJavaLaunchDelegate.checkVersion(java8));
+		assertEquals("Perfcast cannot record on this JRE: the Java recorder needs Java 11 or newer; jdk8 (" + home
+				+ ") is Java 1.8.0_392. Choose a newer JRE on the JRE tab or in the project's build path.",
+				e.getStatus().getMessage());
+	}
+
+	@Test
+	void testRecordPredictAndFollowTheSourceLine() throws Exception {
+		IProject project = handshake("handshake", JavaRuntime.getDefaultJREContainerEntry(), Map.of());
 
 		PlatformUI.getWorkbench().showPerspective(PerfcastPerspective.ID,
 				PlatformUI.getWorkbench().getActiveWorkbenchWindow());
