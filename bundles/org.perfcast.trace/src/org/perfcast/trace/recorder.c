@@ -318,9 +318,19 @@ static struct site site_of(void *address) {
 
 /* The program's code that called: the caller, or when that is the runtime (std::thread, std::condition_variable),
    the first frame above it that is neither the runtime nor the recorder. */
+static __thread struct { void *address; int runtime; } recent[64]; /* callers seen lately, without the lock */
+
 static void *program_site(void *caller) {
 	if (!caller || inside) return caller;
-	int runtime = site_of(caller).runtime;
+	unsigned slot = ((uintptr_t) caller >> 2) & 63;
+	int runtime;
+	if (recent[slot].address == caller) {
+		runtime = recent[slot].runtime;
+	} else {
+		runtime = site_of(caller).runtime;
+		recent[slot].address = caller;
+		recent[slot].runtime = runtime;
+	}
 	if (runtime == 3) return IGNORED;
 	if (!runtime) return caller;
 	void *frames[12];
