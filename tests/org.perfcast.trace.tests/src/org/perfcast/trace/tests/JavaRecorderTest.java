@@ -17,11 +17,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.engine.EngineMonitor;
+import org.perfcast.trace.EventKind;
 import org.perfcast.trace.JavaRecorder;
 import org.perfcast.trace.PthreadRecorder;
 import org.perfcast.trace.Recording;
+import org.perfcast.trace.Simulation;
 import org.perfcast.trace.SimulationModel;
 import org.perfcast.trace.TargetMachine;
+import org.perfcast.trace.ThreadProgram;
 import org.perfcast.trace.TraceFiles;
 import org.perfcast.trace.TraceSimulator;
 import org.perfcast.trace.tests.programs.Blocking;
@@ -258,5 +261,25 @@ class JavaRecorderTest {
 		String[] first = lines(trace, "main").get(0);
 		assertEquals("sleep", first[2]);
 		assertTrue(Double.parseDouble(first[3]) >= 0.049, String.join(" ", first));
+
+		// replayed, the sleeps and I/O are the thread's time off its processor; simulated, its sleeping and I/O
+		Recording recording = replay(trace);
+		assertEquals(List.of(), recording.warnings());
+		ThreadProgram program = recording.program(recording.thread("main"));
+		List<Double> off = new ArrayList<>();
+		int io = 0;
+		for (int i = 0; i < program.size(); i++) {
+			if (program.kind(i) == EventKind.SLEEP || program.kind(i) == EventKind.IO) {
+				off.add(program.offProcessor(i));
+				io += program.kind(i) == EventKind.IO ? 1 : 0;
+			}
+		}
+		assertTrue(io >= 2 && off.get(0) >= 0.049 && off.stream().allMatch(d -> d >= 1e-6), off.toString());
+		Simulation s = TraceSimulator.simulate(recording, new TargetMachine(2, Map.of()), SimulationModel.AUTO);
+		assertFalse(s.deadlocked());
+		List<Simulation.Interval> intervals = s.threads().get(recording.thread("main")).intervals();
+		assertTrue(intervals.stream().anyMatch(i -> i.state() == Simulation.State.SLEEPING
+				&& i.end() - i.start() >= 0.049), intervals.toString());
+		assertTrue(intervals.stream().anyMatch(i -> i.state() == Simulation.State.IO), intervals.toString());
 	}
 }

@@ -33,7 +33,12 @@ import org.perfcast.trace.JavaRecorder;
 import org.perfcast.trace.PthreadRecorder;
 import org.perfcast.trace.PthreadRecorder.RecorderException;
 import org.perfcast.trace.Recording;
+import org.perfcast.trace.TargetMachine;
+import org.perfcast.trace.ThreadProgram;
 import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceSimulator;
+import org.perfcast.trace.EventKind;
+import org.perfcast.trace.SimulationModel;
 
 /**
  * The Java recorder on the JVMs it supports, 11 and up: the agent jar is Java 11 bytecode (its Premain-Class Java
@@ -42,8 +47,14 @@ import org.perfcast.trace.TraceFiles;
  */
 class JavaVersionsTest {
 
-	/** A program for Java 11: two threads that lock a monitor and a lock, a task of a pool, a sleep. */
+	/**
+	 * A program for Java 11: two threads that lock a monitor and a lock, a task of a pool, a sleep, and an accept
+	 * that waits for a client thread which sleeps first.
+	 */
 	private static final String PROGRAM = """
+			import java.net.InetAddress;
+			import java.net.ServerSocket;
+			import java.net.Socket;
 			import java.util.concurrent.ExecutorService;
 			import java.util.concurrent.Executors;
 			import java.util.concurrent.Future;
@@ -79,6 +90,20 @@ class JavaVersionsTest {
 						throw new IllegalStateException();
 					}
 					pool.shutdown();
+					Thread.sleep(30);
+					try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+						Thread client = new Thread(() -> {
+							try {
+								Thread.sleep(50);
+								new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort()).close();
+							} catch (Exception e) {
+								throw new IllegalStateException(e);
+							}
+						});
+						client.start();
+						server.accept().close();
+						client.join();
+					}
 					System.out.println("count " + count + " on Java " + System.getProperty("java.specification.version"));
 				}
 			}
@@ -148,18 +173,29 @@ class JavaVersionsTest {
 		String text = Files.readString(trace);
 		assertTrue(text.startsWith("@recorded java-agent\n") && text.endsWith("@end\n"), text);
 		Map<String, List<String>> events = JavaRecorderTest.events(trace);
-		assertEquals(List.of("create T1", "create T2", "join T1", "join T2", "create task1", "join task1", "exit"),
-				events.get("main"), text);
+		assertEquals(List.of("create T1", "create T2", "join T1", "join T2", "create task1", "join task1", "sleep",
+				"create T3", "io", "join T3", "exit"), events.get("main"), text);
 		for (String worker : List.of("T1", "T2")) {
 			assertEquals(List.of("lock M1", "unlock M1", "lock L2", "unlock L2", "exit"), events.get(worker), text);
 		}
 		assertEquals(List.of("exit"), events.get("task1"), text);
+		assertEquals(List.of("sleep", "exit"), events.get("T3"), text);
 		assertTrue(text.contains(" at=Versions.java:"), text);
 
 		Recording recording = TraceFiles.record(trace, "Versions.vtrace", EngineMonitor.NULL);
-		assertEquals(List.of("main", "T1", "T2", "task1"), recording.threads());
+		assertEquals(List.of("main", "T1", "T2", "task1", "T3"), recording.threads());
 		assertTrue(recording.cpuClocks());
 		assertEquals(List.of(), recording.warnings());
+		ThreadProgram main = recording.program(recording.thread("main"));
+		List<EventKind> kinds = new ArrayList<>();
+		double asleep = 0;
+		for (int i = 0; i < main.size(); i++) {
+			kinds.add(main.kind(i));
+			asleep += main.kind(i) == EventKind.SLEEP ? main.offProcessor(i) : 0;
+		}
+		assertTrue(kinds.contains(EventKind.IO), kinds.toString());
+		assertTrue(asleep >= 0.029, "Thread.sleep(30): " + asleep);
+		assertFalse(TraceSimulator.simulate(recording, new TargetMachine(2, Map.of()), SimulationModel.AUTO).deadlocked());
 	}
 
 	@Test
