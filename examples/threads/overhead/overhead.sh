@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The recorders' cost per event: one thread taking and releasing an uncontended lock N times (2N events), timed
-# with and without the recorder (median of 5 runs each). Usage: bash examples/threads/overhead/overhead.sh [N]
+# with and without the recorder (median of 5 runs each); and what the Java recorder's I/O hooks add to N small
+# writes to a file, which do not block (nothing is recorded for them). Usage: bash examples/threads/overhead/overhead.sh [N]
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
@@ -13,7 +14,7 @@ fi
 BUILD=$(mktemp -d)
 trap 'rm -rf "$BUILD"' EXIT
 cc -O2 -pthread -o "$BUILD/overhead" "$HERE/overhead.c"
-"$JAVA_HOME/bin/javac" -d "$BUILD" "$HERE/Overhead.java"
+"$JAVA_HOME/bin/javac" -d "$BUILD" "$HERE/Overhead.java" "$HERE/FileWrites.java"
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 elapsed() { grep '^elapsed' | awk '{ print $2 }'; }
 time_plain() { for _ in 1 2 3 4 5; do taskset -c 0 "$@" | elapsed; done | median; }
@@ -29,3 +30,8 @@ for kind in C Java; do
 	awk -v k="$kind" -v n="$N" -v p="$plain" -v r="$recorded" 'BEGIN {
 		printf "%s: %d events: %.3f s plain, %.3f s recorded: %.3f µs per event\n", k, 2 * n, p, r, (r - p) * 1e6 / (2 * n) }'
 done
+cmd=("$JAVA_HOME/bin/java" -cp "$BUILD" FileWrites "$N")
+plain=$(time_plain "${cmd[@]}")
+recorded=$(time_recorded "${cmd[@]}")
+awk -v n="$N" -v p="$plain" -v r="$recorded" 'BEGIN {
+	printf "Java file writes: %d writes of 16 bytes: %.3f s plain, %.3f s recorded: %.3f µs per write more\n", n, p, r, (r - p) * 1e6 / n }'

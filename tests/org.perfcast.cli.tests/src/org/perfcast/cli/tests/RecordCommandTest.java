@@ -167,4 +167,18 @@ class RecordCommandTest {
 		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "2", "--json"), cli.err());
 		assertTrue(cli.out().contains("\"deadlock\": null"), cli.out());
 	}
+
+	@Test
+	void testAJvmOlderThanJava11IsRefusedWithoutStartingIt(@TempDir Path dir) throws Exception {
+		Path java = dir.resolve("jdk8/bin/java");
+		Files.createDirectories(java.getParent());
+		Files.writeString(dir.resolve("jdk8/release"), "JAVA_VERSION=\"1.8.0_392\"\n");
+		Files.writeString(java, "#!/bin/sh\ntouch '" + dir.resolve("started") + "'\n");
+		Files.setPosixFilePermissions(java, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("record", "--out", dir.resolve("Main.vtrace").toString(), "--",
+				java.toString(), "-cp", dir.toString(), "Main"), cli.err());
+		assertTrue(cli.err().contains("the Java recorder needs Java 11 or newer; " + java + " is Java 1.8.0_392"),
+				cli.err());
+		assertTrue(!Files.exists(dir.resolve("started")), "the JVM was not started");
+	}
 }
