@@ -34,6 +34,7 @@ import org.perfcast.trace.tests.programs.Monitors;
 import org.perfcast.trace.tests.programs.Queues;
 import org.perfcast.trace.tests.programs.Synchronizers;
 import org.perfcast.trace.tests.programs.Tasks;
+import org.perfcast.trace.tests.programs.Timeouts;
 
 /**
  * The Java recorder on small programs whose events are known: each construct's events per thread, source lines,
@@ -281,5 +282,61 @@ class JavaRecorderTest {
 		assertTrue(intervals.stream().anyMatch(i -> i.state() == Simulation.State.SLEEPING
 				&& i.end() - i.start() >= 0.049), intervals.toString());
 		assertTrue(intervals.stream().anyMatch(i -> i.state() == Simulation.State.IO), intervals.toString());
+	}
+
+	@Test
+	void testEveryTimedWaitThatTimesOutIsASleepAndEveryIoHookRuns() throws Exception {
+		Path trace = record(Timeouts.class, 0);
+		String text = Files.readString(trace);
+		Map<String, List<String>> events = events(trace);
+		// sleep(ms, ns), sleep(Duration), wait(ms, ns), awaitUntil, parkUntil, two tryAcquire, latch, offer, tryLock
+		List<String> main = oneSleepPerRun(events.get("main").stream().filter(e -> !e.equals("io")).toList());
+		assertEquals(List.of("post F1", "take F1", "post Q1", "sleep", "lock M2", "unlock M2", "sleep", "lock M2",
+				"unlock M2", "lock L3", "unlock L3", "sleep", "lock L3", "unlock L3", "sleep", "create T1", "join T1",
+				"sleep", "create T2", "join T2", "post S4", "post S4", "take S4", "take S4", "exit"), main, text);
+		List<String> sleeps = Files.readAllLines(trace).stream().filter(l -> l.contains(" main sleep ")).toList();
+		assertTrue(sleeps.size() >= 10, text);
+		assertEquals(8, sleeps.stream().map(l -> l.substring(l.indexOf(" at="))).distinct().count(), text);
+		// held::lock is a method reference, not a call the agent sees
+		assertEquals(List.of("exit"), events.get("T1"), text);
+		assertEquals(List.of("sleep", "exit"), events.get("T2"), "Thread subclass's sleep(10): " + text);
+		Recording recording = replay(trace);
+		assertFalse(TraceSimulator.simulate(recording, new TargetMachine(2, Map.of()), SimulationModel.AUTO)
+				.deadlocked());
+	}
+
+	@Test
+	void testEveryHookTheInstrumenterCallsIsAMethodOfHooks() throws Exception {
+		// the hooks are looked up by name and descriptor only when a program's class calls them: a mistake would be
+		// a NoSuchMethodError in the program
+		Class<?> instrumenter = Class.forName("org.perfcast.trace.agent.Instrumenter");
+		Class<?> hooks = Class.forName("org.perfcast.trace.agent.Hooks");
+		java.util.Set<String> methods = new java.util.HashSet<>();
+		for (java.lang.reflect.Method m : hooks.getMethods()) {
+			if (java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
+				StringBuilder descriptor = new StringBuilder("(");
+				for (Class<?> p : m.getParameterTypes()) {
+					descriptor.append(p.descriptorString());
+				}
+				methods.add(m.getName() + descriptor.append(')').append(m.getReturnType().descriptorString()));
+			}
+		}
+		int checked = 0;
+		for (String field : List.of("BY_CLASS", "STATIC", "BY_INTERFACE")) {
+			java.lang.reflect.Field f = instrumenter.getDeclaredField(field);
+			f.setAccessible(true);
+			for (Object byMethod : ((Map<?, ?>) f.get(null)).values()) {
+				for (Object hook : ((Map<?, ?>) byMethod).values()) {
+					java.lang.reflect.Field name = hook.getClass().getDeclaredField("name");
+					java.lang.reflect.Field descriptor = hook.getClass().getDeclaredField("descriptor");
+					name.setAccessible(true);
+					descriptor.setAccessible(true);
+					String method = name.get(hook) + (String) descriptor.get(hook);
+					assertTrue(methods.contains(method), "Hooks has no " + method);
+					checked++;
+				}
+			}
+		}
+		assertTrue(checked > 60, checked + " hooks");
 	}
 }
