@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -174,7 +175,7 @@ class RecordCommandTest {
 		Files.createDirectories(java.getParent());
 		Files.writeString(dir.resolve("jdk8/release"), "JAVA_VERSION=\"1.8.0_392\"\n");
 		Files.writeString(java, "#!/bin/sh\ntouch '" + dir.resolve("started") + "'\n");
-		Files.setPosixFilePermissions(java, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+		Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
 		assertEquals(ExitCode.INPUT_ERROR, cli.run("record", "--out", dir.resolve("Main.vtrace").toString(), "--",
 				java.toString(), "-cp", dir.toString(), "Main"), cli.err());
 		assertTrue(cli.err().contains("the Java recorder needs Java 11 or newer; " + java + " is Java 1.8.0_392"),
