@@ -54,6 +54,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * take; {@link BlockingQueue} → a put posts the queue and takes a free place of a bounded queue, a take takes
  * the queue and posts a place. A post is written before the release it stands for happens, and an event after a
  * blocking operation once the operation is done, so that the events' order is one the program could run in.
+ * <p>
+ * Time off the processor that is not synchronisation is an {@code io D} or {@code sleep D} event written when the
+ * call returns: D is the call's wall time less the CPU time the thread used in it, and the event's CPU clock the
+ * thread's at the start of the call. Sleeps, parks that return for their timeout and timed waits that time out are
+ * sleeps; blocking file and socket I/O is io (see {@link #ioEnd(long, long, int)} for how it stays cheap when it
+ * does not block).
+ * <p>
+ * This class runs in the recorded program's JVM, any Java from 11 up: it must use only Java 11's language and API.
  */
 public final class Hooks {
 

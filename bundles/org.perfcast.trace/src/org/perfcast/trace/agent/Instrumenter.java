@@ -21,8 +21,8 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Rewrites the program's classes so that their synchronisation goes through {@link Hooks}: call sites of
- * thread, lock, condition, synchronizer, queue, executor and fork-join methods become calls of the hook of the
- * same name (with the source line as an extra argument); {@code monitorenter} and {@code monitorexit}, and the
+ * thread, lock, condition, synchronizer, queue, executor and fork-join methods, of sleeps, parks and timed waits,
+ * and of file and socket I/O become calls of a hook (with the source line as an extra argument); {@code monitorenter} and {@code monitorexit}, and the
  * entry and returns of synchronized methods, call the monitor hooks; {@code new Thread(r)} wraps r, and the
  * {@code run} of a Thread subclass and the {@code compute} of a fork-join task mark their start and end. Only the
  * stack grows: no branch or handler is added, so the classes' stack map frames stay valid. JDK classes and
