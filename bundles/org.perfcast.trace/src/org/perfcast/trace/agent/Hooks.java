@@ -1083,9 +1083,19 @@ public final class Hooks {
 		return -1;
 	}
 
-	/** After an I/O call at {@code site} that began at {@code wall} with the CPU clock {@code cpu} (or -1). */
+	/**
+	 * After an I/O call at {@code site} that began at {@code wall} with the CPU clock {@code cpu} (or -1): nothing
+	 * more when it was quick and the site is timed by the wall clock (small, to be inlined into every hook).
+	 */
 	private static void ioEnd(long wall, long cpu, int site) {
 		long took = System.nanoTime() - wall;
+		if (cpu >= 0 || took >= SLOW_NANOS) {
+			ioTimed(wall, took, cpu, site);
+		}
+	}
+
+	/** {@link #ioEnd(long, long, int)} of a slow call or at a site that measures CPU time. */
+	private static void ioTimed(long wall, long took, long cpu, int site) {
 		if (took >= SLOW_NANOS) {
 			int[] p = precise;
 			if (site < p.length) {
@@ -1096,18 +1106,18 @@ public final class Hooks {
 			if (took >= MIN_OFF_NANOS) {
 				offProcessor("io", wall, cpu, site);
 			}
-		} else if (took >= SLOW_NANOS) {
-			LOCK.lock();
-			try {
-				Actor actor = current();
-				long own = CPU.getCurrentThreadCpuTime() - actor.base - actor.nested;
-				long used = Math.min(took, Math.max(0, own - actor.lastCpu));
-				if (took - used >= MIN_OFF_NANOS) {
-					record(actor, "io " + seconds(took - used), site, own - used);
-				}
-			} finally {
-				LOCK.unlock();
+			return;
+		}
+		LOCK.lock();
+		try {
+			Actor actor = current();
+			long own = CPU.getCurrentThreadCpuTime() - actor.base - actor.nested;
+			long used = Math.min(took, Math.max(0, own - actor.lastCpu));
+			if (took - used >= MIN_OFF_NANOS) {
+				record(actor, "io " + seconds(took - used), site, own - used);
 			}
+		} finally {
+			LOCK.unlock();
 		}
 	}
 
