@@ -13,14 +13,30 @@ import java.util.List;
  * @param activations  each accepted activation, for arrows
  * @param criticalPath the chain of threads and events that determines the completion (or the deadlock time)
  * @param events       how many operations were simulated
+ * @param holds        each time a thread held a mutex, in the order the holds ended (empty when timelines are not
+ *                     kept)
  */
 public record Simulation(SimulationModel model, String choice, Double completion, Deadlock deadlock,
-		List<ThreadTimeline> threads, List<Activation> activations, List<PathSegment> criticalPath, long events) {
+		List<ThreadTimeline> threads, List<Activation> activations, List<PathSegment> criticalPath, long events,
+		List<Hold> holds) {
 
 	public Simulation {
 		threads = List.copyOf(threads);
 		activations = List.copyOf(activations);
 		criticalPath = List.copyOf(criticalPath);
+		holds = List.copyOf(holds);
+	}
+
+	/**
+	 * A time a thread held a mutex.
+	 *
+	 * @param mutex  the mutex's name
+	 * @param thread the holder's index in {@link #threads()}
+	 * @param start  when it got the mutex
+	 * @param end    when it released it (the end of the simulation if it never did)
+	 * @param at     the source location of its lock operation, or null
+	 */
+	public record Hold(String mutex, int thread, double start, double end, String at) {
 	}
 
 	/** What a thread is doing during an interval. */

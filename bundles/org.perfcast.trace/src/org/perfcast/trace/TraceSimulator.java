@@ -138,6 +138,9 @@ public final class TraceSimulator {
 		private final String[] shownAt;
 		private final int[] shownCpu;
 		private final List<Simulation.Activation> activations = new ArrayList<>();
+		private final List<Simulation.Hold> holds = new ArrayList<>();
+		private final double[] holdStart;
+		private final String[] holdAt;
 		private final List<List<Cause>> causes;
 		private long causeSeq;
 		private double now;
@@ -197,6 +200,8 @@ public final class TraceSimulator {
 			}
 			owner = new int[mutexes];
 			Arrays.fill(owner, -1);
+			holdStart = new double[mutexes];
+			holdAt = new String[mutexes];
 			lockWaiters = new Recording.IntList[mutexes];
 			for (int m = 0; m < mutexes; m++) {
 				lockWaiters[m] = new Recording.IntList();
@@ -297,8 +302,13 @@ public final class TraceSimulator {
 				deadlock = new Simulation.Deadlock(now, blocked);
 			}
 			List<Simulation.PathSegment> path = keep ? criticalPath(deadlock != null) : List.of();
+			for (int m = 0; m < owner.length; m++) {
+				if (owner[m] >= 0) {
+					held(m);
+				}
+			}
 			return new Simulation(model, choice, deadlock == null ? now : null, deadlock, timelines, activations, path,
-					events);
+					events, holds);
 		}
 
 		/**
@@ -462,6 +472,7 @@ public final class TraceSimulator {
 				int m = p.arg(i);
 				if (owner[m] < 0) {
 					owner[m] = t;
+					holding(m, p.at(i));
 					proceed(t);
 				} else {
 					lockWaiters[m].add(t);
@@ -470,6 +481,9 @@ public final class TraceSimulator {
 			}
 			case UNLOCK -> {
 				int m = p.arg(i);
+				if (owner[m] >= 0) {
+					held(m);
+				}
 				owner[m] = -1;
 				Recording.IntList waiters = lockWaiters[m];
 				if (waiters.size() > 0) {
@@ -482,6 +496,7 @@ public final class TraceSimulator {
 					int next = waiters.get(best);
 					remove(waiters, best);
 					owner[m] = next;
+					holding(m, rec.program(next).at(blockOp[next]));
 					resume(next, t, keep ? "got " + rec.mutexName(m) + " from " + rec.threads().get(t) : null);
 				}
 				proceed(t);
@@ -512,6 +527,19 @@ public final class TraceSimulator {
 				}
 			}
 			return best;
+		}
+
+		/** The owner of mutex {@code m} has just got it, by its lock operation at {@code at}. */
+		private void holding(int m, String at) {
+			holdStart[m] = now;
+			holdAt[m] = at;
+		}
+
+		/** The owner of mutex {@code m} releases it (or the simulation ends): one hold more. */
+		private void held(int m) {
+			if (keep) {
+				holds.add(new Simulation.Hold(rec.mutexName(m), owner[m], holdStart[m], now, holdAt[m]));
+			}
 		}
 
 		/** Moves {@code t} past its current operation. */
