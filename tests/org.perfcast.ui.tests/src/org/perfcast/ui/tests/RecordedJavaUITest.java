@@ -28,7 +28,6 @@ import org.eclipse.jdt.core.IJavaProject;
 import org.eclipse.jdt.core.JavaCore;
 import org.eclipse.jdt.launching.IJavaLaunchConfigurationConstants;
 import org.eclipse.jdt.launching.JavaRuntime;
-import org.eclipse.jface.dialogs.MessageDialogWithToggle;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IEditorPart;
@@ -37,9 +36,9 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.perfcast.ide.RecordingFinished;
 import org.perfcast.ide.SimulationJob;
 import org.perfcast.ide.SimulationLaunch;
-import org.perfcast.jdt.PerfcastJdt;
 import org.perfcast.jdt.RecordedJavaLaunchDelegate;
 import org.perfcast.ui.PerfcastPerspective;
 import org.perfcast.ui.charts.TimelineChart;
@@ -92,7 +91,7 @@ class RecordedJavaUITest {
 	@AfterEach
 	void tearDown() throws Exception {
 		UiTests.endSimulations();
-		PerfcastJdt.preferences().remove(PerfcastJdt.SIMULATE_AFTER_RECORDING);
+		RecordingFinished.preferences().remove(RecordingFinished.SIMULATE_AFTER_RECORDING);
 	}
 
 	@Test
@@ -116,7 +115,7 @@ class RecordedJavaUITest {
 		PlatformUI.getWorkbench().showPerspective(PerfcastPerspective.ID,
 				PlatformUI.getWorkbench().getActiveWorkbenchWindow());
 		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
-		PerfcastJdt.preferences().put(PerfcastJdt.SIMULATE_AFTER_RECORDING, MessageDialogWithToggle.ALWAYS);
+		RecordingFinished.preferences().put(RecordingFinished.SIMULATE_AFTER_RECORDING, RecordingFinished.ALWAYS);
 
 		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
 		ILaunchConfigurationType type = manager.getLaunchConfigurationType(RecordedJavaLaunchDelegate.TYPE_ID);
