@@ -37,7 +37,7 @@ final class AccuracyCommand extends AbstractCommand {
 	AccuracyCommand() {
 		super("accuracy", "record a program on one processor, predict more, run it for real and report the error", """
 				usage: perfcast accuracy [--processors N] [--predict 4,8] [--runs R] [--name NAME] [--trace FILE]
-				                         [--markdown | --json] -- PROGRAM [ARGS...]
+				                         [--no-follow] [--markdown | --json] -- PROGRAM [ARGS...]
 
 				Records PROGRAM (native or java ...) on one processor as perfcast record does, predicts
 				its speed-up on N processors (default 2) with the Direct, Client-Server, Strict Sequence
@@ -50,6 +50,7 @@ final class AccuracyCommand extends AbstractCommand {
 				one processor over the time on N.
 				  --name NAME   the program's name in the output (default: the program's)
 				  --trace FILE  keep the recording there (default: a temporary file)
+				  --no-follow   record only PROGRAM's own process, not the processes it starts
 				  --markdown    one row of a Markdown table (see examples/threads/validate.sh)
 				  --json        {"program", "processors", "real": {"one", "many", "speedup", "printed"},
 				                "predictions": [{"model", "chosen", "processors", "speedup", "error",
@@ -66,7 +67,7 @@ final class AccuracyCommand extends AbstractCommand {
 		if (dash < 0 || dash == args.size() - 1) {
 			throw new UsageException("missing -- PROGRAM [ARGS...]");
 		}
-		Arguments arguments = Arguments.parse(args.subList(0, dash), Set.of("markdown", "json"),
+		Arguments arguments = Arguments.parse(args.subList(0, dash), Set.of("markdown", "json", "no-follow"),
 				Set.of("processors", "predict", "runs", "name", "trace"));
 		if (!arguments.operands().isEmpty()) {
 			throw new UsageException("unexpected " + arguments.operands().get(0) + " before --");
@@ -93,8 +94,10 @@ final class AccuracyCommand extends AbstractCommand {
 		try {
 			trace = arguments.value("trace").map(Path::of).orElse(Files.createTempFile("perfcast-accuracy", ".vtrace"));
 			// the program's own output goes to standard error, so that standard output holds the report only
+			Path recorded = trace;
 			int status = PthreadRecorder.record(command, trace, cache, ProcessBuilder.Redirect.appendTo(new java.io.File(
-					"/dev/stderr")));
+					"/dev/stderr")), !arguments.flag("no-follow"), note -> console.report(Diagnostic.info("trace.record",
+							note, Location.of(recorded.toString()))));
 			if (status != 0) {
 				console.report(Diagnostic.error("trace.record", name + " exited with " + status + " while recorded",
 						Location.of(command.get(0))));
@@ -109,8 +112,8 @@ final class AccuracyCommand extends AbstractCommand {
 				for (SimulationModel model : MODELS) {
 					Simulation s = TraceSimulator.simulate(recording, new TargetMachine(n, Map.of()), model,
 							new TraceSimulator.Options(0, false), EngineMonitor.NULL);
-					predictions.add(new Prediction(model, s.model(), n, s.completion() == null || s.completion() == 0 ? null
-							: one / s.completion()));
+					predictions.add(new Prediction(model, s.model(), n, s.completion() == null || !(s.completion() > 0)
+							|| !(one > 0) ? null : one / s.completion()));
 				}
 			}
 			RealRuns.Timing single = RealRuns.time(command, 1, runs);
@@ -143,6 +146,11 @@ final class AccuracyCommand extends AbstractCommand {
 				}
 			}
 		}
+	}
+
+	/** A JSON number, or null when not finite: the output stays valid JSON. */
+	private static String number(double value) {
+		return Double.isFinite(value) ? Numbers.format(value) : "null";
 	}
 
 	private static String error(double real, Double predicted) {
@@ -206,16 +214,16 @@ final class AccuracyCommand extends AbstractCommand {
 			double real, List<Prediction> predictions) {
 		StringBuilder json = new StringBuilder();
 		json.append("{\"program\": ").append(Json.string(name)).append(", \"processors\": ").append(processors)
-				.append(", \"real\": {\"one\": ").append(Numbers.format(single.median())).append(", \"many\": ")
-				.append(Numbers.format(many.median())).append(", \"speedup\": ").append(Numbers.format(real))
+				.append(", \"real\": {\"one\": ").append(number(single.median())).append(", \"many\": ")
+				.append(number(many.median())).append(", \"speedup\": ").append(number(real))
 				.append(", \"printed\": ").append(single.printed() && many.printed()).append("}, \"predictions\": [");
 		for (int i = 0; i < predictions.size(); i++) {
 			Prediction p = predictions.get(i);
 			json.append(i == 0 ? "" : ", ").append("{\"model\": ").append(Json.string(p.model().id())).append(", \"chosen\": ")
 					.append(Json.string(p.chosen().id())).append(", \"processors\": ").append(p.processors())
-					.append(", \"speedup\": ").append(p.speedup() == null ? "null" : Numbers.format(p.speedup()))
+					.append(", \"speedup\": ").append(p.speedup() == null ? "null" : number(p.speedup()))
 					.append(", \"error\": ").append(p.speedup() == null || p.processors() != processors ? "null"
-							: Numbers.format(Math.abs(real - p.speedup()) / real))
+							: number(Math.abs(real - p.speedup()) / real))
 					.append(", \"deadlock\": ").append(p.speedup() == null).append('}');
 		}
 		console.out().println(json.append("]}"));

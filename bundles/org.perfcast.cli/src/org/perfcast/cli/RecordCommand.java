@@ -19,13 +19,19 @@ final class RecordCommand extends AbstractCommand {
 
 	RecordCommand() {
 		super("record", "record a pthreads or Java program's synchronisation on one processor (a *.vtrace trace)", """
-				usage: perfcast record [--out FILE] -- PROGRAM [ARGS...]
+				usage: perfcast record [--out FILE] [--no-follow] -- PROGRAM [ARGS...]
 				       perfcast record [--out FILE] -- java [JAVA OPTIONS] MAIN-CLASS|-jar JAR [ARGS...]
 
 				Runs PROGRAM pinned to one processor (taskset -c 0) with Perfcast's pthread recorder
 				preloaded (built with cc once, into ~/.cache/perfcast), which logs thread create, exit and
-				join, mutex lock and unlock, condition waits and signals, semaphores and barriers with the
-				wall clock and each thread's CPU clock, and writes the trace. A java command runs with
+				join, mutex, spinlock and read-write lock locks and unlocks (trylocks and timed locks when
+				they succeed), condition waits and signals (a timed wait that times out as a sleep),
+				semaphores, barriers, pthread_once, C11 threads and futex waits (C++ futures), and time
+				off the processor in I/O and sleeps, with the wall clock, each thread's CPU clock and the
+				source line (with -g; else the function), and writes the trace. Processes the program
+				starts (fork, exec, system, popen, posix_spawn, a shell script's commands) record into
+				NAME-PID.vtrace next to it; the traces of single-threaded ones are not kept, and when
+				PROGRAM itself runs one thread (a script) the child with the most threads becomes the trace. A java command runs with
 				Perfcast's Java agent instead (-javaagent, written once into the same cache), which logs
 				thread start, run's end and join, synchronized blocks and methods, wait and notify,
 				java.util.concurrent locks and conditions, semaphores, latches, barriers, blocking queues,
@@ -33,7 +39,8 @@ final class RecordCommand extends AbstractCommand {
 				the thread's CPU clock and the source line. Then checks that the trace replays and prints
 				what it holds; a program that dies before it ends the recording leaves a trace cut short,
 				read up to its last event with a warning. Predict more processors with perfcast trace FILE.
-				  --out FILE   the trace (default PROGRAM.vtrace, or MAIN-CLASS.vtrace, in the current folder)""");
+				  --out FILE   the trace (default PROGRAM.vtrace, or MAIN-CLASS.vtrace, in the current folder)
+				  --no-follow  record only PROGRAM's own process, not the processes it starts""");
 	}
 
 	@Override
@@ -42,7 +49,8 @@ final class RecordCommand extends AbstractCommand {
 		if (dash < 0 || dash == args.size() - 1) {
 			throw new UsageException("missing -- PROGRAM [ARGS...]");
 		}
-		Arguments arguments = Arguments.parse(args.subList(0, dash), java.util.Set.of(), java.util.Set.of("out"));
+		Arguments arguments = Arguments.parse(args.subList(0, dash), java.util.Set.of("no-follow"), java.util.Set.of(
+				"out"));
 		if (!arguments.operands().isEmpty()) {
 			throw new UsageException("unexpected " + arguments.operands().get(0) + " before --");
 		}
@@ -53,7 +61,9 @@ final class RecordCommand extends AbstractCommand {
 		Path cache = org.perfcast.engine.NativeTools.cache();
 		int status;
 		try {
-			status = PthreadRecorder.record(command, out, cache);
+			status = PthreadRecorder.record(command, out, cache, ProcessBuilder.Redirect.INHERIT, !arguments.flag(
+					"no-follow"), note -> console.report(Diagnostic.info("trace.record", note, Location.of(out
+							.toString()))));
 		} catch (PthreadRecorder.RecorderException e) {
 			console.report(Diagnostic.error("trace.record", e.getMessage(), Location.of(command.get(0))));
 			return ExitCode.INPUT_ERROR;

@@ -15,7 +15,8 @@ import java.util.Map;
  * The compact binary form of a trace ({@code *.vtraceb}), for traces of many millions of events: the magic
  * {@code VTRB}, a version byte, the header, then one record per event. Names (threads, events, mutexes, source
  * locations) are numbered on first use; a record is a flag byte (kind, whether cpu and at follow), the time as
- * a double, the thread, the arguments and the optional fields, numbers as unsigned variable-length integers.
+ * a double, the thread, the arguments (the duration of {@code io} and {@code sleep} as a double) and the optional
+ * fields, numbers as unsigned variable-length integers.
  */
 public final class BinaryTrace {
 
@@ -56,6 +57,9 @@ public final class BinaryTrace {
 			}
 			if (e.object() != null) {
 				name(e.object());
+			}
+			if (e.kind().timed()) {
+				out.writeDouble(e.duration());
 			}
 			if (cpu) {
 				out.writeDouble(e.cpu());
@@ -205,13 +209,22 @@ public final class BinaryTrace {
 				String target = kind == EventKind.CREATE || kind == EventKind.ACTIVATE || kind == EventKind.JOIN ? name()
 						: null;
 				String object = kind == EventKind.WAIT || kind == EventKind.ACTIVATE || kind == EventKind.LOCK
-						|| kind == EventKind.UNLOCK || kind == EventKind.POST || kind == EventKind.TAKE ? name() : null;
+						|| kind == EventKind.RLOCK || kind == EventKind.UNLOCK || kind == EventKind.POST
+						|| kind == EventKind.TAKE ? name() : null;
+				double duration = Double.NaN;
+				if (kind.timed()) {
+					duration = readDouble();
+					if (!(duration >= 0 && Double.isFinite(duration))) {
+						throw new TraceException(file, record, "record " + record + " has " + kind.keyword()
+								+ " duration " + duration);
+					}
+				}
 				double cpu = (flags & HAS_CPU) != 0 ? readDouble() : Double.NaN;
 				if ((flags & HAS_CPU) != 0 && !(cpu >= 0 && Double.isFinite(cpu))) {
 					throw new TraceException(file, record, "record " + record + " has CPU clock " + cpu);
 				}
 				String at = (flags & HAS_AT) != 0 ? name() : null;
-				return new TraceEvent(record, time, thread, kind, target, object, cpu, at);
+				return new TraceEvent(record, time, thread, kind, target, object, cpu, at, duration);
 			} catch (EOFException e) {
 				throw new TraceException(file, record, "the binary trace ends inside record " + record);
 			}

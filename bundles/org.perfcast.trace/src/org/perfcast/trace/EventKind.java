@@ -24,7 +24,19 @@ public enum EventKind {
 	 */
 	POST("post", 1),
 	/** {@code take S}: block until a signal of S is there, and consume it. */
-	TAKE("take", 1);
+	TAKE("take", 1),
+	/**
+	 * {@code io D}: the thread was off its processor, blocked in I/O, for D just before this event (logged when the
+	 * call returns; traces with it carry {@code cpu=} clocks).
+	 */
+	IO("io", 1),
+	/** {@code sleep D}: like {@code io}, for a sleep or a timed wait that timed out. */
+	SLEEP("sleep", 1),
+	/**
+	 * {@code rlock RW}: acquire RW shared, as a reader of a read-write lock: readers hold it together, {@code lock
+	 * RW} holds it alone; {@code unlock RW} releases either.
+	 */
+	RLOCK("rlock", 1);
 
 	private final String keyword;
 	private final int arguments;
@@ -42,6 +54,11 @@ public enum EventKind {
 	/** How many arguments the event takes. */
 	public int arguments() {
 		return arguments;
+	}
+
+	/** Whether the argument is a duration: {@code io} and {@code sleep}. */
+	public boolean timed() {
+		return this == IO || this == SLEEP;
 	}
 
 	/** The kind with {@code keyword}, or null. */

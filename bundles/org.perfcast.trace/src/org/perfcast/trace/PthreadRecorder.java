@@ -4,14 +4,24 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Records a native program's threads (the VPPB Recorder for C and pthreads): the library {@code recorder.c},
  * shipped in this bundle and built with the system's C compiler into a cache folder, is preloaded into the
  * program, which runs pinned to one processor ({@code taskset -c 0}); at exit it writes the trace. Java
  * programs ({@code java ...}) are recorded by the Java agent instead ({@link JavaRecorder}).
+ * <p>
+ * Processes the program starts that load the recorder too (through fork, exec, {@code system}, {@code popen},
+ * {@code posix_spawn}, or a shell script) write {@code NAME-PID.vtrace} next to the trace, unless {@code follow}
+ * is off. After the run, the traces of single-threaded children are removed; when the program itself ran one thread
+ * (a shell script, a launcher) and a child ran several, that child's trace becomes the trace, and the rest stays
+ * as {@code NAME-PID.vtrace}. Code addresses become source lines ({@link SourceLines}).
  */
 public final class PthreadRecorder {
 
@@ -52,7 +62,7 @@ public final class PthreadRecorder {
 		Files.createDirectories(dir);
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.c"), source);
 		String failure = org.perfcast.engine.NativeTools.build(library, out -> List.of(cc.toString(), "-O2", "-shared",
-				"-fPIC", "-o", out.toString(), dir.resolve("recorder.c").toString(), "-ldl", "-pthread"));
+				"-fPIC", "-fexceptions", "-o", out.toString(), dir.resolve("recorder.c").toString(), "-ldl", "-pthread"));
 		if (failure != null) {
 			throw new RecorderException("could not build the recorder: " + failure);
 		}
@@ -78,15 +88,125 @@ public final class PthreadRecorder {
 	 */
 	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output)
 			throws RecorderException, IOException {
+		return record(command, out, cache, output, true, note -> {
+		});
+	}
+
+	/**
+	 * Runs {@code command} on one processor with the recorder, writing the trace to {@code out} and the program's
+	 * standard output to {@code output}; the processes it starts are recorded too when {@code follow}.
+	 *
+	 * @param notes told what became of the processes' traces and what could not be recorded
+	 * @return the program's exit code
+	 * @throws RecorderException when the program cannot be started or writes no trace
+	 */
+	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output,
+			boolean follow, Consumer<String> notes) throws RecorderException, IOException {
 		if (command.isEmpty()) {
 			throw new RecorderException("no program to record");
 		}
 		if (JavaRecorder.isJava(command)) {
 			return JavaRecorder.record(command, out, cache, output);
 		}
-		Path library = library(cache);
-		return runPinned(command, Map.of("LD_PRELOAD", library.toString(), "PERFCAST_TRACE_OUT",
-				out.toAbsolutePath().toString()), out, command.get(0), output);
+		Path library = preloadable(library(cache));
+		for (Path stale : children(out)) {
+			Files.deleteIfExists(stale);
+		}
+		Map<String, String> environment = new HashMap<>();
+		environment.put("LD_PRELOAD", library.toString());
+		environment.put("PERFCAST_TRACE_OUT", out.toAbsolutePath().toString());
+		environment.put("PERFCAST_FOLLOW", follow ? "1" : "0");
+		int status = runPinned(command, environment, out, command.get(0), output);
+		settle(out, notes);
+		return status;
+	}
+
+	/** The library at a path LD_PRELOAD can take (no space or colon), copied to a temporary folder if need be. */
+	private static Path preloadable(Path library) throws IOException {
+		String text = library.toAbsolutePath().toString();
+		if (!text.contains(" ") && !text.contains(":")) {
+			return library;
+		}
+		Path dir = Path.of(System.getProperty("java.io.tmpdir"), "perfcast-" + library.getParent().getFileName());
+		Path copy = dir.resolve(library.getFileName());
+		if (!Files.isRegularFile(copy) || Files.size(copy) != Files.size(library)) {
+			Files.createDirectories(dir);
+			Files.copy(library, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+		}
+		return copy;
+	}
+
+	/** The traces of other processes next to {@code out}: NAME-PID.EXT. */
+	public static List<Path> children(Path out) throws IOException {
+		Path absolute = out.toAbsolutePath();
+		String name = absolute.getFileName().toString();
+		int dot = name.lastIndexOf('.');
+		String stem = dot > 0 ? name.substring(0, dot) : name;
+		String extension = dot > 0 ? name.substring(dot) : "";
+		Pattern child = Pattern.compile(Pattern.quote(stem) + "-[0-9]+" + Pattern.quote(extension));
+		if (!Files.isDirectory(absolute.getParent())) {
+			return List.of();
+		}
+		try (Stream<Path> files = Files.list(absolute.getParent())) {
+			return files.filter(f -> child.matcher(f.getFileName().toString()).matches()).sorted().toList();
+		}
+	}
+
+	/** Resolves source lines, drops single-threaded children, and makes the main program's trace {@code out}. */
+	private static void settle(Path out, Consumer<String> notes) throws IOException {
+		String remark = SourceLines.resolve(out);
+		if (remark != null) {
+			notes.accept(remark);
+		}
+		int threads = threads(out);
+		Path busiest = null;
+		int most = 1;
+		int dropped = 0;
+		for (Path child : children(out)) {
+			int n = threads(child);
+			if (n <= 1) {
+				Files.delete(child);
+				dropped++;
+				continue;
+			}
+			SourceLines.resolve(child);
+			if (n > most) {
+				most = n;
+				busiest = child;
+			}
+		}
+		if (dropped > 0) {
+			notes.accept(dropped + " single-threaded process" + (dropped == 1 ? "" : "es") + " the program started "
+					+ (dropped == 1 ? "was" : "were") + " recorded and not kept");
+		}
+		if (threads <= 1 && busiest != null) {
+			String pid = busiest.getFileName().toString().replaceAll(".*-([0-9]+)\\.[^.]*$", "$1");
+			String root = processOf(out);
+			Path kept = out.resolveSibling(out.getFileName().toString().replaceFirst("(\\.[^.]*)?$", "-" + root + "$1"));
+			Files.move(out, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+			Files.move(busiest, out);
+			notes.accept("the program ran one thread and started process " + pid + ", which ran " + most
+					+ ": its trace is " + out + " (the program's own is " + kept.getFileName() + ")");
+		}
+		for (Path child : children(out)) {
+			notes.accept("process " + child.getFileName().toString().replaceAll(".*-([0-9]+)\\.[^.]*$", "$1")
+					+ " ran " + threads(child) + " threads: its trace is " + child);
+		}
+	}
+
+	/** How many threads a recorded trace has: its creates and its first thread. */
+	private static int threads(Path trace) throws IOException {
+		try (Stream<String> lines = Files.lines(trace, java.nio.charset.StandardCharsets.UTF_8)) {
+			return 1 + (int) lines.filter(l -> l.contains(" create ")).count();
+		}
+	}
+
+	/** The process id a recorded trace names in its "# process PID" line, or "first". */
+	private static String processOf(Path trace) throws IOException {
+		try (Stream<String> lines = Files.lines(trace, java.nio.charset.StandardCharsets.UTF_8)) {
+			return lines.limit(8).filter(l -> l.startsWith("# process ")).map(l -> l.split(" ")[2]).findFirst()
+					.orElse("first");
+		}
 	}
 
 	/**
@@ -139,6 +259,7 @@ public final class PthreadRecorder {
 		full.addAll(command);
 		Files.deleteIfExists(out);
 		ProcessBuilder builder = new ProcessBuilder(full).inheritIO().redirectOutput(output);
+		builder.environment().remove("PERFCAST_RECORDER_ROOT");
 		builder.environment().putAll(environment);
 		Process process;
 		try {

@@ -71,18 +71,31 @@ public final class RealRuns {
 				Thread.currentThread().interrupt();
 				throw new IOException("interrupted", e);
 			}
-			double wall = (System.nanoTime() - start) / 1e9;
+			double wall = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
 			if (status != 0) {
 				throw new RecorderException(command.get(0) + " failed on " + processors + " processors (exit code " + status
 						+ "): " + output.strip());
 			}
 			Matcher m = ELAPSED.matcher(output);
 			String last = null;
+			int at = 0;
 			while (m.find()) {
 				last = m.group(1);
+				at = m.start();
 			}
 			if (last != null) {
-				times[r] = Double.parseDouble(last);
+				double seconds;
+				try {
+					seconds = Double.parseDouble(last);
+				} catch (NumberFormatException e) {
+					seconds = Double.NaN;
+				}
+				if (!(seconds > 0) || Double.isInfinite(seconds)) {
+					int line = 1 + (int) output.substring(0, at).chars().filter(c -> c == '\n').count();
+					throw new RecorderException(command.get(0) + " printed 'elapsed " + last + "' (line " + line
+							+ " of its output): the time of its parallel part must be a number of seconds greater than 0");
+				}
+				times[r] = seconds;
 			} else {
 				times[r] = wall;
 				printed = false;

@@ -224,6 +224,7 @@ public final class Recording {
 		final Map<Integer, List<Integer>> takers = new HashMap<>();
 		// per mutex
 		final IntList owner = new IntList();
+		final List<List<Integer>> readers = new ArrayList<>();
 		final List<List<Integer>> lockWaiters = new ArrayList<>();
 
 		Builder(String file, TraceHeader header) {
@@ -439,7 +440,7 @@ public final class Recording {
 			case EXIT -> {
 				program.add(EventKind.EXIT, w, -1, -1, line, e.at());
 				for (int m = 0; m < owner.size(); m++) {
-					if (owner.get(m) == t) {
+					if (owner.get(m) == t || readers.get(m).contains(t)) {
 						throw new TraceException(file, line, name + " exits holding mutex " + mutexNames.get(m));
 					}
 				}
@@ -449,13 +450,19 @@ public final class Recording {
 				}
 				joiners.get(t).clear();
 			}
-			case LOCK -> {
+			case LOCK, RLOCK -> {
 				int m = mutex(e.object());
-				program.add(EventKind.LOCK, w, m, -1, line, e.at());
-				if (owner.get(m) < 0) {
-					owner.set(m, t);
-				} else if (owner.get(m) == t) {
+				boolean shared = e.kind() == EventKind.RLOCK;
+				program.add(e.kind(), w, m, -1, line, e.at());
+				if (owner.get(m) == t || readers.get(m).contains(t)) {
 					throw new TraceException(file, line, name + " locks " + e.object() + ", which it holds already");
+				}
+				if (owner.get(m) < 0 && (shared || readers.get(m).isEmpty())) {
+					if (shared) {
+						readers.get(m).add(t);
+					} else {
+						owner.set(m, t);
+					}
 				} else {
 					lockWaiters.get(m).add(t);
 					state.set(t, BLOCKED);
@@ -465,23 +472,21 @@ public final class Recording {
 			case UNLOCK -> {
 				int m = mutex(e.object());
 				program.add(EventKind.UNLOCK, w, m, -1, line, e.at());
-				if (owner.get(m) != t) {
+				if (owner.get(m) == t) {
+					owner.set(m, -1);
+				} else if (!readers.get(m).remove(Integer.valueOf(t))) {
 					throw new TraceException(file, line, name + " unlocks " + e.object() + ", which it does not hold");
 				}
-				List<Integer> waiters = lockWaiters.get(m);
-				if (waiters.isEmpty()) {
-					owner.set(m, -1);
-				} else {
-					int next = waiters.get(0);
-					for (int x : waiters) {
-						if (rank(x) < rank(next)) {
-							next = x;
-						}
-					}
-					waiters.remove(Integer.valueOf(next));
-					owner.set(m, next);
-					ready(next);
+				grant(m);
+			}
+			case IO, SLEEP -> {
+				if (!cpu) {
+					throw new TraceException(file, line, "'" + e.kind().keyword() + "' needs cpu= clocks on every "
+							+ "event: without them the replayed schedule cannot tell what ran while " + name
+							+ " was away");
 				}
+				int op = program.add(e.kind(), w, -1, -1, line, e.at());
+				program.setOffProcessor(op, e.duration());
 			}
 			case JOIN -> {
 				Integer u = index.get(e.target());
@@ -510,12 +515,21 @@ public final class Recording {
 			return switch (e.kind()) {
 			case WAIT -> "waiting for " + e.object();
 			case ACTIVATE -> "activating " + e.target() + " with " + e.object();
-			case LOCK -> "locking " + e.object() + (owner.get(mutexIndex.get(e.object())) >= 0 ? ", held by "
-					+ names.get(owner.get(mutexIndex.get(e.object()))) : "");
+			case LOCK, RLOCK -> "locking " + e.object() + (e.kind() == EventKind.RLOCK ? " to read" : "")
+					+ heldBy(mutexIndex.get(e.object()));
 			case JOIN -> "joining " + e.target();
 			case TAKE -> "taking " + e.object();
 			default -> e.kind().keyword();
 			};
+		}
+
+		/** ", held by T" for the holder of mutex {@code m}, or its readers; "" when free. */
+		String heldBy(int m) {
+			if (owner.get(m) >= 0) {
+				return ", held by " + names.get(owner.get(m));
+			}
+			List<String> holders = readers.get(m).stream().map(names::get).toList();
+			return holders.isEmpty() ? "" : ", read by " + String.join(", ", holders);
 		}
 
 		int mutex(String name) {
@@ -523,8 +537,41 @@ public final class Recording {
 			while (owner.size() <= m) {
 				owner.add(-1);
 				lockWaiters.add(new ArrayList<>());
+				readers.add(new ArrayList<>(1));
 			}
 			return m;
+		}
+
+		/**
+		 * Hands free mutex {@code m} to its waiters: the highest-priority one (the first among equals) if it locks
+		 * alone, else every waiting reader. Readers go ahead of waiting writers while readers hold it (glibc's default).
+		 */
+		void grant(int m) {
+			List<Integer> waiters = lockWaiters.get(m);
+			if (owner.get(m) >= 0 || waiters.isEmpty()) {
+				return;
+			}
+			int next = waiters.get(0);
+			for (int x : waiters) {
+				if (rank(x) < rank(next)) {
+					next = x;
+				}
+			}
+			if (blockedAt.get(next).kind() == EventKind.LOCK) {
+				if (readers.get(m).isEmpty()) {
+					waiters.remove(Integer.valueOf(next));
+					owner.set(m, next);
+					ready(next);
+				}
+				return;
+			}
+			for (int x : List.copyOf(waiters)) {
+				if (blockedAt.get(x).kind() == EventKind.RLOCK) {
+					waiters.remove(Integer.valueOf(x));
+					readers.get(m).add(x);
+					ready(x);
+				}
+			}
 		}
 
 		void accept(int a, int target, int op) {
@@ -542,22 +589,23 @@ public final class Recording {
 						+ Numbers.format(now) + "; threads still running then are taken to exit "
 						+ "there");
 			}
+			boolean recorded = !header.recorder().isEmpty();
 			for (int t = 0; t < names.size(); t++) {
 				if (state.get(t) == BLOCKED) {
-					if (!truncated) {
+					if (!truncated && !recorded) {
 						throw new TraceException(file, 0, "the recording ends with " + names.get(t) + " " + blockedOn(t)
 								+ ": a finished recording has no blocked thread");
 					}
 					// the operation it was blocked in never completed: dropped
-					warnings.add(names.get(t) + " was " + blockedOn(t) + " when the recording was cut short");
-					programs.get(t).removeLast();
+					warnings.add(names.get(t) + " was " + blockedOn(t) + (truncated ? " when the recording was cut short"
+							: " when the program ended; taken to exit there"));
+					work.set(t, work.get(t) + programs.get(t).removeLast());
 					state.set(t, READY);
 				}
 			}
 			for (int t = 0; t < names.size(); t++) {
 				if (state.get(t) == READY) {
-					double w = cpuClocks == Boolean.TRUE ? 0 : work.get(t);
-					programs.get(t).add(EventKind.EXIT, w, -1, -1, 0, null);
+					programs.get(t).add(EventKind.EXIT, work.get(t), -1, -1, 0, null);
 					warnings.add(names.get(t) + " never exits; taken to exit at the end of the recording");
 					state.set(t, DONE);
 				}

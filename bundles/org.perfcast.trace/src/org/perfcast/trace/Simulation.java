@@ -13,8 +13,7 @@ import java.util.List;
  * @param activations  each accepted activation, for arrows
  * @param criticalPath the chain of threads and events that determines the completion (or the deadlock time)
  * @param events       how many operations were simulated
- * @param holds        each time a thread held a mutex, in the order the holds ended (empty when timelines are not
- *                     kept)
+ * @param holds        each time a thread held a mutex, in the order of release (empty when timelines are not kept)
  */
 public record Simulation(SimulationModel model, String choice, Double completion, Deadlock deadlock,
 		List<ThreadTimeline> threads, List<Activation> activations, List<PathSegment> criticalPath, long events,
@@ -27,18 +26,6 @@ public record Simulation(SimulationModel model, String choice, Double completion
 		holds = List.copyOf(holds);
 	}
 
-	/**
-	 * A time a thread held a mutex.
-	 *
-	 * @param mutex  the mutex's name
-	 * @param thread the holder's index in {@link #threads()}
-	 * @param start  when it got the mutex
-	 * @param end    when it released it (the end of the simulation if it never did)
-	 * @param at     the source location of its lock operation, or null
-	 */
-	public record Hold(String mutex, int thread, double start, double end, String at) {
-	}
-
 	/** What a thread is doing during an interval. */
 	public enum State {
 		/** Running on a processor. */
@@ -46,7 +33,23 @@ public record Simulation(SimulationModel model, String choice, Double completion
 		/** Ready, waiting for a processor. */
 		READY,
 		/** Blocked on a synchronisation. */
-		BLOCKED
+		BLOCKED,
+		/** Off the processor in I/O, for the time the recording measured. */
+		IO,
+		/** Off the processor asleep (or in a timed wait that timed out), for the recorded time. */
+		SLEEPING
+	}
+
+	/**
+	 * A thread holding a mutex (alone, or as one of the readers of a read-write lock).
+	 *
+	 * @param mutex  the mutex's name
+	 * @param thread the thread's index
+	 * @param start  when it got the mutex
+	 * @param end    when it released it
+	 * @param at     the source location of its lock operation, or null
+	 */
+	public record Hold(String mutex, int thread, double start, double end, String at) {
 	}
 
 	/**
@@ -67,7 +70,7 @@ public record Simulation(SimulationModel model, String choice, Double completion
 	 * A thread's timeline.
 	 *
 	 * @param name      the thread
-	 * @param intervals running, ready and blocked intervals in time order
+	 * @param intervals running, ready, blocked, I/O and sleeping intervals in time order
 	 * @param exit      when it exited, or NaN
 	 */
 	public record ThreadTimeline(String name, List<Interval> intervals, double exit) {

@@ -19,6 +19,7 @@ public final class ThreadProgram {
 	private int[] activation = new int[16];
 	private long[] line = new long[16];
 	private String[] at;
+	private double[] offProcessor;
 
 	/** How many operations. */
 	public int size() {
@@ -35,7 +36,12 @@ public final class ThreadProgram {
 		return work[i];
 	}
 
-	/** The other thread of a create, activate or join, or the mutex of a lock or unlock (an index). */
+	/** How long an {@code io} or {@code sleep} keeps the thread off its processor; else 0. */
+	public double offProcessor(int i) {
+		return offProcessor == null ? 0 : offProcessor[i];
+	}
+
+	/** The other thread of a create, activate or join, or the mutex of a lock, rlock or unlock (an index). */
 	public int arg(int i) {
 		return arg[i];
 	}
@@ -84,6 +90,9 @@ public final class ThreadProgram {
 			if (at != null) {
 				at = Arrays.copyOf(at, n);
 			}
+			if (offProcessor != null) {
+				offProcessor = Arrays.copyOf(offProcessor, n);
+			}
 		}
 		kind[size] = (byte) k.ordinal();
 		work[size] = w;
@@ -100,15 +109,24 @@ public final class ThreadProgram {
 		return size++;
 	}
 
+	void setOffProcessor(int i, double d) {
+		if (offProcessor == null) {
+			offProcessor = new double[kind.length];
+		}
+		offProcessor[i] = d;
+	}
+
 	void setActivation(int i, int a) {
 		activation[i] = a;
 	}
 
-	/** Drops the last operation (a blocking one that never completed, in a recording cut short). */
-	void removeLast() {
-		if (size > 0) {
-			size--;
-		}
+	/**
+	 * Drops the last operation (a blocking one that never completed, in a recording cut short).
+	 *
+	 * @return the work done before it
+	 */
+	double removeLast() {
+		return size > 0 ? work[--size] : 0;
 	}
 
 	void addWork(int i, double w) {

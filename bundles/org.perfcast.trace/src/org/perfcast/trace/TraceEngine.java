@@ -138,13 +138,13 @@ public final class TraceEngine implements Engine {
 		recording.warnings().forEach(w -> result.diagnostic(Diagnostic.warning("trace.recording", w, Location.of(file))));
 		List<List<String>> rows = new ArrayList<>();
 		for (Simulation.ThreadTimeline t : simulation.threads()) {
-			double[] sums = new double[3];
+			double[] sums = new double[Simulation.State.values().length];
 			t.intervals().forEach(i -> sums[i.state().ordinal()] += i.end() - i.start());
 			rows.add(List.of(t.name(), Double.isNaN(t.exit()) ? "-" : Numbers.format(t.exit()), Numbers.format(sums[0]),
-					Numbers.format(sums[1]), Numbers.format(sums[2])));
+					Numbers.format(sums[1]), Numbers.format(sums[2]), Numbers.format(sums[3]), Numbers.format(sums[4])));
 		}
 		result.table(new Table("threads (" + simulation.model().id() + " model" + (unit.isEmpty() ? "" : ", " + unit)
-				+ ")", List.of("thread", "exit", "running", "ready", "blocked"), rows));
+				+ ")", List.of("thread", "exit", "running", "ready", "blocked", "io", "asleep"), rows));
 		result.table(new Table("critical path", List.of("thread", "from", "to", "reached by"), simulation.criticalPath()
 				.stream().map(s -> List.of(s.thread(), Numbers.format(s.start()), Numbers.format(s.end()), s.how()))
 				.toList()));
@@ -176,6 +176,8 @@ public final class TraceEngine implements Engine {
 				case RUNNING -> Schedule.Kind.COMPUTE;
 				case READY -> Schedule.Kind.OTHER;
 				case BLOCKED -> Schedule.Kind.WAIT;
+				case IO -> Schedule.Kind.IO;
+				case SLEEPING -> Schedule.Kind.SLEEP;
 				};
 				intervals.add(new Schedule.Interval(kind, i.start(), i.end(), i.detail(), source(i, file)));
 			}

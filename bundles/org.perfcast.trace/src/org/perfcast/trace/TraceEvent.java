@@ -10,17 +10,24 @@ import java.util.Objects;
  * @param thread the thread that performed it
  * @param kind   what it did
  * @param target the other thread of {@code create}, {@code activate} and {@code join}; else null
- * @param object the event of {@code wait} and {@code activate}, the mutex of {@code lock} and {@code unlock}; else
- *               null
+ * @param object the event of {@code wait} and {@code activate}, the mutex of {@code lock}, {@code rlock} and
+ *               {@code unlock}, the signal of {@code post} and {@code take}; else null
  * @param cpu    the thread's own CPU clock at the event, in the trace's unit; NaN when not recorded
- * @param at     the source location, e.g. "Matrix.java:42"; null when not recorded
+ * @param at       the source location, e.g. "Matrix.java:42"; null when not recorded
+ * @param duration how long the thread was off its processor before an {@code io} or {@code sleep}; else NaN
  */
 public record TraceEvent(long line, double time, String thread, EventKind kind, String target, String object,
-		double cpu, String at) {
+		double cpu, String at, double duration) {
 
 	public TraceEvent {
 		Objects.requireNonNull(thread, "thread");
 		Objects.requireNonNull(kind, "kind");
+	}
+
+	/** An event without a duration. */
+	public TraceEvent(long line, double time, String thread, EventKind kind, String target, String object, double cpu,
+			String at) {
+		this(line, time, thread, kind, target, object, cpu, at, Double.NaN);
 	}
 
 	/** The event as a line of the text form, without its line number. */
@@ -32,6 +39,9 @@ public record TraceEvent(long line, double time, String thread, EventKind kind, 
 		}
 		if (object != null) {
 			text.append(' ').append(object);
+		}
+		if (kind.timed()) {
+			text.append(' ').append(org.perfcast.engine.Numbers.format(duration));
 		}
 		if (!Double.isNaN(cpu)) {
 			text.append(" cpu=").append(org.perfcast.engine.Numbers.format(cpu));

@@ -21,7 +21,8 @@ import java.util.List;
  * </pre>
  *
  * Events are {@code create T}, {@code wait E}, {@code activate T E}, {@code exit}, {@code lock M},
- * {@code unlock M}, {@code join T}, {@code post S} and {@code take S}; {@code #} starts a comment. Times are non-negative and never decrease.
+ * {@code rlock M}, {@code unlock M}, {@code join T}, {@code post S}, {@code take S}, {@code io D} and
+ * {@code sleep D} (the thread was off its processor for D before the event); {@code #} starts a comment. Times are non-negative and never decrease.
  * The directives come before the first event, except {@code @end}: a recorder names itself with
  * {@code @recorded NAME} and ends a finished recording with {@code @end}, so that a trace it did not finish
  * (the program crashed) is read up to its last whole line and reported as {@link #truncated()}.
@@ -175,7 +176,7 @@ public final class TraceReader implements TraceSource {
 		EventKind kind = EventKind.of(words[2]);
 		if (kind == null) {
 			throw new TraceException(file, line, "unknown event '" + words[2]
-					+ "' (known: create, wait, activate, exit, lock, unlock, join, post, take)");
+					+ "' (known: create, wait, activate, exit, lock, rlock, unlock, join, post, take, io, sleep)");
 		}
 		List<String> args = new ArrayList<>(2);
 		double cpu = Double.NaN;
@@ -205,6 +206,9 @@ public final class TraceReader implements TraceSource {
 			case JOIN -> "join THREAD";
 			case POST -> "post SIGNAL";
 			case TAKE -> "take SIGNAL";
+			case IO -> "io DURATION";
+			case SLEEP -> "sleep DURATION";
+			case RLOCK -> "rlock RWLOCK";
 			};
 			throw new TraceException(file, line, "'" + kind.keyword() + "' takes " + kind.arguments() + " argument"
 					+ (kind.arguments() == 1 ? "" : "s") + " (" + usage + "), got " + args.size());
@@ -214,11 +218,12 @@ public final class TraceReader implements TraceSource {
 		default -> null;
 		};
 		String object = switch (kind) {
-		case WAIT, LOCK, UNLOCK, POST, TAKE -> args.get(0);
+		case WAIT, LOCK, RLOCK, UNLOCK, POST, TAKE -> args.get(0);
 		case ACTIVATE -> args.get(1);
 		default -> null;
 		};
-		return new TraceEvent(line, time, words[1], kind, target, object, cpu, at);
+		double duration = kind.timed() ? number(args.get(0), kind.keyword() + " duration") : Double.NaN;
+		return new TraceEvent(line, time, words[1], kind, target, object, cpu, at, duration);
 	}
 
 	private double number(String text, String what) throws TraceException {

@@ -90,6 +90,11 @@ public final class TraceSimulator {
 		private static final int RUNNING = 2;
 		private static final int BLOCKED = 3;
 		private static final int DONE = 4;
+		/** Off its processor for a time: in I/O or asleep. */
+		private static final int AWAY = 5;
+		// shown states besides the above
+		private static final int SHOWN_IO = 6;
+		private static final int SHOWN_SLEEP = 7;
 		// what a blocked thread waits in
 		private static final int WAIT = 0;
 		private static final int ACTIVATE = 1;
@@ -120,7 +125,11 @@ public final class TraceSimulator {
 		private final Recording.IntList[] pending;
 		private final Recording.IntList[] joiners;
 		private final int[] owner;
+		private final Recording.IntList[] readers;
 		private final Recording.IntList[] lockWaiters;
+		private final java.util.PriorityQueue<Timer> timers = new java.util.PriorityQueue<>();
+		private final java.util.Map<Long, double[]> acquired = new java.util.HashMap<>();
+		private final List<Simulation.Hold> holds = new ArrayList<>();
 		private final double[] sent;
 		private final java.util.Map<Integer, Recording.IntList> posted = new java.util.HashMap<>();
 		private final long[] blockedSince;
@@ -138,9 +147,6 @@ public final class TraceSimulator {
 		private final String[] shownAt;
 		private final int[] shownCpu;
 		private final List<Simulation.Activation> activations = new ArrayList<>();
-		private final List<Simulation.Hold> holds = new ArrayList<>();
-		private final double[] holdStart;
-		private final String[] holdAt;
 		private final List<List<Cause>> causes;
 		private long causeSeq;
 		private double now;
@@ -155,6 +161,14 @@ public final class TraceSimulator {
 		private final int[] canonical;
 
 		private record Cause(double time, long seq, int from, String how) {
+		}
+
+		/** A thread away from its processor until {@code time}. */
+		private record Timer(double time, long seq, int thread) implements Comparable<Timer> {
+			@Override
+			public int compareTo(Timer o) {
+				return time != o.time ? Double.compare(time, o.time) : Long.compare(seq, o.seq);
+			}
 		}
 
 		Run(Recording rec, TargetMachine machine, SimulationModel model, Options options, EngineMonitor monitor) {
@@ -193,18 +207,18 @@ public final class TraceSimulator {
 			for (int t = 0; t < n; t++) {
 				ThreadProgram p = rec.program(t);
 				for (int i = 0; i < p.size(); i++) {
-					if (p.kind(i) == EventKind.LOCK || p.kind(i) == EventKind.UNLOCK) {
+					if (p.kind(i) == EventKind.LOCK || p.kind(i) == EventKind.RLOCK || p.kind(i) == EventKind.UNLOCK) {
 						mutexes = Math.max(mutexes, p.arg(i) + 1);
 					}
 				}
 			}
 			owner = new int[mutexes];
 			Arrays.fill(owner, -1);
-			holdStart = new double[mutexes];
-			holdAt = new String[mutexes];
 			lockWaiters = new Recording.IntList[mutexes];
+			readers = new Recording.IntList[mutexes];
 			for (int m = 0; m < mutexes; m++) {
 				lockWaiters[m] = new Recording.IntList();
+				readers[m] = new Recording.IntList();
 			}
 			sent = new double[rec.activations()];
 			blockedSince = new long[n];
@@ -263,16 +277,27 @@ public final class TraceSimulator {
 						dt = Math.min(dt, remaining[running[p]]);
 					}
 				}
+				Timer timer = timers.peek();
+				boolean timerFirst = timer != null && timer.time() - now <= dt;
+				if (timerFirst) {
+					dt = Math.max(0, timer.time() - now);
+				}
 				if (dt == Double.POSITIVE_INFINITY) {
 					break;
 				}
-				now += dt;
+				now = timerFirst ? Math.max(now, timer.time()) : now + dt;
 				for (int p = 0; p < processors; p++) {
 					int t = running[p];
 					if (t >= 0) {
 						double r = remaining[t] - dt;
 						remaining[t] = r <= 1e-12 * Math.max(1, Math.abs(now)) ? 0 : r;
 					}
+				}
+				while (!timers.isEmpty() && timers.peek().time() <= now) {
+					int t = timers.poll().thread();
+					cursor[t]++;
+					atOp[t] = false;
+					ready(t);
 				}
 				if ((++iterations & 0xFFF) == 0) {
 					monitor.checkCancelled();
@@ -302,11 +327,6 @@ public final class TraceSimulator {
 				deadlock = new Simulation.Deadlock(now, blocked);
 			}
 			List<Simulation.PathSegment> path = keep ? criticalPath(deadlock != null) : List.of();
-			for (int m = 0; m < owner.length; m++) {
-				if (owner[m] >= 0) {
-					held(m);
-				}
-			}
 			return new Simulation(model, choice, deadlock == null ? now : null, deadlock, timelines, activations, path,
 					events, holds);
 		}
@@ -468,11 +488,10 @@ public final class TraceSimulator {
 				}
 			}
 			case EXIT -> terminate(t);
-			case LOCK -> {
+			case LOCK, RLOCK -> {
 				int m = p.arg(i);
-				if (owner[m] < 0) {
-					owner[m] = t;
-					holding(m, p.at(i));
+				if (owner[m] < 0 && (kind == EventKind.RLOCK || readers[m].size() == 0)) {
+					acquire(t, m, kind == EventKind.RLOCK, i);
 					proceed(t);
 				} else {
 					lockWaiters[m].add(t);
@@ -481,26 +500,26 @@ public final class TraceSimulator {
 			}
 			case UNLOCK -> {
 				int m = p.arg(i);
-				if (owner[m] >= 0) {
-					held(m);
-				}
-				owner[m] = -1;
-				Recording.IntList waiters = lockWaiters[m];
-				if (waiters.size() > 0) {
-					int best = 0;
-					for (int k = 1; k < waiters.size(); k++) {
-						if (rank[waiters.get(k)] < rank[waiters.get(best)]) {
-							best = k;
+				if (owner[m] == t) {
+					owner[m] = -1;
+				} else {
+					for (int k = 0; k < readers[m].size(); k++) {
+						if (readers[m].get(k) == t) {
+							remove(readers[m], k);
+							break;
 						}
 					}
-					int next = waiters.get(best);
-					remove(waiters, best);
-					owner[m] = next;
-					holding(m, rec.program(next).at(blockOp[next]));
-					resume(next, t, keep ? "got " + rec.mutexName(m) + " from " + rec.threads().get(t) : null);
 				}
+				if (keep) {
+					double[] since = acquired.remove(((long) t << 32) | m);
+					if (since != null) {
+						holds.add(new Simulation.Hold(rec.mutexName(m), t, since[0], now, p.at((int) since[1])));
+					}
+				}
+				grant(m, t);
 				proceed(t);
 			}
+			case IO, SLEEP -> away(t, i);
 			case JOIN -> {
 				int u = p.arg(i);
 				if (status[u] == DONE) {
@@ -529,16 +548,68 @@ public final class TraceSimulator {
 			return best;
 		}
 
-		/** The owner of mutex {@code m} has just got it, by its lock operation at {@code at}. */
-		private void holding(int m, String at) {
-			holdStart[m] = now;
-			holdAt[m] = at;
+		/** Thread {@code t} takes mutex {@code m}, alone or as one of its readers, in its operation {@code op}. */
+		private void acquire(int t, int m, boolean shared, int op) {
+			if (shared) {
+				readers[m].add(t);
+			} else {
+				owner[m] = t;
+			}
+			if (keep) {
+				acquired.put(((long) t << 32) | m, new double[] { now, op });
+			}
 		}
 
-		/** The owner of mutex {@code m} releases it (or the simulation ends): one hold more. */
-		private void held(int m) {
+		/**
+		 * Hands free mutex {@code m}, released by {@code by}, to its waiters: the highest-priority one (the first among
+		 * equals) if it locks alone and no reader holds it, else every waiting reader.
+		 */
+		private void grant(int m, int by) {
+			Recording.IntList waiters = lockWaiters[m];
+			if (owner[m] >= 0 || waiters.size() == 0) {
+				return;
+			}
+			int best = 0;
+			for (int k = 1; k < waiters.size(); k++) {
+				if (rank[waiters.get(k)] < rank[waiters.get(best)]) {
+					best = k;
+				}
+			}
+			String how = keep ? "got " + rec.mutexName(m) + " from " + rec.threads().get(by) : null;
+			int next = waiters.get(best);
+			if (rec.program(next).kind(blockOp[next]) == EventKind.LOCK) {
+				if (readers[m].size() == 0) {
+					remove(waiters, best);
+					acquire(next, m, false, blockOp[next]);
+					resume(next, by, how);
+				}
+				return;
+			}
+			for (int k = 0; k < waiters.size();) {
+				int u = waiters.get(k);
+				if (rec.program(u).kind(blockOp[u]) == EventKind.RLOCK) {
+					remove(waiters, k);
+					acquire(u, m, true, blockOp[u]);
+					resume(u, by, how);
+				} else {
+					k++;
+				}
+			}
+		}
+
+		/** Thread {@code t} leaves its processor for the time its {@code io} or {@code sleep} at {@code op} says. */
+		private void away(int t, int op) {
+			ThreadProgram p = rec.program(t);
+			status[t] = AWAY;
+			if (cpu[t] >= 0) {
+				running[cpu[t]] = -1;
+			}
+			cpu[t] = -1;
+			dirty = true;
+			timers.add(new Timer(now + p.offProcessor(op), seq++, t));
 			if (keep) {
-				holds.add(new Simulation.Hold(rec.mutexName(m), owner[m], holdStart[m], now, holdAt[m]));
+				show(t, p.kind(op) == EventKind.IO ? SHOWN_IO : SHOWN_SLEEP, (p.kind(op) == EventKind.IO ? "in I/O for "
+						: "asleep for ") + Numbers.format(p.offProcessor(op)), -1, p.line(op), p.at(op));
 			}
 		}
 
@@ -749,8 +820,8 @@ public final class TraceSimulator {
 						: "waiting for " + event;
 			}
 			case ACTIVATE -> "activating " + rec.threads().get(p.arg(op)) + " with " + rec.eventName(p.event(op));
-			case LOCK -> "locking " + rec.mutexName(p.arg(op)) + (owner[p.arg(op)] >= 0 ? ", held by "
-					+ rec.threads().get(owner[p.arg(op)]) : "");
+			case LOCK -> "locking " + rec.mutexName(p.arg(op)) + (p.kind(op) == EventKind.RLOCK ? " to read" : "")
+					+ heldBy(p.arg(op));
 			case JOIN -> "joining " + rec.threads().get(p.arg(op));
 			case TAKE -> model == SimulationModel.DIRECT || p.activation(op) < 0 ? "taking " + rec.eventName(p.event(op))
 					: "taking " + rec.eventName(p.event(op)) + " posted by " + rec.threads().get(rec.activator(p.activation(op)));
@@ -765,6 +836,18 @@ public final class TraceSimulator {
 				yield "between lists, waiting for " + String.join(" or ", from);
 			}
 			};
+		}
+
+		/** ", held by T" for the holder of mutex {@code m}, or its readers; "" when free. */
+		private String heldBy(int m) {
+			if (owner[m] >= 0) {
+				return ", held by " + rec.threads().get(owner[m]);
+			}
+			List<String> names = new ArrayList<>();
+			for (int k = 0; k < readers[m].size(); k++) {
+				names.add(rec.threads().get(readers[m].get(k)));
+			}
+			return names.isEmpty() ? "" : ", read by " + String.join(", ", names);
 		}
 
 		private void showRunning(int t) {
@@ -785,6 +868,8 @@ public final class TraceSimulator {
 				Simulation.State s = switch (shownState[t]) {
 				case RUNNING -> Simulation.State.RUNNING;
 				case READY -> Simulation.State.READY;
+				case SHOWN_IO -> Simulation.State.IO;
+				case SHOWN_SLEEP -> Simulation.State.SLEEPING;
 				default -> Simulation.State.BLOCKED;
 				};
 				intervals.get(t).add(new Simulation.Interval(s, shownSince[t], now, shownCpu[t], shownDetail[t],

@@ -35,7 +35,7 @@ import java.util.Set;
  * mutex ({@link Simulation#holds()}, by other threads) overlap the waits at this point the longest, and
  * {@link WaitingPoint#heldFor() heldFor} that overlap: the critical section that made the threads wait.</li>
  * </ul>
- * Kinds, from the blocked intervals' details: {@code lock} (a mutex), {@code wait} (waiting for an event's
+ * Kinds, from the blocked intervals' details: {@code lock} (a mutex, or a read-write lock to write or read), {@code wait} (waiting for an event's
  * activation), {@code activate} (an activator waiting for its target to accept), {@code join} (a thread),
  * {@code take} (a signal: a semaphore, condition, queue, barrier or latch), {@code idle} (a Client-Server thread
  * between its lists), or the detail's first word for anything else.
@@ -231,38 +231,46 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 		}
 	}
 
-	/** The holds of each mutex, by end. */
+	/** The holds of each mutex, by start, with the latest end so far (readers of a read-write lock overlap). */
 	private static final class Holds {
 		private final Map<String, List<Simulation.Hold>> byMutex = new HashMap<>();
+		private final Map<String, double[]> latestEnd = new HashMap<>();
 
 		Holds(List<Simulation.Hold> holds) {
 			for (Simulation.Hold h : holds) {
 				byMutex.computeIfAbsent(h.mutex(), k -> new ArrayList<>()).add(h);
 			}
-			byMutex.values().forEach(list -> list.sort(Comparator.comparingDouble(Simulation.Hold::end)));
+			byMutex.forEach((mutex, list) -> {
+				list.sort(Comparator.comparingDouble(Simulation.Hold::start));
+				double[] latest = new double[list.size()];
+				for (int k = 0; k < latest.length; k++) {
+					latest[k] = Math.max(k == 0 ? Double.NEGATIVE_INFINITY : latest[k - 1], list.get(k).end());
+				}
+				latestEnd.put(mutex, latest);
+			});
 		}
 
 		/**
 		 * Adds to {@code heldAt}, per lock location ("" for none), how long holds of {@code mutex} by threads other
-		 * than {@code waiter} overlap [start, end]. A mutex is held by one thread at a time, so its holds by end are
-		 * also by start.
+		 * than {@code waiter} overlap [start, end].
 		 */
 		void overlaps(String mutex, int waiter, double start, double end, Map<String, Double> heldAt) {
 			List<Simulation.Hold> list = byMutex.get(mutex);
 			if (list == null) {
 				return;
 			}
+			double[] latest = latestEnd.get(mutex);
 			int lo = 0;
 			int hi = list.size();
-			while (lo < hi) {
+			while (lo < hi) { // the first hold that starts at or after the end
 				int mid = (lo + hi) >>> 1;
-				if (list.get(mid).end() <= start) {
+				if (list.get(mid).start() < end) {
 					lo = mid + 1;
 				} else {
 					hi = mid;
 				}
 			}
-			for (int k = lo; k < list.size() && list.get(k).start() < end; k++) {
+			for (int k = lo - 1; k >= 0 && latest[k] > start; k--) {
 				Simulation.Hold h = list.get(k);
 				double overlap = Math.min(end, h.end()) - Math.max(start, h.start());
 				if (h.thread() != waiter && overlap > 0) {

@@ -1,341 +1,1638 @@
 /*
- * Perfcast's pthread recorder (the VPPB Recorder for C): preloaded into a program (LD_PRELOAD) running on one
- * processor, it records each thread's synchronisation events with the wall clock and the thread's CPU clock,
- * and at exit writes them as a *.vtrace file (PERFCAST_TRACE_OUT) for perfcast trace.
+ * Perfcast's pthread recorder (the VPPB Recorder for C and C++): preloaded into a program (LD_PRELOAD) running on
+ * one processor, it records each thread's synchronisation events with the wall clock and the thread's CPU clock and
+ * writes them as a *.vtrace file (PERFCAST_TRACE_OUT) for perfcast trace.
  *
- * Mapping: pthread_create -> create, return from the start routine or pthread_exit -> exit, pthread_join ->
- * join, mutex lock/unlock -> lock (logged once acquired)/unlock, cond_wait -> unlock, then take (if a signal woke it) and lock after the wakeup, cond_signal and
- * cond_broadcast -> one post per waiter woken, sem_post -> post, sem_wait -> take (sem_init's value -> posts),
- * barrier_wait -> the last arriving thread posts once for every other, which take.
- * Events are logged under one recorder lock, so their order is the order they happened in.
+ * Mapping:
+ *   pthread_create, thrd_create -> create; the thread's end (return, pthread_exit, thrd_exit, cancellation) -> exit;
+ *   pthread_join, thrd_join (and successful try/timed joins) -> join;
+ *   mutex, spinlock and C11 mtx lock (logged once acquired; trylocks and timed locks only when they succeed) -> lock,
+ *   their unlock -> unlock; a recursive mutex logs its outermost lock and last unlock;
+ *   rwlock read locks -> rlock, write locks -> lock, rwlock unlock -> unlock;
+ *   cond (and cnd) wait -> unlock, then take (when a signal woke it) or sleep D (when it timed out), then lock;
+ *   signal / broadcast -> one post per waiter woken; futex waits and wakes made through syscall() (libstdc++'s
+ *   futures, atomic waits) -> take / post the same way;
+ *   sem_post -> post, sem_wait and successful trywait/timedwait -> take (a semaphore's value at init/open -> posts);
+ *   barrier_wait -> the last arriving thread posts once for every other, which take;
+ *   pthread_once, call_once -> lock and unlock of the once by the thread that runs it and by those it held up;
+ *   blocking calls that are not synchronisation (read, write, poll, select, epoll, accept, recv, send, fsync,
+ *   stdio block reads and writes, waits for child processes, system) -> io D, sleeps -> sleep D: the time the thread
+ *   was off its processor in the call (its wall time minus its CPU time), when at least 10 us.
+ * Events are logged under one recorder lock, so their order in the trace is the order they happened in.
+ *
+ * Processes: a child that keeps running the program after fork records into NAME-PID.vtrace; programs a process
+ * starts (exec after fork, posix_spawn, system, popen) record into NAME-PID.vtrace too, unless PERFCAST_FOLLOW=0;
+ * a process that execs another program keeps its trace file for the new program. The parent's trace says which in a
+ * comment. Threads the recorder did not see created (started inside the C library) are not recorded; the trace
+ * says how many of their events were left out.
+ *
+ * Source locations: each event keeps its caller's return address (the program's, not the C or C++ runtime's); the
+ * trace lists the modules as "# module N PATH" and writes at=@N+0xOFFSET, which perfcast record turns into file:line.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <execinfo.h>
+#include <link.h>
+#include <linux/futex.h>
+#include <poll.h>
 #include <pthread.h>
 #include <semaphore.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <threads.h>
 #include <time.h>
+#include <unistd.h>
 
-static pthread_mutex_t recorder = PTHREAD_MUTEX_INITIALIZER;
+#define BLOCKED_NS 10000LL /* shorter times off the processor are not worth an event */
 
-/* Events are kept as records and written by a thread of the recorder every 100 ms and at exit, so that the cost
-   per event stays low and a program that dies leaves the trace of what it did until shortly before (no @end). */
+enum kind { CREATE, JOIN, EXIT, LOCK, RLOCK, UNLOCK, POST, TAKE, IO, SLEEP };
+static const char *const KEYWORDS[] = { "create", "join", "exit", "lock", "rlock", "unlock", "post", "take", "io",
+	"sleep" };
+
 struct event {
-	long long wall, cpu; /* nanoseconds */
+	long long wall, cpu, duration; /* nanoseconds */
+	void *site;
+	int kind;
 	char thread[16];
-	char kind[8];
-	char args[40];
+	char arg[48];
 };
-static struct event *events;
-static size_t count, capacity;
-static int next_thread = 1;
+
+struct buffer { struct event *e; size_t n, cap; };
+
+static pthread_mutex_t lk = PTHREAD_MUTEX_INITIALIZER; /* events, objects, threads */
+static pthread_mutex_t wk = PTHREAD_MUTEX_INITIALIZER; /* the trace file; taken before lk, never after */
+static pthread_mutex_t sk = PTHREAD_MUTEX_INITIALIZER; /* the site cache */
+static struct buffer current, other;
 static struct timespec start;
-static __thread char self[32];
+static FILE *trace_file;
+static char trace_path[4096];
+static int active, finished, next_thread = 1, next_id = 2;
+static pid_t trace_pid; /* the process the open trace belongs to (not a vfork child sharing its memory) */
+static long long foreign_events;
 
-#define MAX_OBJECTS 4096
-static struct object { const void *address; int waiters; int posted; int parties; int arrived; unsigned generation; } objects[MAX_OBJECTS];
-static int object_count;
+static __thread char self[16];
+static __thread int my_id;     /* 1 for main, 0 while unknown, -1 for threads the recorder did not create */
+static __thread int exited;
+static __thread long long spun; /* CPU time spent spinning for spinlocks, left out of the CPU clock */
+static __thread int inside;     /* in a wrapper that calls other wrapped functions */
 
-static int (*real_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
-static int (*real_join)(pthread_t, void **);
-static void (*real_exit)(void *) __attribute__((noreturn));
-static int (*real_lock)(pthread_mutex_t *);
-static int (*real_unlock)(pthread_mutex_t *);
-static int (*real_cond_wait)(pthread_cond_t *, pthread_mutex_t *);
-static int (*real_signal)(pthread_cond_t *);
-static int (*real_broadcast)(pthread_cond_t *);
-static int (*real_sem_init)(sem_t *, int, unsigned);
-static int (*real_sem_wait)(sem_t *);
-static int (*real_sem_post)(sem_t *);
-static int (*real_barrier_init)(pthread_barrier_t *, const pthread_barrierattr_t *, unsigned);
-static int (*real_barrier_wait)(pthread_barrier_t *);
+/* ---------------------------------------------------------------- the real functions */
 
-struct start_arg { void *(*routine)(void *); void *arg; char name[32]; };
+#define REAL(name) static __typeof__(name) *real_##name
+REAL(pthread_create); REAL(pthread_join); REAL(pthread_tryjoin_np); REAL(pthread_timedjoin_np);
+REAL(pthread_clockjoin_np); REAL(pthread_exit);
+REAL(pthread_mutex_lock); REAL(pthread_mutex_trylock); REAL(pthread_mutex_timedlock); REAL(pthread_mutex_clocklock);
+REAL(pthread_mutex_unlock);
+REAL(pthread_cond_wait); REAL(pthread_cond_timedwait); REAL(pthread_cond_clockwait); REAL(pthread_cond_signal);
+REAL(pthread_cond_broadcast); REAL(pthread_cond_init); REAL(pthread_cond_destroy);
+REAL(pthread_rwlock_rdlock); REAL(pthread_rwlock_tryrdlock); REAL(pthread_rwlock_timedrdlock);
+REAL(pthread_rwlock_clockrdlock); REAL(pthread_rwlock_wrlock); REAL(pthread_rwlock_trywrlock);
+REAL(pthread_rwlock_timedwrlock); REAL(pthread_rwlock_clockwrlock); REAL(pthread_rwlock_unlock);
+REAL(pthread_spin_lock); REAL(pthread_spin_trylock); REAL(pthread_spin_unlock);
+REAL(pthread_barrier_init); REAL(pthread_barrier_wait); REAL(pthread_barrier_destroy);
+REAL(pthread_once);
+REAL(sem_init); REAL(sem_open); REAL(sem_wait); REAL(sem_trywait); REAL(sem_timedwait); REAL(sem_clockwait);
+REAL(sem_post); REAL(sem_destroy);
+REAL(thrd_create); REAL(thrd_join); REAL(mtx_lock); REAL(mtx_trylock); REAL(mtx_timedlock); REAL(mtx_unlock);
+REAL(cnd_wait); REAL(cnd_timedwait); REAL(cnd_signal); REAL(cnd_broadcast); REAL(call_once);
+REAL(fork); REAL(posix_spawn); REAL(posix_spawnp); REAL(system); REAL(popen); REAL(_exit); REAL(_Exit);
+REAL(syscall); REAL(nanosleep);
 
-#define THREADS 4096
-static struct { pthread_t id; char name[32]; } known[THREADS];
-static int known_count;
+#define FIND(name) real_##name = dlsym(RTLD_NEXT, #name)
+#define FIND_VERSION(name, version) \
+	do { real_##name = dlvsym(RTLD_NEXT, #name, version); if (!real_##name) FIND(name); } while (0)
 
 static void resolve(void) {
-	if (real_lock) return;
-	real_create = dlsym(RTLD_NEXT, "pthread_create");
-	real_join = dlsym(RTLD_NEXT, "pthread_join");
-	real_exit = dlsym(RTLD_NEXT, "pthread_exit");
-	real_lock = dlsym(RTLD_NEXT, "pthread_mutex_lock");
-	real_unlock = dlsym(RTLD_NEXT, "pthread_mutex_unlock");
-	real_cond_wait = dlvsym(RTLD_NEXT, "pthread_cond_wait", "GLIBC_2.3.2");
-	real_signal = dlvsym(RTLD_NEXT, "pthread_cond_signal", "GLIBC_2.3.2");
-	real_broadcast = dlvsym(RTLD_NEXT, "pthread_cond_broadcast", "GLIBC_2.3.2");
-	real_sem_init = dlsym(RTLD_NEXT, "sem_init");
-	real_sem_wait = dlsym(RTLD_NEXT, "sem_wait");
-	real_sem_post = dlsym(RTLD_NEXT, "sem_post");
-	real_barrier_init = dlsym(RTLD_NEXT, "pthread_barrier_init");
-	real_barrier_wait = dlsym(RTLD_NEXT, "pthread_barrier_wait");
+	if (real_pthread_mutex_lock) return;
+	FIND(pthread_create); FIND(pthread_join); FIND(pthread_tryjoin_np); FIND(pthread_timedjoin_np);
+	FIND(pthread_clockjoin_np); FIND(pthread_exit);
+	FIND(pthread_mutex_trylock); FIND(pthread_mutex_timedlock); FIND(pthread_mutex_clocklock);
+	FIND(pthread_mutex_unlock);
+	FIND_VERSION(pthread_cond_wait, "GLIBC_2.3.2"); FIND_VERSION(pthread_cond_timedwait, "GLIBC_2.3.2");
+	FIND(pthread_cond_clockwait); FIND_VERSION(pthread_cond_signal, "GLIBC_2.3.2");
+	FIND_VERSION(pthread_cond_broadcast, "GLIBC_2.3.2"); FIND_VERSION(pthread_cond_init, "GLIBC_2.3.2");
+	FIND_VERSION(pthread_cond_destroy, "GLIBC_2.3.2");
+	FIND(pthread_rwlock_rdlock); FIND(pthread_rwlock_tryrdlock); FIND(pthread_rwlock_timedrdlock);
+	FIND(pthread_rwlock_clockrdlock); FIND(pthread_rwlock_wrlock); FIND(pthread_rwlock_trywrlock);
+	FIND(pthread_rwlock_timedwrlock); FIND(pthread_rwlock_clockwrlock); FIND(pthread_rwlock_unlock);
+	FIND(pthread_spin_lock); FIND(pthread_spin_trylock); FIND(pthread_spin_unlock);
+	FIND(pthread_barrier_init); FIND(pthread_barrier_wait); FIND(pthread_barrier_destroy);
+	FIND(pthread_once);
+	FIND(sem_init); FIND(sem_open); FIND(sem_wait); FIND(sem_trywait); FIND(sem_timedwait); FIND(sem_clockwait);
+	FIND(sem_post); FIND(sem_destroy);
+	FIND(thrd_create); FIND(thrd_join); FIND(mtx_lock); FIND(mtx_trylock); FIND(mtx_timedlock); FIND(mtx_unlock);
+	FIND(cnd_wait); FIND(cnd_timedwait); FIND(cnd_signal); FIND(cnd_broadcast); FIND(call_once);
+	FIND(fork); FIND(posix_spawn); FIND(posix_spawnp); FIND(system); FIND(popen); FIND(_exit); FIND(_Exit);
+	FIND(syscall); FIND(nanosleep);
+	__atomic_store_n(&real_pthread_mutex_lock, (__typeof__(real_pthread_mutex_lock)) dlsym(RTLD_NEXT,
+			"pthread_mutex_lock"), __ATOMIC_RELEASE);
 }
+
+static void lock(pthread_mutex_t *m) { real_pthread_mutex_lock(m); }
+static void unlock(pthread_mutex_t *m) { real_pthread_mutex_unlock(m); }
+
+/* ---------------------------------------------------------------- clocks */
+
+static long long wall_now(void) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
+}
+
+static long long cpu_now(void) {
+	struct timespec cpu;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+	return cpu.tv_sec * 1000000000LL + cpu.tv_nsec - spun;
+}
+
+/* ---------------------------------------------------------------- hash tables without limits */
+
+/* Synchronisation objects by address: what the recorder must know of each. */
+struct object {
+	const void *address;
+	int waiters, posted;        /* conditions and futexes: threads waiting; posts not yet taken */
+	int parties, arrived;       /* barriers */
+	unsigned round, incarnation; /* barrier rounds; re-initialisations of the address */
+	int owner, depth;           /* mutexes: the owning thread's id and its recursion depth */
+	int once;                   /* pthread_once: 1 running, 2 done */
+};
+static struct object *objects;
+static size_t object_slots, object_count;
+
+static size_t hash(uintptr_t key) {
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdULL;
+	key ^= key >> 33;
+	return (size_t) key;
+}
+
+/* The object at address, created when new; the caller holds lk. */
+static struct object *object(const void *address) {
+	if (object_count * 2 >= object_slots) {
+		size_t slots = object_slots ? object_slots * 2 : 1024;
+		struct object *grown = calloc(slots, sizeof *grown);
+		for (size_t i = 0; i < object_slots; i++) {
+			if (!objects[i].address) continue;
+			size_t j = hash((uintptr_t) objects[i].address) & (slots - 1);
+			while (grown[j].address) j = (j + 1) & (slots - 1);
+			grown[j] = objects[i];
+		}
+		free(objects);
+		objects = grown;
+		object_slots = slots;
+	}
+	size_t j = hash((uintptr_t) address) & (object_slots - 1);
+	while (objects[j].address && objects[j].address != address) j = (j + 1) & (object_slots - 1);
+	if (!objects[j].address) {
+		objects[j].address = address;
+		object_count++;
+	}
+	return &objects[j];
+}
+
+/* Threads by pthread_t, for joins. */
+struct known { pthread_t id; char name[16]; int used; };
+static struct known *threads;
+static size_t thread_slots, thread_count;
+
+static struct known *known(pthread_t id, int create) {
+	if (create && thread_count * 2 >= thread_slots) {
+		size_t slots = thread_slots ? thread_slots * 2 : 256;
+		struct known *grown = calloc(slots, sizeof *grown);
+		for (size_t i = 0; i < thread_slots; i++) {
+			if (!threads[i].used) continue;
+			size_t j = hash((uintptr_t) threads[i].id) & (slots - 1);
+			while (grown[j].used) j = (j + 1) & (slots - 1);
+			grown[j] = threads[i];
+		}
+		free(threads);
+		threads = grown;
+		thread_slots = slots;
+	}
+	if (!thread_slots) return NULL;
+	size_t j = hash((uintptr_t) id) & (thread_slots - 1);
+	while (threads[j].used && !pthread_equal(threads[j].id, id)) j = (j + 1) & (thread_slots - 1);
+	if (!threads[j].used) {
+		if (!create) return NULL;
+		threads[j].used = 1;
+		threads[j].id = id;
+		thread_count++;
+	}
+	return &threads[j];
+}
+
+/* ---------------------------------------------------------------- call sites */
+
+/* What the recorder knows of a code address: its module, and whether that is the C or C++ runtime or the recorder. */
+struct site { void *address; int module; int runtime; uintptr_t offset; };
+static struct site *sites;
+static size_t site_slots, site_count;
+static char **modules;
+static int module_count, module_written;
+static void *own_base;
+
+/* 1 for the C and C++ runtime, 3 for the unwinder (whose locks and once are never the program's), else 0. */
+static int runtime_module(const char *path) {
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (strncmp(base, "libgcc_s", 8) == 0) return 3;
+	return strncmp(base, "libc.so", 7) == 0 || strncmp(base, "libstdc++", 9) == 0
+			|| strncmp(base, "libpthread", 10) == 0 || strncmp(base, "ld-linux", 8) == 0;
+}
+
+#define IGNORED ((void *) 1) /* the site of calls the unwinder makes: not recorded */
+
+/* The site of address, looked up with dladdr outside every lock (dladdr takes the loader's lock). */
+static struct site site_of(void *address) {
+	struct site found = { address, -1, 0, 0 };
+	lock(&sk);
+	if (site_slots) {
+		size_t j = hash((uintptr_t) address) & (site_slots - 1);
+		while (sites[j].address && sites[j].address != address) j = (j + 1) & (site_slots - 1);
+		if (sites[j].address) found = sites[j];
+	}
+	unlock(&sk);
+	if (found.module != -1 || !address) return found;
+	Dl_info info;
+	int module = -2, runtime = 0;
+	uintptr_t offset = 0;
+	if (dladdr(address, &info) && info.dli_fbase) {
+		char path[4096];
+		const char *name = info.dli_fname;
+		if (!name || !name[0] || !strchr(name, '/')) {
+			ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+			path[n > 0 ? n : 0] = 0;
+			name = path;
+		}
+		const ElfW(Ehdr) *header = info.dli_fbase;
+		offset = header->e_type == ET_EXEC ? (uintptr_t) address : (uintptr_t) address - (uintptr_t) info.dli_fbase;
+		runtime = info.dli_fbase == own_base ? 2 : runtime_module(name);
+		lock(&sk);
+		for (module = 0; module < module_count && strcmp(modules[module], name) != 0; module++) {
+		}
+		if (module == module_count) {
+			modules = realloc(modules, (module_count + 1) * sizeof *modules);
+			modules[module_count++] = strdup(name);
+		}
+		unlock(&sk);
+	}
+	found.module = module;
+	found.runtime = runtime;
+	found.offset = offset;
+	lock(&sk);
+	if (site_count * 2 >= site_slots) {
+		size_t slots = site_slots ? site_slots * 2 : 1024;
+		struct site *grown = calloc(slots, sizeof *grown);
+		for (size_t i = 0; i < site_slots; i++) {
+			if (!sites[i].address) continue;
+			size_t j = hash((uintptr_t) sites[i].address) & (slots - 1);
+			while (grown[j].address) j = (j + 1) & (slots - 1);
+			grown[j] = sites[i];
+		}
+		free(sites);
+		sites = grown;
+		site_slots = slots;
+	}
+	size_t j = hash((uintptr_t) address) & (site_slots - 1);
+	while (sites[j].address && sites[j].address != address) j = (j + 1) & (site_slots - 1);
+	if (!sites[j].address) site_count++;
+	sites[j] = found;
+	unlock(&sk);
+	return found;
+}
+
+/* The program's code that called: the caller, or when that is the runtime (std::thread, std::condition_variable),
+   the first frame above it that is neither the runtime nor the recorder. */
+static void *program_site(void *caller) {
+	if (!caller || inside) return caller;
+	int runtime = site_of(caller).runtime;
+	if (runtime == 3) return IGNORED;
+	if (!runtime) return caller;
+	void *frames[12];
+	inside++; /* the unwinder locks mutexes and calls pthread_once: not the program's events */
+	int n = backtrace(frames, 12);
+	inside--;
+	for (int i = 1; i < n; i++) {
+		if (!site_of(frames[i]).runtime) return frames[i];
+	}
+	return caller;
+}
+
+/* ---------------------------------------------------------------- events */
 
 static const char *me(void) {
-	if (!self[0]) strcpy(self, "main");
-	return self;
-}
-
-static struct object *object(const void *address) {
-	for (int i = 0; i < object_count; i++) if (objects[i].address == address) return &objects[i];
-	if (object_count == MAX_OBJECTS) return &objects[MAX_OBJECTS - 1];
-	objects[object_count].address = address;
-	return &objects[object_count++];
-}
-
-/* Appends one event; the caller holds the recorder lock. */
-static void record(const char *event, const char *args) {
-	struct timespec now, cpu;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
-	if (count == capacity) {
-		capacity = capacity ? capacity * 2 : 65536;
-		events = realloc(events, capacity * sizeof *events);
+	if (my_id == 0) {
+		if (gettid() == getpid()) {
+			my_id = 1;
+			strcpy(self, "main");
+		} else {
+			my_id = -1;
+		}
 	}
-	struct event *e = &events[count++];
-	e->wall = (now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec);
-	e->cpu = cpu.tv_sec * 1000000000LL + cpu.tv_nsec;
-	strncpy(e->thread, me(), sizeof e->thread - 1);
-	e->thread[sizeof e->thread - 1] = 0;
-	strncpy(e->kind, event, sizeof e->kind - 1);
-	e->kind[sizeof e->kind - 1] = 0;
-	strncpy(e->args, args, sizeof e->args - 1);
-	e->args[sizeof e->args - 1] = 0;
+	return my_id > 0 ? self : NULL;
 }
 
-static FILE *trace_file;
-static int finished;
+/* Appends one event with the thread's CPU clock cpu (now if negative); the caller holds lk. */
+static void record_at(int kind, const char *arg, void *site, long long duration, long long cpu) {
+	if (!active || finished || exited || inside || site == IGNORED) return;
+	const char *thread = me();
+	if (!thread) {
+		foreign_events++;
+		return;
+	}
+	if (current.n == current.cap) {
+		current.cap = current.cap ? current.cap * 2 : 65536;
+		current.e = realloc(current.e, current.cap * sizeof *current.e);
+	}
+	struct event *e = &current.e[current.n++];
+	e->wall = wall_now();
+	e->cpu = cpu >= 0 ? cpu : cpu_now();
+	e->duration = duration;
+	e->site = site;
+	e->kind = kind;
+	memcpy(e->thread, thread, sizeof e->thread);
+	size_t length = arg ? strlen(arg) : 0;
+	if (length >= sizeof e->arg) length = sizeof e->arg - 1;
+	memcpy(e->arg, arg ? arg : "", length);
+	e->arg[length] = 0;
+}
 
-/* Writes the events recorded since the last call; the caller holds the recorder lock. */
+static void record(int kind, const char *arg, void *site) {
+	record_at(kind, arg, site, -1, -1);
+}
+
+/* The name of the object at address: a letter for its sort, the address, the incarnation if re-initialised. */
+static void name_of(char *name, size_t size, char sort, const void *address, unsigned incarnation) {
+	if (incarnation) snprintf(name, size, "%c%lx-%u", sort, (unsigned long) (uintptr_t) address, incarnation);
+	else snprintf(name, size, "%c%lx", sort, (unsigned long) (uintptr_t) address);
+}
+
+/* A call that may keep the thread off its processor: io or sleep when it did, for at least BLOCKED_NS. */
+struct span { long long wall, cpu; };
+
+static void span_begin(struct span *s) {
+	s->wall = active && !finished && my_id >= 0 && !inside ? wall_now() : -1;
+	if (s->wall >= 0) s->cpu = cpu_now();
+}
+
+static void span_end(struct span *s, int kind, void *caller) {
+	if (s->wall < 0 || inside) return;
+	int saved = errno;
+	long long wall = wall_now() - s->wall;
+	if (wall >= BLOCKED_NS) {
+		long long off = wall - (cpu_now() - s->cpu);
+		if (off >= BLOCKED_NS) {
+			void *site = program_site(caller);
+			lock(&lk);
+			record_at(kind, NULL, site, off, s->cpu);
+			unlock(&lk);
+		}
+	}
+	errno = saved;
+}
+
+/* How long a timed wait that timed out kept the thread away. */
+static long long away(const struct span *s) {
+	long long off = (wall_now() - s->wall) - (cpu_now() - s->cpu);
+	return off > 0 ? off : 0;
+}
+
+/* ---------------------------------------------------------------- writing */
+
+static void write_events(struct buffer *b) {
+	for (size_t i = 0; i < b->n; i++) {
+		struct event *e = &b->e[i];
+		char at[64] = "";
+		if (e->site) {
+			struct site s = site_of(e->site);
+			if (s.module >= 0) {
+				lock(&sk);
+				while (module_written < module_count) {
+					fprintf(trace_file, "# module %d %s\n", module_written, modules[module_written]);
+					module_written++;
+				}
+				unlock(&sk);
+				snprintf(at, sizeof at, " at=@%d+0x%lx", s.module, (unsigned long) s.offset);
+			}
+		}
+		char duration[40] = "";
+		if (e->duration >= 0) {
+			snprintf(duration, sizeof duration, " %lld.%09lld", e->duration / 1000000000LL, e->duration % 1000000000LL);
+		}
+		fprintf(trace_file, "%lld.%09lld %s %s%s%s%s cpu=%lld.%09lld%s\n", e->wall / 1000000000LL,
+				e->wall % 1000000000LL, e->thread, KEYWORDS[e->kind], e->arg[0] ? " " : "", e->arg, duration,
+				e->cpu / 1000000000LL, e->cpu % 1000000000LL, at);
+	}
+	b->n = 0;
+}
+
+/* Writes the events recorded so far; the caller holds wk (not lk). */
 static void flush_events(void) {
-	if (!trace_file || finished) return;
-	for (size_t i = 0; i < count; i++) {
-		struct event *e = &events[i];
-		fprintf(trace_file, "%lld.%09lld %s %s%s%s cpu=%lld.%09lld\n", e->wall / 1000000000LL, e->wall % 1000000000LL,
-				e->thread, e->kind, e->args[0] ? " " : "", e->args, e->cpu / 1000000000LL, e->cpu % 1000000000LL);
-	}
-	count = 0;
+	if (!trace_file) return;
+	lock(&lk);
+	struct buffer full = current;
+	current = other;
+	other = full;
+	unlock(&lk);
+	inside++;
+	write_events(&other);
 	fflush(trace_file);
+	inside--;
 }
 
 static void *flusher(void *p) {
 	(void) p;
 	for (;;) {
 		struct timespec pause = { 0, 100 * 1000 * 1000 };
-		nanosleep(&pause, NULL);
-		real_lock(&recorder);
+		real_nanosleep(&pause, NULL);
+		lock(&wk);
+		if (finished) {
+			unlock(&wk);
+			return NULL;
+		}
 		flush_events();
-		real_unlock(&recorder);
+		unlock(&wk);
 	}
-	return NULL;
 }
 
-static void write_trace(void) {
-	real_lock(&recorder);
-	if (trace_file && !finished) {
-		if (strcmp(me(), "main") == 0) record("exit", "");
-		flush_events();
-		fprintf(trace_file, "@end\n");
-		fclose(trace_file);
-		finished = 1;
-	}
-	real_unlock(&recorder);
-}
-
-__attribute__((constructor)) static void begin(void) {
-	resolve();
-	clock_gettime(CLOCK_MONOTONIC, &start);
-	const char *out = getenv("PERFCAST_TRACE_OUT");
-	trace_file = out ? fopen(out, "w") : NULL;
-	if (!trace_file) return;
-	fprintf(trace_file, "@recorded pthreads\n@unit s\n");
-	fflush(trace_file);
+static void start_flusher(void) {
 	pthread_t writer;
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	real_create(&writer, &attr, flusher, NULL);
+	real_pthread_create(&writer, &attr, flusher, NULL);
 	pthread_attr_destroy(&attr);
+}
+
+/* Ends the trace: the calling thread exits there (other threads still running are ended by the reader). */
+static void write_trace(void) {
+	lock(&wk);
+	if (trace_file && !finished && getpid() == trace_pid) {
+		lock(&lk);
+		record(EXIT, NULL, NULL);
+		unlock(&lk);
+		inside++;
+		flush_events();
+		lock(&lk);
+		finished = 1;
+		long long left_out = foreign_events;
+		unlock(&lk);
+		if (left_out) {
+			fprintf(trace_file, "# %lld events of threads not created through pthread_create or thrd_create (started "
+					"inside the C library) are not recorded\n", left_out);
+		}
+		fprintf(trace_file, "@end\n");
+		fclose(trace_file);
+		trace_file = NULL;
+		inside--;
+	}
+	unlock(&wk);
+}
+
+static void comment(const char *format, const char *text, long number) {
+	lock(&wk);
+	if (trace_file && !finished && getpid() == trace_pid) {
+		flush_events();
+		inside++;
+		fprintf(trace_file, format, text, number);
+		fflush(trace_file);
+		inside--;
+	}
+	unlock(&wk);
+}
+
+/* The trace of process pid besides the first: NAME-PID.vtrace next to NAME.vtrace. */
+static void child_path(char *path, size_t size, const char *out, long pid) {
+	const char *dot = strrchr(out, '.');
+	const char *slash = strrchr(out, '/');
+	int stem = dot && (!slash || dot > slash) ? (int) (dot - out) : (int) strlen(out);
+	snprintf(path, size, "%.*s-%ld%s", stem, out, pid, dot && (!slash || dot > slash) ? dot : "");
+}
+
+static int open_trace(const char *path, const char *why) {
+	trace_file = fopen(path, "we");
+	if (!trace_file) return 0;
+	trace_pid = getpid();
+	inside++;
+	snprintf(trace_path, sizeof trace_path, "%s", path);
+	fprintf(trace_file, "@recorded pthreads\n@unit s\n");
+	char command[1024];
+	FILE *cmdline = fopen("/proc/self/cmdline", "re");
+	size_t n = cmdline ? fread(command, 1, sizeof command - 1, cmdline) : 0;
+	if (cmdline) fclose(cmdline);
+	for (size_t i = 0; i + 1 < n; i++) if (command[i] == 0 || command[i] == '\n') command[i] = ' ';
+	command[n] = 0;
+	fprintf(trace_file, "# process %ld (parent %ld)%s: %s\n", (long) getpid(), (long) getppid(), why, command);
+	fflush(trace_file);
+	inside--;
+	return 1;
+}
+
+__attribute__((constructor)) static void begin(void) {
+	resolve();
+	Dl_info info;
+	if (dladdr((void *) begin, &info)) own_base = info.dli_fbase;
+	void *warm[2];
+	backtrace(warm, 2); /* loads the unwinder now, not inside a wrapper */
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	const char *out = getenv("PERFCAST_TRACE_OUT");
+	if (!out) return;
+	const char *root = getenv("PERFCAST_RECORDER_ROOT");
+	char pid[32], path[4096];
+	snprintf(pid, sizeof pid, "%ld", (long) getpid());
+	if (!root) {
+		setenv("PERFCAST_RECORDER_ROOT", pid, 1);
+		if (!open_trace(out, "")) return;
+	} else if (strcmp(root, pid) == 0) {
+		if (!open_trace(out, ", after exec")) return;
+	} else {
+		const char *follow = getenv("PERFCAST_FOLLOW");
+		if (follow && strcmp(follow, "0") == 0) return;
+		child_path(path, sizeof path, out, (long) getpid());
+		if (!open_trace(path, ", started by the recorded program")) return;
+	}
+	active = 1;
+	start_flusher();
 	atexit(write_trace);
+}
+
+/* ---------------------------------------------------------------- threads */
+
+static pthread_key_t ending;
+static pthread_once_t ending_once = PTHREAD_ONCE_INIT;
+
+/* Runs when a thread ends, however it ends (return, pthread_exit, cancellation), after its cleanup handlers. */
+static void thread_ended(void *p) {
+	(void) p;
+	if (exited) return;
+	lock(&lk);
+	record(EXIT, NULL, NULL);
+	exited = 1;
+	unlock(&lk);
+}
+
+static void make_key(void) {
+	pthread_key_create(&ending, thread_ended);
+}
+
+struct start_arg { void *(*routine)(void *); int (*c11)(void *); void *arg; char name[16]; };
+
+static void started(struct start_arg *a) {
+	memcpy(self, a->name, sizeof self);
+	my_id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED); /* unique among threads, never 0, 1 or -1 */
+	pthread_setspecific(ending, (void *) 1);
 }
 
 static void *trampoline(void *p) {
 	struct start_arg a = *(struct start_arg *) p;
 	free(p);
-	strcpy(self, a.name);
-	void *result = a.routine(a.arg);
-	real_lock(&recorder);
-	record("exit", "");
-	real_unlock(&recorder);
-	return result;
+	started(&a);
+	return a.routine(a.arg);
+}
+
+static int c11_trampoline(void *p) {
+	struct start_arg a = *(struct start_arg *) p;
+	free(p);
+	started(&a);
+	return a.c11(a.arg);
+}
+
+/* A new thread's start argument, with its name recorded in a create event; the caller holds lk. */
+static struct start_arg *created(void *caller) {
+	struct start_arg *a = calloc(1, sizeof *a);
+	snprintf(a->name, sizeof a->name, "T%d", next_thread++);
+	record(CREATE, a->name, caller);
+	return a;
 }
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routine)(void *), void *arg) {
 	resolve();
-	struct start_arg *a = malloc(sizeof *a);
+	if (!active) return real_pthread_create(thread, attr, routine, arg);
+	pthread_once(&ending_once, make_key);
+	void *site = program_site(__builtin_return_address(0));
+	lock(&lk);
+	struct start_arg *a = created(site);
 	a->routine = routine;
 	a->arg = arg;
-	real_lock(&recorder);
-	snprintf(a->name, sizeof a->name, "T%d", next_thread++);
-	record("create", a->name);
-	int r = real_create(thread, attr, trampoline, a);
-	if (r == 0 && known_count < THREADS) {
-		known[known_count].id = *thread;
-		strcpy(known[known_count++].name, a->name);
+	char name[16];
+	memcpy(name, a->name, sizeof name);
+	/* created under lk, so that the new thread's events come after its create */
+	int r = real_pthread_create(thread, attr, trampoline, a);
+	if (r == 0) {
+		struct known *k = known(*thread, 1);
+		memcpy(k->name, name, sizeof k->name);
 	}
-	real_unlock(&recorder);
+	unlock(&lk);
+	return r;
+}
+
+int thrd_create(thrd_t *thread, thrd_start_t routine, void *arg) {
+	resolve();
+	if (!active) return real_thrd_create(thread, routine, arg);
+	pthread_once(&ending_once, make_key);
+	void *site = program_site(__builtin_return_address(0));
+	lock(&lk);
+	struct start_arg *a = created(site);
+	a->c11 = routine;
+	a->arg = arg;
+	char name[16];
+	memcpy(name, a->name, sizeof name);
+	int r = real_thrd_create(thread, c11_trampoline, a);
+	if (r == thrd_success) {
+		struct known *k = known((pthread_t) *thread, 1);
+		memcpy(k->name, name, sizeof k->name);
+	}
+	unlock(&lk);
+	return r;
+}
+
+/* Logs a join of thread id; the join is logged before it blocks, and the replay waits for the exit. */
+static void joining(pthread_t id, void *caller) {
+	if (!active) return;
+	void *site = program_site(caller);
+	lock(&lk);
+	struct known *k = known(id, 0);
+	if (k) record(JOIN, k->name, site);
+	unlock(&lk);
+}
+
+static void joined(pthread_t id) {
+	if (!active) return;
+	lock(&lk);
+	struct known *k = known(id, 0);
+	if (k) { /* the id may be reused by a later thread */
+		k->used = 0;
+		thread_count--;
+		/* re-insert the rest of its cluster */
+		size_t j = (size_t) (k - threads);
+		for (size_t i = (j + 1) & (thread_slots - 1); threads[i].used; i = (i + 1) & (thread_slots - 1)) {
+			struct known moved = threads[i];
+			threads[i].used = 0;
+			thread_count--;
+			struct known *again = known(moved.id, 1);
+			memcpy(again->name, moved.name, sizeof again->name);
+		}
+	}
+	unlock(&lk);
+}
+
+/* A try or timed join: logged only when it joined (the thread had exited). */
+static int joined_now(pthread_t id, int r, void *caller) {
+	if (r == 0) {
+		joining(id, caller);
+		joined(id);
+	}
 	return r;
 }
 
 int pthread_join(pthread_t thread, void **result) {
 	resolve();
-	real_lock(&recorder);
-	const char *name = "unknown";
-	for (int i = 0; i < known_count; i++) if (pthread_equal(known[i].id, thread)) name = known[i].name;
-	record("join", name);
-	real_unlock(&recorder);
-	return real_join(thread, result);
+	joining(thread, __builtin_return_address(0));
+	int r = real_pthread_join(thread, result);
+	if (r == 0) joined(thread);
+	return r;
 }
 
-void pthread_exit(void *result) {
+int pthread_tryjoin_np(pthread_t thread, void **result) {
 	resolve();
-	real_lock(&recorder);
-	record("exit", "");
-	real_unlock(&recorder);
-	real_exit(result);
+	return joined_now(thread, real_pthread_tryjoin_np(thread, result), __builtin_return_address(0));
 }
+
+int pthread_timedjoin_np(pthread_t thread, void **result, const struct timespec *deadline) {
+	resolve();
+	struct span s;
+	span_begin(&s);
+	int r = real_pthread_timedjoin_np(thread, result, deadline);
+	if (r == ETIMEDOUT) span_end(&s, SLEEP, __builtin_return_address(0));
+	return joined_now(thread, r, __builtin_return_address(0));
+}
+
+int pthread_clockjoin_np(pthread_t thread, void **result, clockid_t clock, const struct timespec *deadline) {
+	resolve();
+	struct span s;
+	span_begin(&s);
+	int r = real_pthread_clockjoin_np(thread, result, clock, deadline);
+	if (r == ETIMEDOUT) span_end(&s, SLEEP, __builtin_return_address(0));
+	return joined_now(thread, r, __builtin_return_address(0));
+}
+
+int thrd_join(thrd_t thread, int *result) {
+	resolve();
+	joining((pthread_t) thread, __builtin_return_address(0));
+	int r = real_thrd_join(thread, result);
+	if (r == thrd_success) joined((pthread_t) thread);
+	return r;
+}
+
+/* ---------------------------------------------------------------- mutexes */
+
+static void locked(const void *m, char sort, int kind, void *caller) {
+	if (!active || inside) return;
+	void *site = program_site(caller);
+	me();
+	lock(&lk);
+	struct object *o = object(m);
+	if (o->owner == my_id && kind == LOCK) {
+		o->depth++;
+	} else {
+		if (kind == LOCK) {
+			o->owner = my_id;
+			o->depth = 1;
+		}
+		char name[48];
+		name_of(name, sizeof name, sort, m, 0);
+		record(kind, name, site);
+	}
+	unlock(&lk);
+}
+
+/* Releases m with release, logging the unlock under lk so that no lock of m can be logged before it. */
+static int unlocked(const void *m, char sort, int (*release)(void *), void *p, void *caller) {
+	if (!active || inside) return release(p);
+	void *site = program_site(caller);
+	me();
+	lock(&lk);
+	struct object *o = object(m);
+	if (o->owner == my_id && o->depth > 1) {
+		o->depth--;
+	} else {
+		if (o->owner == my_id) {
+			o->owner = 0;
+			o->depth = 0;
+		}
+		char name[48];
+		name_of(name, sizeof name, sort, m, 0);
+		record(UNLOCK, name, site);
+	}
+	int r = release(p);
+	unlock(&lk);
+	return r;
+}
+
+static int release_mutex(void *m) { return real_pthread_mutex_unlock(m); }
+static int release_mtx(void *m) { return real_mtx_unlock(m); }
+static int release_spin(void *s) { return real_pthread_spin_unlock(s); }
 
 int pthread_mutex_lock(pthread_mutex_t *m) {
 	resolve();
-	char name[32];
-	snprintf(name, sizeof name, "m%lx", (unsigned long) (uintptr_t) m);
-	/* logged once acquired: the replay sees the mutex free then, and the simulation finds the contention */
-	int r = real_lock(m);
-	real_lock(&recorder);
-	record("lock", name);
-	real_unlock(&recorder);
+	int r = real_pthread_mutex_lock(m);
+	if (r == 0 || r == EOWNERDEAD) locked(m, 'm', LOCK, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_mutex_trylock(pthread_mutex_t *m) {
+	resolve();
+	int r = real_pthread_mutex_trylock(m);
+	if (r == 0 || r == EOWNERDEAD) locked(m, 'm', LOCK, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *deadline) {
+	resolve();
+	struct span s;
+	span_begin(&s);
+	int r = real_pthread_mutex_timedlock(m, deadline);
+	if (r == 0 || r == EOWNERDEAD) locked(m, 'm', LOCK, __builtin_return_address(0));
+	else if (r == ETIMEDOUT) span_end(&s, SLEEP, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock, const struct timespec *deadline) {
+	resolve();
+	struct span s;
+	span_begin(&s);
+	int r = real_pthread_mutex_clocklock(m, clock, deadline);
+	if (r == 0 || r == EOWNERDEAD) locked(m, 'm', LOCK, __builtin_return_address(0));
+	else if (r == ETIMEDOUT) span_end(&s, SLEEP, __builtin_return_address(0));
 	return r;
 }
 
 int pthread_mutex_unlock(pthread_mutex_t *m) {
 	resolve();
-	char name[32];
-	snprintf(name, sizeof name, "m%lx", (unsigned long) (uintptr_t) m);
-	real_lock(&recorder);
-	int r = real_unlock(m);
-	record("unlock", name);
-	real_unlock(&recorder);
+	return unlocked(m, 'm', release_mutex, m, __builtin_return_address(0));
+}
+
+int mtx_lock(mtx_t *m) {
+	resolve();
+	int r = real_mtx_lock(m);
+	if (r == thrd_success) locked(m, 'm', LOCK, __builtin_return_address(0));
 	return r;
 }
+
+int mtx_trylock(mtx_t *m) {
+	resolve();
+	int r = real_mtx_trylock(m);
+	if (r == thrd_success) locked(m, 'm', LOCK, __builtin_return_address(0));
+	return r;
+}
+
+int mtx_timedlock(mtx_t *restrict m, const struct timespec *restrict deadline) {
+	resolve();
+	struct span s;
+	span_begin(&s);
+	int r = real_mtx_timedlock(m, deadline);
+	if (r == thrd_success) locked(m, 'm', LOCK, __builtin_return_address(0));
+	else if (r == thrd_timedout) span_end(&s, SLEEP, __builtin_return_address(0));
+	return r;
+}
+
+int mtx_unlock(mtx_t *m) {
+	resolve();
+	return unlocked(m, 'm', release_mtx, m, __builtin_return_address(0));
+}
+
+/* Spinning on one processor burns the time slice the holder needs: that time is left out of the CPU clock. */
+int pthread_spin_lock(pthread_spinlock_t *s) {
+	resolve();
+	if (real_pthread_spin_trylock(s) != 0) {
+		long long before = cpu_now();
+		real_pthread_spin_lock(s);
+		spun += cpu_now() - before;
+	}
+	locked((const void *) s, 'p', LOCK, __builtin_return_address(0));
+	return 0;
+}
+
+int pthread_spin_trylock(pthread_spinlock_t *s) {
+	resolve();
+	int r = real_pthread_spin_trylock(s);
+	if (r == 0) locked((const void *) s, 'p', LOCK, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_spin_unlock(pthread_spinlock_t *s) {
+	resolve();
+	return unlocked((const void *) s, 'p', release_spin, (void *) s, __builtin_return_address(0));
+}
+
+/* ---------------------------------------------------------------- read-write locks */
+
+/* The read locks this thread holds, with their depths (a thread may read-lock a rwlock more than once). */
+static __thread struct held { const void *rw; int depth; } *reads;
+static __thread int read_count, read_capacity;
+
+static struct held *held(const void *rw) {
+	for (int i = 0; i < read_count; i++) if (reads[i].rw == rw) return &reads[i];
+	return NULL;
+}
+
+static void read_locked(pthread_rwlock_t *rw, void *caller) {
+	if (!active) return;
+	struct held *h = held(rw);
+	if (h) {
+		h->depth++;
+		return;
+	}
+	if (read_count == read_capacity) {
+		read_capacity = read_capacity ? read_capacity * 2 : 8;
+		reads = realloc(reads, read_capacity * sizeof *reads);
+	}
+	reads[read_count].rw = rw;
+	reads[read_count++].depth = 1;
+	locked(rw, 'r', RLOCK, caller);
+}
+
+static void write_locked(pthread_rwlock_t *rw, void *caller) {
+	locked(rw, 'r', LOCK, caller);
+}
+
+int pthread_rwlock_rdlock(pthread_rwlock_t *rw) {
+	resolve();
+	int r = real_pthread_rwlock_rdlock(rw);
+	if (r == 0) read_locked(rw, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_rwlock_tryrdlock(pthread_rwlock_t *rw) {
+	resolve();
+	int r = real_pthread_rwlock_tryrdlock(rw);
+	if (r == 0) read_locked(rw, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_rwlock_timedrdlock(pthread_rwlock_t *restrict rw, const struct timespec *restrict deadline) {
+	resolve();
+	struct span s;
+	span_begin(&s);
+	int r = real_pthread_rwlock_timedrdlock(rw, deadline);
+	if (r == 0) read_locked(rw, __builtin_return_address(0));
+	else if (r == ETIMEDOUT) span_end(&s, SLEEP, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_rwlock_clockrdlock(pthread_rwlock_t *restrict rw, clockid_t clock, const struct timespec *restrict deadline) {
+	resolve();
+	struct span s;
+	span_begin(&s);
+	int r = real_pthread_rwlock_clockrdlock(rw, clock, deadline);
+	if (r == 0) read_locked(rw, __builtin_return_address(0));
+	else if (r == ETIMEDOUT) span_end(&s, SLEEP, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_rwlock_wrlock(pthread_rwlock_t *rw) {
+	resolve();
+	int r = real_pthread_rwlock_wrlock(rw);
+	if (r == 0) write_locked(rw, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_rwlock_trywrlock(pthread_rwlock_t *rw) {
+	resolve();
+	int r = real_pthread_rwlock_trywrlock(rw);
+	if (r == 0) write_locked(rw, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_rwlock_timedwrlock(pthread_rwlock_t *restrict rw, const struct timespec *restrict deadline) {
+	resolve();
+	struct span s;
+	span_begin(&s);
+	int r = real_pthread_rwlock_timedwrlock(rw, deadline);
+	if (r == 0) write_locked(rw, __builtin_return_address(0));
+	else if (r == ETIMEDOUT) span_end(&s, SLEEP, __builtin_return_address(0));
+	return r;
+}
+
+int pthread_rwlock_clockwrlock(pthread_rwlock_t *restrict rw, clockid_t clock, const struct timespec *restrict deadline) {
+	resolve();
+	struct span s;
+	span_begin(&s);
+	int r = real_pthread_rwlock_clockwrlock(rw, clock, deadline);
+	if (r == 0) write_locked(rw, __builtin_return_address(0));
+	else if (r == ETIMEDOUT) span_end(&s, SLEEP, __builtin_return_address(0));
+	return r;
+}
+
+static int release_rwlock(void *rw) { return real_pthread_rwlock_unlock(rw); }
+
+int pthread_rwlock_unlock(pthread_rwlock_t *rw) {
+	resolve();
+	struct held *h = active ? held(rw) : NULL;
+	if (h) {
+		lock(&lk);
+		int writer = object(rw)->owner == my_id;
+		unlock(&lk);
+		if (!writer) {
+			if (--h->depth > 0) return real_pthread_rwlock_unlock(rw);
+			*h = reads[--read_count];
+		}
+	}
+	return unlocked(rw, 'r', release_rwlock, rw, __builtin_return_address(0));
+}
+
+/* ---------------------------------------------------------------- conditions and futexes */
+
+/* A thread is about to wait on a condition or futex: counted, so that wakes know how many they wake. */
+static void waiting(const void *c) {
+	lock(&lk);
+	object(c)->waiters++;
+	unlock(&lk);
+}
+
+/* The waiter of c is back: it takes a post if one was made for it, else it woke spuriously or timed out. */
+static void woken(const void *c, char sort, int timed_out, const struct span *s, void *site) {
+	lock(&lk);
+	struct object *o = object(c);
+	char name[48];
+	name_of(name, sizeof name, sort, c, o->incarnation);
+	if (o->posted > 0 && timed_out >= 0) {
+		o->posted--;
+		record(TAKE, name, site);
+	} else {
+		if (o->waiters > 0) o->waiters--;
+		if (timed_out > 0 && s->wall >= 0) {
+			long long off = away(s);
+			if (off >= BLOCKED_NS) record_at(SLEEP, NULL, site, off, s->cpu);
+		}
+	}
+	unlock(&lk);
+}
+
+/* Logs the posts of a wake of up to n waiters of c and wakes them with wake, under lk. */
+static long wake(const void *c, char sort, long n, long (*wake)(const void *, long), void *caller) {
+	if (!active) return wake(c, n);
+	void *site = program_site(caller);
+	lock(&lk);
+	struct object *o = object(c);
+	char name[48];
+	name_of(name, sizeof name, sort, c, o->incarnation);
+	long k = n < o->waiters ? n : o->waiters;
+	for (long i = 0; i < k; i++) record(POST, name, site);
+	o->waiters -= (int) k;
+	o->posted += (int) k;
+	long r = wake(c, n);
+	unlock(&lk);
+	return r;
+}
+
+static long signal_cond(const void *c, long n) {
+	return n == 1 ? real_pthread_cond_signal((pthread_cond_t *) c) : real_pthread_cond_broadcast((pthread_cond_t *) c);
+}
+
+static long signal_cnd(const void *c, long n) {
+	return n == 1 ? real_cnd_signal((cnd_t *) c) : real_cnd_broadcast((cnd_t *) c);
+}
+
+/* The mutex m is released by the wait and taken again after it. */
+static void releasing(const void *m, void *site) {
+	lock(&lk);
+	struct object *o = object(m);
+	o->owner = 0;
+	o->depth = 0;
+	char name[48];
+	name_of(name, sizeof name, 'm', m, 0);
+	record(UNLOCK, name, site);
+	unlock(&lk);
+}
+
+static void retaken(const void *m, void *site) {
+	lock(&lk);
+	struct object *o = object(m);
+	o->owner = my_id;
+	o->depth = 1;
+	char name[48];
+	name_of(name, sizeof name, 'm', m, 0);
+	record(LOCK, name, site);
+	unlock(&lk);
+}
+
+/* A cancelled wait unwinds with the mutex taken again. */
+struct cond_wait { const void *c, *m; void *site; };
+static void cancelled_wait(void *p) {
+	struct cond_wait *w = p;
+	woken(w->c, 'c', 0, NULL, w->site);
+	retaken(w->m, w->site);
+}
+
+#define COND_WAIT(call, c, m, timed)                                                                                \
+	do {                                                                                                              \
+		if (!active) return call;                                                                                     \
+		void *site = program_site(__builtin_return_address(0));                                                       \
+		waiting(c);                                                                                                   \
+		releasing(m, site);                                                                                           \
+		struct span s;                                                                                                \
+		span_begin(&s);                                                                                               \
+		struct cond_wait w = { c, m, site };                                                                          \
+		int r;                                                                                                        \
+		pthread_cleanup_push(cancelled_wait, &w);                                                                     \
+		r = call;                                                                                                     \
+		pthread_cleanup_pop(0);                                                                                       \
+		woken(c, 'c', timed, &s, site);                                                                               \
+		retaken(m, site);                                                                                             \
+		return r;                                                                                                     \
+	} while (0)
 
 int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
 	resolve();
-	char mutex[32], cond[32];
-	snprintf(mutex, sizeof mutex, "m%lx", (unsigned long) (uintptr_t) m);
-	snprintf(cond, sizeof cond, "c%lx", (unsigned long) (uintptr_t) c);
-	real_lock(&recorder);
-	object(c)->waiters++;
-	record("unlock", mutex);
-	real_unlock(&recorder);
-	int r = real_cond_wait(c, m);
-	/* the take is logged by the thread that really woke, after the post that woke it; a spurious wakeup takes
-	   nothing */
-	real_lock(&recorder);
-	struct object *o = object(c);
-	if (o->posted > 0) {
-		o->posted--;
-		record("take", cond);
-	} else if (o->waiters > 0) {
-		o->waiters--;
-	}
-	record("lock", mutex);
-	real_unlock(&recorder);
-	return r;
+	COND_WAIT(real_pthread_cond_wait(c, m), c, m, 0);
 }
 
-static int wake(pthread_cond_t *c, int all) {
-	char cond[32];
-	snprintf(cond, sizeof cond, "c%lx", (unsigned long) (uintptr_t) c);
-	real_lock(&recorder);
-	struct object *o = object(c);
-	int n = all ? o->waiters : o->waiters > 0;
-	for (int i = 0; i < n; i++) record("post", cond);
-	o->waiters -= n;
-	o->posted += n;
-	int r = all ? real_broadcast(c) : real_signal(c);
-	real_unlock(&recorder);
-	return r;
+int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *deadline) {
+	resolve();
+	COND_WAIT(real_pthread_cond_timedwait(c, m, deadline), c, m, r == ETIMEDOUT);
+}
+
+int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock, const struct timespec *deadline) {
+	resolve();
+	COND_WAIT(real_pthread_cond_clockwait(c, m, clock, deadline), c, m, r == ETIMEDOUT);
+}
+
+int cnd_wait(cnd_t *c, mtx_t *m) {
+	resolve();
+	COND_WAIT(real_cnd_wait(c, m), c, m, 0);
+}
+
+int cnd_timedwait(cnd_t *restrict c, mtx_t *restrict m, const struct timespec *restrict deadline) {
+	resolve();
+	COND_WAIT(real_cnd_timedwait(c, m, deadline), c, m, r == thrd_timedout);
 }
 
 int pthread_cond_signal(pthread_cond_t *c) {
 	resolve();
-	return wake(c, 0);
+	return (int) wake(c, 'c', 1, signal_cond, __builtin_return_address(0));
 }
 
 int pthread_cond_broadcast(pthread_cond_t *c) {
 	resolve();
-	return wake(c, 1);
+	return (int) wake(c, 'c', 1L << 30, signal_cond, __builtin_return_address(0));
+}
+
+int cnd_signal(cnd_t *c) {
+	resolve();
+	return (int) wake(c, 'c', 1, signal_cnd, __builtin_return_address(0));
+}
+
+int cnd_broadcast(cnd_t *c) {
+	resolve();
+	return (int) wake(c, 'c', 1L << 30, signal_cnd, __builtin_return_address(0));
+}
+
+/* A condition initialised again at an address is a new one: posts left over from the old one are not its. */
+static void renewed(const void *address) {
+	if (!active) return;
+	lock(&lk);
+	struct object *o = object(address);
+	unsigned incarnation = o->incarnation + 1;
+	memset(o, 0, sizeof *o);
+	o->address = address;
+	o->incarnation = incarnation;
+	unlock(&lk);
+}
+
+int pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr) {
+	resolve();
+	renewed(c);
+	return real_pthread_cond_init(c, attr);
+}
+
+int pthread_cond_destroy(pthread_cond_t *c) {
+	resolve();
+	renewed(c);
+	return real_pthread_cond_destroy(c);
+}
+
+/* syscall(): futex waits and wakes are synchronisation (libstdc++'s futures and atomic waits make them). */
+long syscall(long number, ...) {
+	resolve();
+	va_list list;
+	va_start(list, number);
+	long a[6];
+	for (int i = 0; i < 6; i++) a[i] = va_arg(list, long);
+	va_end(list);
+	if (number != SYS_futex || !active || my_id < 0) return real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+	const void *address = (const void *) a[0];
+	int op = (int) a[1] & FUTEX_CMD_MASK;
+	if (op == FUTEX_WAIT || op == FUTEX_WAIT_BITSET) {
+		void *site = program_site(__builtin_return_address(0));
+		waiting(address);
+		struct span s;
+		span_begin(&s);
+		long r = real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+		int saved = errno;
+		/* EAGAIN: the value had changed, the thread did not wait and takes nothing */
+		woken(address, 'f', r == 0 ? 0 : saved == ETIMEDOUT ? 1 : -1, &s, site);
+		errno = saved;
+		return r;
+	}
+	if (op == FUTEX_WAKE || op == FUTEX_WAKE_BITSET) {
+		void *site = program_site(__builtin_return_address(0));
+		lock(&lk);
+		struct object *o = object(address);
+		char name[48];
+		name_of(name, sizeof name, 'f', address, o->incarnation);
+		long r = real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+		int saved = errno;
+		long k = r > 0 ? (r < o->waiters ? r : o->waiters) : 0;
+		for (long i = 0; i < k; i++) record(POST, name, site);
+		o->waiters -= (int) k;
+		o->posted += (int) k;
+		unlock(&lk);
+		errno = saved;
+		return r;
+	}
+	return real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+/* ---------------------------------------------------------------- semaphores */
+
+static void posted(const void *s, long n, void *site) {
+	lock(&lk);
+	struct object *o = object(s);
+	char name[48];
+	name_of(name, sizeof name, 's', s, o->incarnation);
+	for (long i = 0; i < n; i++) record(POST, name, site);
+	unlock(&lk);
+}
+
+static void taken(const void *s, void *caller) {
+	if (!active) return;
+	void *site = program_site(caller);
+	lock(&lk);
+	struct object *o = object(s);
+	char name[48];
+	name_of(name, sizeof name, 's', s, o->incarnation);
+	record(TAKE, name, site);
+	unlock(&lk);
 }
 
 int sem_init(sem_t *s, int shared, unsigned value) {
 	resolve();
-	char name[32];
-	snprintf(name, sizeof name, "s%lx", (unsigned long) (uintptr_t) s);
-	real_lock(&recorder);
-	for (unsigned i = 0; i < value; i++) record("post", name);
-	real_unlock(&recorder);
-	return real_sem_init(s, shared, value);
+	renewed(s);
+	int r = real_sem_init(s, shared, value);
+	if (r == 0 && active) posted(s, value, program_site(__builtin_return_address(0)));
+	return r;
+}
+
+sem_t *sem_open(const char *name, int flags, ...) {
+	resolve();
+	va_list list;
+	va_start(list, flags);
+	mode_t mode = va_arg(list, mode_t);
+	unsigned value = va_arg(list, unsigned);
+	va_end(list);
+	sem_t *s = real_sem_open(name, flags, mode, value);
+	int now;
+	if (s != SEM_FAILED && active && sem_getvalue(s, &now) == 0) {
+		renewed(s);
+		posted(s, now, program_site(__builtin_return_address(0)));
+	}
+	return s;
 }
 
 int sem_post(sem_t *s) {
 	resolve();
-	char name[32];
-	snprintf(name, sizeof name, "s%lx", (unsigned long) (uintptr_t) s);
-	real_lock(&recorder);
-	record("post", name);
+	if (!active) return real_sem_post(s);
+	void *site = program_site(__builtin_return_address(0));
+	lock(&lk);
+	struct object *o = object(s);
+	char name[48];
+	name_of(name, sizeof name, 's', s, o->incarnation);
+	record(POST, name, site);
 	int r = real_sem_post(s);
-	real_unlock(&recorder);
+	unlock(&lk);
 	return r;
 }
 
 int sem_wait(sem_t *s) {
 	resolve();
-	char name[32];
-	snprintf(name, sizeof name, "s%lx", (unsigned long) (uintptr_t) s);
 	int r = real_sem_wait(s);
-	/* logged once the permit is had: the thread that got it, after the post that gave it */
-	real_lock(&recorder);
-	record("take", name);
-	real_unlock(&recorder);
+	if (r == 0) taken(s, __builtin_return_address(0));
 	return r;
 }
 
+int sem_trywait(sem_t *s) {
+	resolve();
+	int r = real_sem_trywait(s);
+	if (r == 0) taken(s, __builtin_return_address(0));
+	return r;
+}
+
+int sem_timedwait(sem_t *restrict s, const struct timespec *restrict deadline) {
+	resolve();
+	struct span span;
+	span_begin(&span);
+	int r = real_sem_timedwait(s, deadline);
+	if (r == 0) taken(s, __builtin_return_address(0));
+	else if (errno == ETIMEDOUT) span_end(&span, SLEEP, __builtin_return_address(0));
+	return r;
+}
+
+int sem_clockwait(sem_t *restrict s, clockid_t clock, const struct timespec *restrict deadline) {
+	resolve();
+	struct span span;
+	span_begin(&span);
+	int r = real_sem_clockwait(s, clock, deadline);
+	if (r == 0) taken(s, __builtin_return_address(0));
+	else if (errno == ETIMEDOUT) span_end(&span, SLEEP, __builtin_return_address(0));
+	return r;
+}
+
+int sem_destroy(sem_t *s) {
+	resolve();
+	renewed(s);
+	return real_sem_destroy(s);
+}
+
+/* ---------------------------------------------------------------- barriers and once */
+
 int pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *attr, unsigned parties) {
 	resolve();
-	real_lock(&recorder);
-	object(b)->parties = (int) parties;
-	real_unlock(&recorder);
-	return real_barrier_init(b, attr, parties);
+	renewed(b);
+	if (active) {
+		lock(&lk);
+		object(b)->parties = (int) parties;
+		unlock(&lk);
+	}
+	return real_pthread_barrier_init(b, attr, parties);
+}
+
+int pthread_barrier_destroy(pthread_barrier_t *b) {
+	resolve();
+	renewed(b);
+	return real_pthread_barrier_destroy(b);
 }
 
 int pthread_barrier_wait(pthread_barrier_t *b) {
 	resolve();
-	char name[48];
-	real_lock(&recorder);
-	struct object *o = object(b);
-	snprintf(name, sizeof name, "b%lx.%u", (unsigned long) (uintptr_t) b, o->generation);
-	if (++o->arrived == o->parties) {
-		for (int i = 1; i < o->parties; i++) record("post", name);
-		o->arrived = 0;
-		o->generation++;
-	} else {
-		record("take", name);
+	if (active) {
+		void *site = program_site(__builtin_return_address(0));
+		lock(&lk);
+		struct object *o = object(b);
+		char name[64], base[48];
+		name_of(base, sizeof base, 'b', b, o->incarnation);
+		snprintf(name, sizeof name, "%s.%u", base, o->round);
+		if (++o->arrived >= o->parties) {
+			for (int i = 1; i < o->parties; i++) record(POST, name, site);
+			o->arrived = 0;
+			o->round++;
+		} else {
+			record(TAKE, name, site);
+		}
+		unlock(&lk);
 	}
-	real_unlock(&recorder);
-	return real_barrier_wait(b);
+	return real_pthread_barrier_wait(b);
 }
+
+/* pthread_once: the thread that runs the routine holds the once as a mutex; a thread that found it running waits
+   for it, which the trace says as a lock and unlock after the routine's unlock. */
+static __thread void (*once_routine)(void);
+static __thread const void *once_address;
+static __thread void *once_site;
+static __thread int once_ran;
+
+static void once_trampoline(void) {
+	void (*routine)(void) = once_routine;
+	const void *address = once_address;
+	void *site = once_site;
+	once_ran = 1;
+	lock(&lk);
+	object(address)->once = 1;
+	char name[48];
+	name_of(name, sizeof name, 'o', address, 0);
+	record(LOCK, name, site);
+	unlock(&lk);
+	routine();
+	lock(&lk);
+	object(address)->once = 2;
+	record(UNLOCK, name, site);
+	unlock(&lk);
+}
+
+static int once(const void *address, void (*routine)(void), int (*call)(const void *, void (*)(void)), void *caller) {
+	if (!active || inside) return call(address, routine);
+	lock(&lk);
+	int state = object(address)->once;
+	unlock(&lk);
+	if (state == 2) return call(address, routine);
+	void (*outer_routine)(void) = once_routine;
+	const void *outer_address = once_address;
+	void *outer_site = once_site;
+	int outer_ran = once_ran;
+	once_routine = routine;
+	once_address = address;
+	once_site = program_site(caller);
+	once_ran = 0;
+	int r = call(address, once_trampoline);
+	int ran = once_ran;
+	once_ran = outer_ran;
+	if (!ran && r == 0) {
+		lock(&lk);
+		char name[48];
+		name_of(name, sizeof name, 'o', address, 0);
+		record(LOCK, name, once_site);
+		record(UNLOCK, name, once_site);
+		unlock(&lk);
+	}
+	once_routine = outer_routine;
+	once_address = outer_address;
+	once_site = outer_site;
+	return r;
+}
+
+static int call_pthread_once(const void *address, void (*routine)(void)) {
+	return real_pthread_once((pthread_once_t *) address, routine);
+}
+
+static int call_c11_once(const void *address, void (*routine)(void)) {
+	real_call_once((once_flag *) address, routine);
+	return 0;
+}
+
+int pthread_once(pthread_once_t *control, void (*routine)(void)) {
+	resolve();
+	if (control == &ending_once) return real_pthread_once(control, routine);
+	return once(control, routine, call_pthread_once, __builtin_return_address(0));
+}
+
+void call_once(once_flag *flag, void (*routine)(void)) {
+	resolve();
+	once(flag, routine, call_c11_once, __builtin_return_address(0));
+}
+
+/* ---------------------------------------------------------------- processes */
+
+pid_t fork(void) {
+	resolve();
+	if (!active) return real_fork();
+	lock(&wk);
+	flush_events();
+	lock(&lk);
+	lock(&sk);
+	const char *follow = getenv("PERFCAST_FOLLOW");
+	int recorded = !(follow && strcmp(follow, "0") == 0);
+	pid_t pid = real_fork();
+	if (pid != 0) {
+		unlock(&sk);
+		unlock(&lk);
+		if (pid > 0 && trace_file) {
+			inside++;
+			char path[4096];
+			child_path(path, sizeof path, trace_path, (long) pid);
+			if (recorded) fprintf(trace_file, "# fork: process %ld, a copy of this one, records into %s\n", (long) pid,
+					path);
+			else fprintf(trace_file, "# fork: process %ld, a copy of this one, is not recorded (PERFCAST_FOLLOW=0)\n",
+					(long) pid);
+			fflush(trace_file);
+			inside--;
+		}
+		unlock(&wk);
+		return pid;
+	}
+	/* the child: the forking thread is its only thread, its main; the parent's trace is not touched */
+	unlock(&sk);
+	FILE *inherited = trace_file;
+	trace_file = NULL;
+	if (inherited) fclose(inherited); /* its buffer was flushed before the fork */
+	current.n = other.n = 0;
+	foreign_events = 0;
+	module_written = 0;
+	char parent_path[4096];
+	snprintf(parent_path, sizeof parent_path, "%s", trace_path);
+	memset(threads, 0, thread_slots * sizeof *threads);
+	thread_count = 0;
+	/* the mutexes this thread holds stay held: the child's trace starts with them */
+	const void *held_mutexes[64];
+	int held_count = 0;
+	for (size_t i = 0; i < object_slots; i++) {
+		struct object *o = &objects[i];
+		if (o->address && o->owner == my_id && my_id != 0 && held_count < 64) held_mutexes[held_count++] = o->address;
+		o->waiters = o->posted = o->arrived = 0;
+	}
+	int old_id = my_id;
+	my_id = 1;
+	strcpy(self, "main");
+	for (size_t i = 0; i < object_slots; i++) {
+		if (objects[i].address && objects[i].owner == old_id && old_id != 0) objects[i].owner = 1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	spun = 0;
+	unlock(&lk);
+	if (recorded) {
+		char path[4096];
+		child_path(path, sizeof path, parent_path, (long) getpid());
+		if (open_trace(path, ", a fork of the recorded program")) {
+			lock(&lk);
+			for (int i = 0; i < held_count; i++) {
+				char name[48];
+				name_of(name, sizeof name, 'm', held_mutexes[i], 0);
+				record(LOCK, name, NULL);
+			}
+			for (int i = 0; i < read_count; i++) {
+				char name[48];
+				name_of(name, sizeof name, 'r', reads[i].rw, 0);
+				record(RLOCK, name, NULL);
+			}
+			unlock(&lk);
+			start_flusher();
+		}
+	} else {
+		active = 0;
+	}
+	unlock(&wk);
+	return 0;
+}
+
+static void started_process(const char *what, const char *file, long pid) {
+	if (!active) return;
+	char text[600];
+	snprintf(text, sizeof text, "%s %.500s", what, file ? file : "");
+	comment(pid > 0 ? "# %s: process %ld\n" : "# %s\n", text, pid);
+}
+
+int posix_spawn(pid_t *restrict pid, const char *restrict path, const posix_spawn_file_actions_t *actions,
+		const posix_spawnattr_t *restrict attr, char *const argv[restrict], char *const envp[restrict]) {
+	resolve();
+	int r = real_posix_spawn(pid, path, actions, attr, argv, envp);
+	if (r == 0) started_process("posix_spawn", path, pid ? (long) *pid : 0);
+	return r;
+}
+
+int posix_spawnp(pid_t *restrict pid, const char *restrict file, const posix_spawn_file_actions_t *actions,
+		const posix_spawnattr_t *restrict attr, char *const argv[restrict], char *const envp[restrict]) {
+	resolve();
+	int r = real_posix_spawnp(pid, file, actions, attr, argv, envp);
+	if (r == 0) started_process("posix_spawnp", file, pid ? (long) *pid : 0);
+	return r;
+}
+
+int system(const char *command) {
+	resolve();
+	started_process("system", command, 0);
+	struct span s;
+	span_begin(&s);
+	int r = real_system(command);
+	span_end(&s, IO, __builtin_return_address(0));
+	return r;
+}
+
+FILE *popen(const char *command, const char *mode) {
+	resolve();
+	started_process("popen", command, 0);
+	return real_popen(command, mode);
+}
+
+void _exit(int status) {
+	resolve();
+	write_trace(); /* only in the process that owns the trace, not in a vfork child */
+	real__exit(status);
+	__builtin_unreachable();
+}
+
+void _Exit(int status) {
+	resolve();
+	write_trace();
+	real__Exit(status);
+	__builtin_unreachable();
+}
+
+void pthread_exit(void *result) {
+	resolve();
+	/* the exit is logged when the thread ends, after its cleanup handlers (which may unlock) */
+	if (my_id == 1 && active) {
+		lock(&lk);
+		record(EXIT, NULL, NULL);
+		exited = 1;
+		unlock(&lk);
+	}
+	real_pthread_exit(result);
+	__builtin_unreachable();
+}
+
+/* ---------------------------------------------------------------- blocking calls that are not synchronisation */
+
+#define BLOCKING(kind, type, name, params, args)   \
+	type name params {                              \
+		static __typeof__(name) *real;              \
+		if (!real) real = dlsym(RTLD_NEXT, #name);  \
+		struct span s;                              \
+		span_begin(&s);                             \
+		type result = real args;                    \
+		span_end(&s, kind, __builtin_return_address(0)); \
+		return result;                              \
+	}
+
+BLOCKING(IO, ssize_t, read, (int fd, void *buffer, size_t n), (fd, buffer, n))
+BLOCKING(IO, ssize_t, write, (int fd, const void *buffer, size_t n), (fd, buffer, n))
+BLOCKING(IO, ssize_t, pread, (int fd, void *buffer, size_t n, off_t at), (fd, buffer, n, at))
+BLOCKING(IO, ssize_t, pwrite, (int fd, const void *buffer, size_t n, off_t at), (fd, buffer, n, at))
+BLOCKING(IO, ssize_t, pread64, (int fd, void *buffer, size_t n, off64_t at), (fd, buffer, n, at))
+BLOCKING(IO, ssize_t, pwrite64, (int fd, const void *buffer, size_t n, off64_t at), (fd, buffer, n, at))
+BLOCKING(IO, ssize_t, readv, (int fd, const struct iovec *v, int n), (fd, v, n))
+BLOCKING(IO, ssize_t, writev, (int fd, const struct iovec *v, int n), (fd, v, n))
+BLOCKING(IO, ssize_t, preadv, (int fd, const struct iovec *v, int n, off_t at), (fd, v, n, at))
+BLOCKING(IO, ssize_t, pwritev, (int fd, const struct iovec *v, int n, off_t at), (fd, v, n, at))
+BLOCKING(IO, int, poll, (struct pollfd *fds, nfds_t n, int timeout), (fds, n, timeout))
+BLOCKING(IO, int, ppoll, (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigset_t *mask),
+		(fds, n, timeout, mask))
+BLOCKING(IO, int, select, (int n, fd_set *r, fd_set *w, fd_set *e, struct timeval *timeout), (n, r, w, e, timeout))
+BLOCKING(IO, int, pselect, (int n, fd_set *r, fd_set *w, fd_set *e, const struct timespec *timeout,
+		const sigset_t *mask), (n, r, w, e, timeout, mask))
+BLOCKING(IO, int, epoll_wait, (int fd, struct epoll_event *events, int n, int timeout), (fd, events, n, timeout))
+BLOCKING(IO, int, epoll_pwait, (int fd, struct epoll_event *events, int n, int timeout, const sigset_t *mask),
+		(fd, events, n, timeout, mask))
+BLOCKING(IO, int, accept, (int fd, __SOCKADDR_ARG address, socklen_t *restrict length), (fd, address, length))
+BLOCKING(IO, int, accept4, (int fd, __SOCKADDR_ARG address, socklen_t *restrict length, int flags),
+		(fd, address, length, flags))
+BLOCKING(IO, int, connect, (int fd, __CONST_SOCKADDR_ARG address, socklen_t length), (fd, address, length))
+BLOCKING(IO, ssize_t, recv, (int fd, void *buffer, size_t n, int flags), (fd, buffer, n, flags))
+BLOCKING(IO, ssize_t, recvfrom, (int fd, void *restrict buffer, size_t n, int flags, __SOCKADDR_ARG address,
+		socklen_t *restrict length), (fd, buffer, n, flags, address, length))
+BLOCKING(IO, ssize_t, recvmsg, (int fd, struct msghdr *message, int flags), (fd, message, flags))
+BLOCKING(IO, ssize_t, send, (int fd, const void *buffer, size_t n, int flags), (fd, buffer, n, flags))
+BLOCKING(IO, ssize_t, sendto, (int fd, const void *buffer, size_t n, int flags, __CONST_SOCKADDR_ARG address,
+		socklen_t length), (fd, buffer, n, flags, address, length))
+BLOCKING(IO, ssize_t, sendmsg, (int fd, const struct msghdr *message, int flags), (fd, message, flags))
+BLOCKING(IO, int, fsync, (int fd), (fd))
+BLOCKING(IO, int, fdatasync, (int fd), (fd))
+BLOCKING(IO, size_t, fread, (void *restrict buffer, size_t size, size_t n, FILE *restrict f), (buffer, size, n, f))
+BLOCKING(IO, size_t, fwrite, (const void *restrict buffer, size_t size, size_t n, FILE *restrict f),
+		(buffer, size, n, f))
+BLOCKING(IO, char *, fgets, (char *restrict line, int n, FILE *restrict f), (line, n, f))
+BLOCKING(IO, ssize_t, getline, (char **restrict line, size_t *restrict n, FILE *restrict f), (line, n, f))
+BLOCKING(IO, ssize_t, getdelim, (char **restrict line, size_t *restrict n, int delimiter, FILE *restrict f),
+		(line, n, delimiter, f))
+BLOCKING(IO, int, fflush, (FILE *f), (f))
+BLOCKING(IO, pid_t, wait, (int *status), (status))
+BLOCKING(IO, pid_t, waitpid, (pid_t pid, int *status, int options), (pid, status, options))
+BLOCKING(IO, int, waitid, (idtype_t type, id_t id, siginfo_t *info, int options), (type, id, info, options))
+BLOCKING(SLEEP, int, nanosleep, (const struct timespec *duration, struct timespec *left), (duration, left))
+BLOCKING(SLEEP, int, clock_nanosleep, (clockid_t clock, int flags, const struct timespec *duration,
+		struct timespec *left), (clock, flags, duration, left))
+BLOCKING(SLEEP, int, usleep, (useconds_t duration), (duration))
+BLOCKING(SLEEP, unsigned, sleep, (unsigned duration), (duration))

@@ -28,7 +28,11 @@ public record Schedule(String name, String timeUnit, List<Timeline> timelines, L
 		/** Waiting, e.g. for a message or a resource. */
 		WAIT,
 		/** Anything else. */
-		OTHER
+		OTHER,
+		/** Off the processor in I/O. */
+		IO,
+		/** Off the processor asleep, or in a timed wait that timed out. */
+		SLEEP
 	}
 
 	/**

@@ -67,7 +67,23 @@ public enum IntervalKind implements Enumerator {
 	 * @generated
 	 * @ordered
 	 */
-	OTHER(4, "OTHER", "other");
+	OTHER(4, "OTHER", "other"), /**
+	 * The '<em><b>IO</b></em>' literal object.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #IO_VALUE
+	 * @generated
+	 * @ordered
+	 */
+	IO(5, "IO", "io"), /**
+	 * The '<em><b>SLEEP</b></em>' literal object.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #SLEEP_VALUE
+	 * @generated
+	 * @ordered
+	 */
+	SLEEP(6, "SLEEP", "sleep");
 
 	/**
 	 * The '<em><b>COMPUTE</b></em>' literal value.
@@ -125,6 +141,28 @@ public enum IntervalKind implements Enumerator {
 	public static final int OTHER_VALUE = 4;
 
 	/**
+	 * The '<em><b>IO</b></em>' literal value.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #IO
+	 * @model literal="io"
+	 * @generated
+	 * @ordered
+	 */
+	public static final int IO_VALUE = 5;
+
+	/**
+	 * The '<em><b>SLEEP</b></em>' literal value.
+	 * <!-- begin-user-doc -->
+	 * <!-- end-user-doc -->
+	 * @see #SLEEP
+	 * @model literal="sleep"
+	 * @generated
+	 * @ordered
+	 */
+	public static final int SLEEP_VALUE = 6;
+
+	/**
 	 * An array of all the '<em><b>Interval Kind</b></em>' enumerators.
 	 * <!-- begin-user-doc -->
 	 * <!-- end-user-doc -->
@@ -137,6 +175,8 @@ public enum IntervalKind implements Enumerator {
 			RECEIVE,
 			WAIT,
 			OTHER,
+			IO,
+			SLEEP,
 		};
 
 	/**
@@ -198,6 +238,8 @@ public enum IntervalKind implements Enumerator {
 			case RECEIVE_VALUE: return RECEIVE;
 			case WAIT_VALUE: return WAIT;
 			case OTHER_VALUE: return OTHER;
+			case IO_VALUE: return IO;
+			case SLEEP_VALUE: return SLEEP;
 		}
 		return null;
 	}

@@ -72,7 +72,7 @@ class TraceFormatTest {
 
 	@Test
 	void testBadTracesNameTheLine(@TempDir Path dir) throws Exception {
-		assertEquals("t.vtrace:2: unknown event 'spawn' (known: create, wait, activate, exit, lock, unlock, join, post, take)",
+		assertEquals("t.vtrace:2: unknown event 'spawn' (known: create, wait, activate, exit, lock, rlock, unlock, join, post, take, io, sleep)",
 				error("0 A create B\n1 A spawn C\n"));
 		assertEquals("t.vtrace:1: time 'x' is not a number", error("x A exit\n"));
 		assertEquals("t.vtrace:1: time must be a finite number >= 0, was NaN", error("NaN A exit\n"));

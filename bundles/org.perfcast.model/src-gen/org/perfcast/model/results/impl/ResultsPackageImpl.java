@@ -1298,6 +1298,8 @@ public class ResultsPackageImpl extends EPackageImpl implements ResultsPackage {
 		addEEnumLiteral(intervalKindEEnum, IntervalKind.RECEIVE);
 		addEEnumLiteral(intervalKindEEnum, IntervalKind.WAIT);
 		addEEnumLiteral(intervalKindEEnum, IntervalKind.OTHER);
+		addEEnumLiteral(intervalKindEEnum, IntervalKind.IO);
+		addEEnumLiteral(intervalKindEEnum, IntervalKind.SLEEP);
 
 		initEEnum(severityEEnum, Severity.class, "Severity");
 		addEEnumLiteral(severityEEnum, Severity.INFO);

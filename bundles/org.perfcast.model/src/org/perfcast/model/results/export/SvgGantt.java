@@ -22,7 +22,8 @@ public final class SvgGantt {
 
 	/** The fill of each kind of interval. */
 	static final Map<IntervalKind, String> COLOURS = Map.of(IntervalKind.COMPUTE, "#4e79a7", IntervalKind.SEND,
-			"#f28e2b", IntervalKind.RECEIVE, "#59a14f", IntervalKind.WAIT, "#bab0ab", IntervalKind.OTHER, "#b07aa1");
+			"#f28e2b", IntervalKind.RECEIVE, "#59a14f", IntervalKind.WAIT, "#bab0ab", IntervalKind.OTHER, "#b07aa1",
+			IntervalKind.IO, "#76b7b2", IntervalKind.SLEEP, "#edc948");
 
 	private static final int WIDTH = 900;
 	private static final int LABEL = 90;
