@@ -103,15 +103,18 @@ public final class RecordingJob extends Job {
 			List<String> command = settings.command();
 			IFile trace = settings.trace();
 			Path out = trace.getLocation().toPath();
-			Files.deleteIfExists(out);
 			ProcessBuilder builder = PthreadRecorder.builder(command, environment, out, cache)
 					.directory(directory.toFile());
 			int status = watch(start(builder, command.get(0)), Path.of(command.get(0)).getFileName().toString(),
-					String.join(" ", builder.command()), out, progress.split(65));
-			trace.getParent().refreshLocal(IResource.DEPTH_ONE, progress.split(2));
+					String.join(" ", builder.command()), out, progress.split(60));
 			if (progress.isCanceled()) {
+				trace.getParent().refreshLocal(IResource.DEPTH_ONE, null);
 				return Status.CANCEL_STATUS;
 			}
+			progress.subTask("Finding the source lines of " + trace.getName());
+			PthreadRecorder.finish(out, note -> PerfcastIde.log(Status.info("Recording " + name + ": " + note)));
+			progress.worked(5);
+			trace.getParent().refreshLocal(IResource.DEPTH_ONE, progress.split(2));
 			if (!trace.exists()) {
 				return Status.error(name + " wrote no trace (exit code " + status + "): the program must be "
 						+ "dynamically linked and end normally, and a trace needs threads made with pthreads");
