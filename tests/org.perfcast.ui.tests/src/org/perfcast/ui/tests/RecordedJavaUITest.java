@@ -142,6 +142,12 @@ class RecordedJavaUITest {
 		assertEquals("trace", settings.engineId());
 		assertEquals(List.of("processors=1,2,4,8"), settings.sweeps());
 
+		// the prediction marks the bottleneck on 4 processors (the default): main waits for T1's signal at line 24
+		UiTests.waitUntil(() -> markerAt(source, 24) != null, 30_000, "the marker on LOCK.wait()");
+		String message = markerAt(source, 24).getAttribute(org.eclipse.core.resources.IMarker.MESSAGE, "");
+		assertTrue(message.startsWith("on 4 processors, threads wait here ") && message.contains(" of their time (take ")
+				&& message.endsWith("; on the critical path"), message);
+
 		List<org.perfcast.ui.results.RunEntry> mine = view.getRuns().stream()
 				.filter(r -> r.model().endsWith("Handshake.vtrace")).toList();
 		UiTests.waitUntil(() -> {
@@ -176,5 +182,19 @@ class RecordedJavaUITest {
 		assertEquals(17, ((ITextSelection) textEditor.getSelectionProvider().getSelection()).getStartLine(), "line 18");
 		page.setPartState(page.findViewReference(ResultsView.ID), IWorkbenchPage.STATE_RESTORED);
 		shell.setBounds(bounds);
+	}
+
+	private static org.eclipse.core.resources.IMarker markerAt(IFile file, int line) {
+		try {
+			for (org.eclipse.core.resources.IMarker m : file.findMarkers(org.perfcast.ide.WaitingPointMarkers.TYPE,
+					false, 0)) {
+				if (m.getAttribute(org.eclipse.core.resources.IMarker.LINE_NUMBER, 0) == line) {
+					return m;
+				}
+			}
+			return null;
+		} catch (org.eclipse.core.runtime.CoreException e) {
+			throw new AssertionError(e);
+		}
 	}
 }
