@@ -100,6 +100,10 @@ public final class RecordingJob extends Job {
 				}
 			}
 			progress.setWorkRemaining(75);
+			if (!build.isEmpty() && !Files.exists(settings.programPath())) {
+				return Status.error("The build command '" + build + "' did not make the program "
+						+ settings.programPath());
+			}
 			List<String> command = settings.command();
 			IFile trace = settings.trace();
 			Path out = trace.getLocation().toPath();

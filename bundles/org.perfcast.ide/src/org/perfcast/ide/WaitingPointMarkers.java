@@ -74,8 +74,9 @@ public final class WaitingPointMarkers {
 		job.addJobChangeListener(new JobChangeAdapter() {
 			@Override
 			public void done(IJobChangeEvent event) {
-				if (event.getResult().getSeverity() == IStatus.CANCEL) {
-					return;
+				int severity = event.getResult().getSeverity();
+				if (severity == IStatus.CANCEL || severity == IStatus.ERROR) {
+					return; // cancelled, or points failed (the job's error says why): the markers stay as they were
 				}
 				Job markers = new Job("Perfcast: the bottlenecks of " + trace.getFullPath() + " on " + processors
 						+ " processors") {

@@ -213,6 +213,31 @@ class RecordedProgramLaunchTest {
 				.noneMatch(c -> c.getName().equals("forever prediction")), "no prediction of a cut recording");
 	}
 
+	@Test
+	void testAFailingBuildStopsTheLaunch() throws Exception {
+		Workspaces.save(project.getFile("broken.c"), "int main(void) { return missing; }\n");
+		List<String> results = new java.util.ArrayList<>();
+		for (String build : List.of("cc -o broken broken.c", "true")) {
+			ILaunch launch = config("broken", new RecordedProgramLaunch("native", "broken", "", "", build, 4))
+					.launch(ILaunchManager.RUN_MODE, null);
+			Job job = Job.getJobManager().find(RecordingJob.FAMILY)[0];
+			IStatus[] result = { null };
+			job.addJobChangeListener(new JobChangeAdapter() {
+				@Override
+				public void done(IJobChangeEvent event) {
+					result[0] = event.getResult();
+				}
+			});
+			Workspaces.waitUntil(() -> result[0] != null && launch.isTerminated(), 120_000, "the launch to end");
+			assertEquals(IStatus.ERROR, result[0].getSeverity(), result[0].toString());
+			results.add(result[0].getMessage());
+		}
+		assertEquals(List.of("The build command 'cc -o broken broken.c' of broken failed with exit code 1 (its output "
+				+ "is in the Console)", "The build command 'true' did not make the program " + project.getLocation()
+						.append("broken").toOSString()), results);
+		assertFalse(project.getFile("broken.vtrace").exists());
+	}
+
 	/** A process of this JVM's whose command is {@code name}. */
 	private static Optional<ProcessHandle> running(String name) {
 		return ProcessHandle.current().descendants().filter(p -> p.isAlive() && p.info().command()
