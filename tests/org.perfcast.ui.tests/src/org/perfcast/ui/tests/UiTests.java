@@ -97,4 +97,48 @@ final class UiTests {
 		page().closeAllEditors(false);
 		removeProjects();
 	}
+
+	/**
+	 * Launches {@code settings} on {@code model} as a simulation launch configuration, waits for its job, and selects
+	 * its run in {@code view} once the run's summary has {@code points} rows.
+	 *
+	 * @return the run's entries in the view
+	 */
+	static java.util.List<org.perfcast.ui.results.RunEntry> simulate(org.perfcast.ui.results.ResultsView view,
+			org.eclipse.core.resources.IFile model, org.perfcast.ide.SimulationLaunch settings, int points)
+			throws Exception {
+		org.eclipse.debug.core.ILaunchConfigurationWorkingCopy copy = org.perfcast.ui.launch.SimulationLaunchShortcut
+				.create(model, settings.engineId()).getWorkingCopy();
+		settings.write(copy);
+		copy.doSave().launch(org.eclipse.debug.core.ILaunchManager.RUN_MODE, null);
+		org.eclipse.core.runtime.jobs.Job[] jobs = org.eclipse.core.runtime.jobs.Job.getJobManager().find(
+				org.perfcast.ide.SimulationJob.FAMILY);
+		org.junit.jupiter.api.Assertions.assertEquals(1, jobs.length, "the launch runs one simulation job");
+		org.perfcast.ide.SimulationJob job = (org.perfcast.ide.SimulationJob) jobs[0];
+		job.join();
+		org.junit.jupiter.api.Assertions.assertTrue(job.getResult().isOK(), job.getResult().toString());
+		waitUntil(() -> view.getRuns().stream().anyMatch(r -> r.file().equals(job.resultsFile())), 10_000,
+				"the run in the Results view");
+		java.util.List<org.perfcast.ui.results.RunEntry> mine = view.getRuns().stream().filter(r -> r.file().equals(
+				job.resultsFile())).toList();
+		waitUntil(() -> {
+			view.select(mine);
+			return view.getSummaryViewer().getTable().getItemCount() == points;
+		}, 10_000, "the run's summary");
+		return mine;
+	}
+
+	/**
+	 * Makes the window 1400 × 900 with the view {@code id} maximised, for screenshots; closing it restores both.
+	 */
+	static AutoCloseable maximised(String id) {
+		org.eclipse.swt.widgets.Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+		org.eclipse.swt.graphics.Rectangle bounds = shell.getBounds();
+		shell.setBounds(0, 0, 1400, 900);
+		page().setPartState(page().findViewReference(id), IWorkbenchPage.STATE_MAXIMIZED);
+		return () -> {
+			page().setPartState(page().findViewReference(id), IWorkbenchPage.STATE_RESTORED);
+			shell.setBounds(bounds);
+		};
+	}
 }
