@@ -13,13 +13,16 @@ import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.jdt.launching.IJavaLaunchConfigurationConstants;
 import org.eclipse.jdt.launching.JavaLaunchDelegate;
+import org.perfcast.ide.RecordingFinished;
 import org.perfcast.trace.JavaRecorder;
 import org.perfcast.trace.PthreadRecorder;
+import org.perfcast.trace.TargetMachine;
 
 /**
  * JDT's Java application launch with Perfcast's Java agent: the program runs pinned to processor 0 and writes
  * {@code MAIN.vtrace} into its project; when it ends, {@link RecordingFinished} refreshes the project and offers a
- * prediction of the trace on more processors.
+ * prediction of the trace on more processors, which marks the program's bottlenecks on the processors of the
+ * configuration's Prediction tab.
  */
 public class RecordedJavaLaunchDelegate extends JavaLaunchDelegate {
 
@@ -30,7 +33,12 @@ public class RecordedJavaLaunchDelegate extends JavaLaunchDelegate {
 	public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
 			throws CoreException {
 		IFile trace = trace(configuration);
-		RecordingFinished.watch(launch, trace, configuration.getName());
+		int processors = RecordingFinished.processors(configuration);
+		if (processors < 1 || processors > TargetMachine.MAX_PROCESSORS) {
+			throw new CoreException(Status.error("The processors of the prediction must be 1 to "
+					+ TargetMachine.MAX_PROCESSORS + ", not " + processors));
+		}
+		RecordingFinished.watch(launch, trace, configuration.getName(), processors);
 		super.launch(configuration, mode, launch, monitor);
 	}
 

@@ -63,6 +63,20 @@ final class UiTests {
 		return null;
 	}
 
+	/** Every control of {@code type} in the tree under {@code root}, in tree order. */
+	static <T extends Control> java.util.List<T> findAll(Control root, Class<T> type) {
+		java.util.List<T> found = new java.util.ArrayList<>();
+		if (type.isInstance(root)) {
+			found.add(type.cast(root));
+		}
+		if (root instanceof Composite composite) {
+			for (Control child : composite.getChildren()) {
+				found.addAll(findAll(child, type));
+			}
+		}
+		return found;
+	}
+
 	/** Where screenshots go: the build's target/screenshots, or the temp folder outside the build. */
 	static Path screenshots() {
 		return Path.of(System.getProperty("perfcast.screenshots", System.getProperty("java.io.tmpdir")));
