@@ -21,6 +21,7 @@ import org.perfcast.trace.TraceEngine;
 import org.perfcast.trace.TraceException;
 import org.perfcast.trace.TraceFiles;
 import org.perfcast.trace.TraceSimulator;
+import org.perfcast.trace.WaitingPoints;
 
 /** {@code perfcast trace FILE}: predict a multiprocessor execution from a uni-processor trace (VPPB). */
 final class TraceCommand extends AbstractCommand {
@@ -47,7 +48,14 @@ final class TraceCommand extends AbstractCommand {
 						                   {"time", "blocked": [{"thread", "waitsFor"}]}), "speedup", "oneProcessor",
 						                   "processors", "threads": [{"name", "exit", "intervals": [{"state", "start",
 						                   "end", "processor", "detail"}]}], "activations": [{"from", "to", "event",
-						                   "sent", "accepted"}], "criticalPath": [{"thread", "start", "end", "how"}]}
+						                   "sent", "accepted"}], "criticalPath": [{"thread", "start", "end", "how"}],
+						                   "waitingPoints": [{"at", "traceLine", "kind", "object", "objects", "waits",
+						                   "blocked", "share", "longest", "criticalPath", "heldLongestAt",
+						                   "heldFor"}]}
+						The text output ends with the waiting points that hold the program back (on the critical
+						path, or where threads spend at least 1 % of their time): per source location (at=) the
+						share of the threads' time spent blocked there, the kind (lock, wait, join, take, ...),
+						and for locks the lock operation whose sections made them wait the longest.
 						The exit code is 0 when the simulation completes, 3 on deadlock.""");
 	}
 
@@ -128,6 +136,16 @@ final class TraceCommand extends AbstractCommand {
 			out.printf("  %-12s %s .. %s%s%n", s.thread(), Numbers.format(s.start()), Numbers.format(s.end()),
 					s.how().isEmpty() ? "" : "  (" + s.how() + ")");
 		}
+		List<WaitingPoints.WaitingPoint> bottlenecks = WaitingPoints.of(simulation).bottlenecks();
+		out.println(bottlenecks.isEmpty() ? "waiting points: none holds the program back"
+				: "waiting points (share of the threads' time blocked there):");
+		for (WaitingPoints.WaitingPoint w : bottlenecks.subList(0, Math.min(10, bottlenecks.size()))) {
+			out.printf("  %7s  %-24s %s%s%n", WaitingPoints.percent(w.share()), w.at() != null ? w.at()
+					: w.line() > 0 ? file + ":" + w.line() : "-", w.what(), w.critical() ? "; on the critical path" : "");
+		}
+		if (bottlenecks.size() > 10) {
+			out.println("  ... and " + (bottlenecks.size() - 10) + " more (--json lists them all)");
+		}
 	}
 
 	private static void printJson(Simulation simulation, double one, TargetMachine machine, PrintStream out) {
@@ -172,6 +190,18 @@ final class TraceCommand extends AbstractCommand {
 				.map(s -> "{\"thread\": " + Json.string(s.thread()) + ", \"start\": " + Numbers.format(s.start())
 						+ ", \"end\": " + Numbers.format(s.end()) + ", \"how\": " + Json.string(s.how()) + "}")
 				.toList()));
+		json.append("], \"waitingPoints\": [").append(String.join(",\n  ", WaitingPoints.of(simulation).points().stream()
+				.map(w -> "{\"at\": " + nullable(w.at()) + ", \"traceLine\": " + w.line() + ", \"kind\": "
+						+ Json.string(w.kind()) + ", \"object\": " + Json.string(w.object()) + ", \"objects\": "
+						+ w.objects() + ", \"waits\": " + w.waits() + ", \"blocked\": " + Numbers.format(w.blocked())
+						+ ", \"share\": " + Numbers.format(w.share()) + ", \"longest\": " + Numbers.format(w.longest())
+						+ ", \"criticalPath\": " + w.critical() + ", \"heldLongestAt\": " + nullable(w.heldAt())
+						+ ", \"heldFor\": " + Numbers.format(w.heldFor()) + "}")
+				.toList()));
 		out.println(json.append("]}"));
+	}
+
+	private static String nullable(String text) {
+		return text == null ? "null" : Json.string(text);
 	}
 }

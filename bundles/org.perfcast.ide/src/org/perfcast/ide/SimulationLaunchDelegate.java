@@ -9,7 +9,8 @@ import org.eclipse.debug.core.model.LaunchConfigurationDelegate;
 /**
  * Launches a "Perfcast Simulation" configuration: resolves its {@link SimulationLaunch} settings and
  * schedules the {@link SimulationJob}, which runs in the background with progress in the Progress view.
- * Settings that do not resolve abort the launch with a {@link CoreException} saying what is wrong.
+ * Settings that do not resolve abort the launch with a {@link CoreException} saying what is wrong. A prediction of a
+ * recorded program marks its bottlenecks when it is done ({@link WaitingPointMarkers}).
  */
 public final class SimulationLaunchDelegate extends LaunchConfigurationDelegate {
 
@@ -18,6 +19,7 @@ public final class SimulationLaunchDelegate extends LaunchConfigurationDelegate 
 			throws CoreException {
 		SimulationJob job = SimulationLaunch.read(configuration).job();
 		job.setName(configuration.getName() + ": " + job.getName());
+		WaitingPointMarkers.follow(job, configuration);
 		job.schedule();
 	}
 

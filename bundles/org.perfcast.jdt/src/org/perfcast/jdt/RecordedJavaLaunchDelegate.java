@@ -16,14 +16,17 @@ import org.eclipse.jdt.launching.IJavaLaunchConfigurationConstants;
 import org.eclipse.jdt.launching.IVMInstall;
 import org.eclipse.jdt.launching.IVMInstall2;
 import org.eclipse.jdt.launching.JavaLaunchDelegate;
+import org.perfcast.ide.RecordingFinished;
 import org.perfcast.trace.JavaRecorder;
 import org.perfcast.trace.PthreadRecorder;
+import org.perfcast.trace.TargetMachine;
 
 /**
  * JDT's Java application launch with Perfcast's Java agent: the program runs pinned to processor 0 and writes
  * {@code MAIN.vtrace} into its project; when it ends, {@link RecordingFinished} refreshes the project and offers a
- * prediction of the trace on more processors. The program runs on the JRE of its configuration (or project), not
- * the IDE's: any Java from 11 up (the agent jar is Java 11 bytecode); an older one is refused before it starts.
+ * prediction of the trace on more processors, which marks the program's bottlenecks on the processors of the
+ * configuration's Prediction tab. The program runs on the JRE of its configuration (or project), not the IDE's: any
+ * Java from 11 up (the agent jar is Java 11 bytecode); an older one is refused before it starts.
  */
 public class RecordedJavaLaunchDelegate extends JavaLaunchDelegate {
 
@@ -34,7 +37,12 @@ public class RecordedJavaLaunchDelegate extends JavaLaunchDelegate {
 	public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
 			throws CoreException {
 		IFile trace = trace(configuration);
-		RecordingFinished.watch(launch, trace, configuration.getName());
+		int processors = RecordingFinished.processors(configuration);
+		if (processors < 1 || processors > TargetMachine.MAX_PROCESSORS) {
+			throw new CoreException(Status.error("The processors of the prediction must be 1 to "
+					+ TargetMachine.MAX_PROCESSORS + ", not " + processors));
+		}
+		RecordingFinished.watch(launch, trace, configuration.getName(), processors);
 		super.launch(configuration, mode, launch, monitor);
 	}
 

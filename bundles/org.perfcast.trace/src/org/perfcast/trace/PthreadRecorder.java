@@ -210,6 +210,59 @@ public final class PthreadRecorder {
 	}
 
 	/**
+	 * A process builder that runs native {@code command} on one processor with the recorder, writing the trace to
+	 * {@code out}, for callers that start, watch and may stop the program themselves (the IDE's recorded program
+	 * launch), as {@link #record(List, Path, Path, ProcessBuilder.Redirect, boolean, Consumer) record} does: the
+	 * command is pinned with {@code taskset} when there is one, and the environment, {@code environment} or else this
+	 * process's, preloads the recorder ({@code LD_PRELOAD}, before any library the environment already preloads),
+	 * names the trace and follows child processes. Stale traces of an earlier recording are deleted. The caller may set
+	 * the directory, and calls {@link #finish(Path, Consumer)} once the program has ended.
+	 *
+	 * @param environment the program's environment, or null for this process's
+	 * @throws RecorderException when there is no C compiler to build the recorder, or it fails
+	 */
+	public static ProcessBuilder builder(List<String> command, Map<String, String> environment, Path out, Path cache)
+			throws RecorderException, IOException {
+		if (command.isEmpty()) {
+			throw new RecorderException("no program to record");
+		}
+		Path library = preloadable(library(cache));
+		Files.deleteIfExists(out);
+		for (Path stale : children(out)) {
+			Files.deleteIfExists(stale);
+		}
+		List<String> full = new ArrayList<>();
+		Path taskset = onPath("taskset");
+		if (taskset != null) {
+			full.addAll(List.of(taskset.toString(), "-c", "0"));
+		}
+		full.addAll(command);
+		ProcessBuilder builder = new ProcessBuilder(full);
+		Map<String, String> env = builder.environment();
+		if (environment != null) {
+			env.clear();
+			env.putAll(environment);
+		}
+		env.remove("PERFCAST_RECORDER_ROOT");
+		String preload = env.get("LD_PRELOAD");
+		env.put("LD_PRELOAD", preload == null || preload.isBlank() ? library.toString() : library + ":" + preload);
+		env.put("PERFCAST_TRACE_OUT", out.toAbsolutePath().toString());
+		env.put("PERFCAST_FOLLOW", "1");
+		return builder;
+	}
+
+	/**
+	 * After a program started from {@link #builder} has ended: resolves the trace's source lines and settles the traces
+	 * of the processes it started, as {@link #record(List, Path, Path, ProcessBuilder.Redirect, boolean, Consumer)
+	 * record} does, telling {@code notes} what it did. Does nothing when there is no trace.
+	 */
+	public static void finish(Path out, Consumer<String> notes) throws IOException {
+		if (Files.isRegularFile(out)) {
+			settle(out, notes);
+		}
+	}
+
+	/**
 	 * Runs {@code command} pinned to processor 0 (when {@code taskset} is there) with {@code environment} added,
 	 * and checks that it wrote {@code out}.
 	 *

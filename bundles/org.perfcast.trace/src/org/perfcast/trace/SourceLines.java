@@ -24,12 +24,15 @@ import org.perfcast.engine.NativeTools;
  * Turns the code addresses the pthreads recorder writes ({@code at=@N+0xOFFSET}, module N listed as
  * {@code # module N PATH}) into source locations with {@code addr2line} (binutils): {@code at=/path/file.c:42} when
  * the module has debug information ({@code -g}), else {@code at=function}; an address nothing is known of loses its
- * {@code at=}.
+ * {@code at=}. Of an address's inlined frames, and of the frames a call through the C++ runtime lists
+ * ({@code at=@N+0xA,@M+0xB}, the caller first), the first in the program's own sources wins over code from the
+ * system's headers.
  */
 public final class SourceLines {
 
 	private static final Pattern MODULE = Pattern.compile("^# module (\\d+) (.+)$");
-	private static final Pattern ADDRESS = Pattern.compile(" at=@(\\d+)\\+0x([0-9a-f]+)");
+	private static final Pattern ADDRESS = Pattern.compile(" at=(@\\d+\\+0x[0-9a-f]+(?:,@\\d+\\+0x[0-9a-f]+)*)");
+	private static final Pattern FRAME = Pattern.compile("@(\\d+)\\+0x([0-9a-f]+)");
 
 	private SourceLines() {
 	}
@@ -51,8 +54,10 @@ public final class SourceLines {
 				}
 				Matcher a = ADDRESS.matcher(line);
 				if (a.find()) {
-					wanted.computeIfAbsent(Integer.parseInt(a.group(1)), k -> new LinkedHashSet<>())
-							.add(Long.parseUnsignedLong(a.group(2), 16));
+					for (Matcher f = FRAME.matcher(a.group(1)); f.find();) {
+						wanted.computeIfAbsent(Integer.parseInt(f.group(1)), k -> new LinkedHashSet<>())
+								.add(Long.parseUnsignedLong(f.group(2), 16));
+					}
 				}
 			}
 		}
@@ -79,7 +84,13 @@ public final class SourceLines {
 			for (String line = in.readLine(); line != null; line = in.readLine()) {
 				Matcher a = ADDRESS.matcher(line);
 				if (a.find()) {
-					String name = names.get(a.group(1) + "+" + a.group(2));
+					String name = null;
+					for (Matcher f = FRAME.matcher(a.group(1)); f.find();) {
+						String here = names.get(f.group(1) + "+" + f.group(2));
+						if (name == null || here != null && library(name) && !library(here)) {
+							name = here;
+						}
+					}
 					line = line.substring(0, a.start()) + (name == null ? "" : " at=" + name) + line.substring(a.end());
 				}
 				out.write(line);

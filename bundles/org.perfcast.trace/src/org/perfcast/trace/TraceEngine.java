@@ -148,8 +148,22 @@ public final class TraceEngine implements Engine {
 		result.table(new Table("critical path", List.of("thread", "from", "to", "reached by"), simulation.criticalPath()
 				.stream().map(s -> List.of(s.thread(), Numbers.format(s.start()), Numbers.format(s.end()), s.how()))
 				.toList()));
+		result.table(waitingPoints(WaitingPoints.of(simulation), file, unit));
 		result.schedule(schedule(simulation, file, unit));
 		return result.build();
+	}
+
+	/** A row per waiting point (see {@link WaitingPoints}), the longest first. */
+	static Table waitingPoints(WaitingPoints points, String file, String unit) {
+		List<List<String>> rows = new ArrayList<>();
+		for (WaitingPoints.WaitingPoint w : points.points()) {
+			rows.add(List.of(w.at() != null ? w.at() : w.line() > 0 ? file + ":" + w.line() : "-", w.kind(), w.object()
+					+ (w.objects() > 1 ? " (+" + (w.objects() - 1) + ")" : ""), Integer.toString(w.waits()),
+					Numbers.format(w.blocked()), WaitingPoints.percent(w.share()), w.critical() ? "yes" : "no",
+					w.heldAt() == null ? "" : w.heldAt()));
+		}
+		return new Table("waiting points" + (unit.isEmpty() ? "" : " (" + unit + ")"), List.of("at", "kind", "object",
+				"waits", "blocked", "share of the threads' time", "on the critical path", "lock held longest at"), rows);
 	}
 
 	/** A row per thread, an arrow per accepted activation. */

@@ -66,7 +66,7 @@ static const char *const KEYWORDS[] = { "create", "join", "exit", "lock", "rlock
 
 struct event {
 	long long wall, cpu, duration; /* nanoseconds */
-	void *site;
+	void *site, *above; /* the program's code that called, and for calls through the runtime the frame above it */
 	int kind;
 	char thread[16];
 	char arg[48];
@@ -320,6 +320,8 @@ static struct site site_of(void *address) {
    the first frame above it that is neither the runtime nor the recorder. */
 static __thread struct { void *address; int runtime; } recent[64]; /* callers seen lately, without the lock */
 
+static __thread void *found_site, *found_above; /* the last frame found through the runtime, the one above it */
+
 static void *program_site(void *caller) {
 	if (!caller || inside) return caller;
 	unsigned slot = ((uintptr_t) caller >> 2) & 63;
@@ -338,7 +340,12 @@ static void *program_site(void *caller) {
 	int n = backtrace(frames, 12);
 	inside--;
 	for (int i = 1; i < n; i++) {
-		if (!site_of(frames[i]).runtime) return frames[i];
+		if (!site_of(frames[i]).runtime) {
+			/* std::thread's constructor is in the program but all of it from a header: the line may be above */
+			found_site = frames[i];
+			found_above = i + 1 < n ? frames[i + 1] : NULL;
+			return frames[i];
+		}
 	}
 	return caller;
 }
@@ -374,6 +381,7 @@ static void record_at(int kind, const char *arg, void *site, long long duration,
 	e->cpu = cpu >= 0 ? cpu : cpu_now();
 	e->duration = duration;
 	e->site = site;
+	e->above = site && site == found_site ? found_above : NULL;
 	e->kind = kind;
 	memcpy(e->thread, thread, sizeof e->thread);
 	size_t length = arg ? strlen(arg) : 0;
@@ -427,16 +435,20 @@ static long long away(const struct span *s) {
 static void write_events(struct buffer *b) {
 	for (size_t i = 0; i < b->n; i++) {
 		struct event *e = &b->e[i];
-		char at[64] = "";
+		char at[96] = "";
 		if (e->site) {
 			struct site s = site_of(e->site);
-			if (s.module >= 0) {
-				lock(&sk);
-				while (module_written < module_count) {
-					fprintf(trace_file, "# module %d %s\n", module_written, modules[module_written]);
-					module_written++;
-				}
-				unlock(&sk);
+			struct site a = e->above ? site_of(e->above) : s;
+			lock(&sk);
+			while (module_written < module_count) {
+				fprintf(trace_file, "# module %d %s\n", module_written, modules[module_written]);
+				module_written++;
+			}
+			unlock(&sk);
+			if (s.module >= 0 && e->above && a.module >= 0 && !a.runtime) {
+				snprintf(at, sizeof at, " at=@%d+0x%lx,@%d+0x%lx", s.module, (unsigned long) s.offset, a.module,
+						(unsigned long) a.offset);
+			} else if (s.module >= 0) {
 				snprintf(at, sizeof at, " at=@%d+0x%lx", s.module, (unsigned long) s.offset);
 			}
 		}
@@ -1217,6 +1229,86 @@ long syscall(long number, ...) {
 		return r;
 	}
 	return real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+/* ---------------------------------------------------------------- signals between threads */
+
+/* A thread waiting for a signal (sigwait, sigsuspend, pause) that another thread of the program sends (pthread_kill,
+   or kill to its own process) is synchronisation: a post per waiter, taken by the waiter that wakes, as for a
+   condition (one signal object for the process: the thread that really woke takes); a wait that no thread of the
+   program ended is a sleep. */
+REAL(pthread_kill); REAL(kill); REAL(sigwait); REAL(sigwaitinfo); REAL(sigtimedwait); REAL(sigsuspend); REAL(pause);
+static char process_signals; /* its address names the process's signal object */
+static pthread_t signal_target;
+static pid_t signal_process;
+static int signal_number;
+
+static long send_to_thread(const void *o, long n) {
+	(void) o, (void) n;
+	return real_pthread_kill(signal_target, signal_number);
+}
+
+static long send_to_process(const void *o, long n) {
+	(void) o, (void) n;
+	return real_kill(signal_process, signal_number);
+}
+
+int pthread_kill(pthread_t thread, int sig) {
+	if (!real_pthread_kill) FIND(pthread_kill);
+	if (sig == 0 || pthread_equal(thread, pthread_self()) || !active) return real_pthread_kill(thread, sig);
+	lock(&wk); /* one signal at a time: the target is passed through signal_target */
+	signal_target = thread;
+	signal_number = sig;
+	int r = (int) wake(&process_signals, 'k', 1, send_to_thread, __builtin_return_address(0));
+	unlock(&wk);
+	return r;
+}
+
+int kill(pid_t pid, int sig) {
+	if (!real_kill) FIND(kill);
+	if (sig == 0 || !active || (pid != getpid() && pid != 0)) return real_kill(pid, sig);
+	lock(&wk);
+	signal_process = pid;
+	signal_number = sig;
+	int r = (int) wake(&process_signals, 'k', 1, send_to_process, __builtin_return_address(0));
+	unlock(&wk);
+	return r;
+}
+
+#define SIGNAL_WAIT(name, call)                                                           \
+	do {                                                                                  \
+		if (!real_##name) FIND(name);                                                     \
+		if (!active || inside) return call;                                               \
+		void *site = program_site(__builtin_return_address(0));                           \
+		const void *self_signals = &process_signals;                                      \
+		waiting(self_signals);                                                            \
+		struct span s;                                                                    \
+		span_begin(&s);                                                                   \
+		int saved, r = call;                                                              \
+		saved = errno;                                                                    \
+		woken(self_signals, 'k', 1, &s, site);                                            \
+		errno = saved;                                                                    \
+		return r;                                                                         \
+	} while (0)
+
+int sigwait(const sigset_t *restrict set, int *restrict sig) {
+	SIGNAL_WAIT(sigwait, real_sigwait(set, sig));
+}
+
+int sigwaitinfo(const sigset_t *restrict set, siginfo_t *restrict info) {
+	SIGNAL_WAIT(sigwaitinfo, real_sigwaitinfo(set, info));
+}
+
+int sigtimedwait(const sigset_t *restrict set, siginfo_t *restrict info, const struct timespec *restrict timeout) {
+	SIGNAL_WAIT(sigtimedwait, real_sigtimedwait(set, info, timeout));
+}
+
+int sigsuspend(const sigset_t *set) {
+	SIGNAL_WAIT(sigsuspend, real_sigsuspend(set));
+}
+
+int pause(void) {
+	SIGNAL_WAIT(pause, real_pause());
 }
 
 /* ---------------------------------------------------------------- semaphores */

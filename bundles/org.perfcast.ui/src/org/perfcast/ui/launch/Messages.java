@@ -37,6 +37,42 @@ final class Messages {
 	static final String SHORTCUT_TITLE = "Perfcast Simulation";
 	static final String SHORTCUT_CHOOSE = "Choose the engine to run %s:";
 
+	static final String PROGRAM_TAB = "Program";
+	static final String PROJECT_GROUP = "Project";
+	static final String PROJECT_TIP = "The project that receives the trace PROGRAM.vtrace and whose source files get "
+			+ "the bottleneck markers";
+	static final String PROGRAM_GROUP = "Program";
+	static final String PROGRAM_TIP = "The executable to record, relative to the project or absolute; ${...} "
+			+ "variables are expanded. Build it with -pthread, and -g for source lines in the markers.";
+	static final String PROGRAM_BROWSE = "Choose the executable to record:";
+	static final String WORKSPACE = "&Workspace…";
+	static final String FILE_SYSTEM = "File &System…";
+	static final String ARGUMENTS_GROUP = "Program arguments";
+	static final String ARGUMENTS_TIP = "The program's arguments; quote an argument with spaces: \"two words\"";
+	static final String DIRECTORY_GROUP = "Working directory";
+	static final String DIRECTORY_TIP = "Where the program and the build command run: relative to the project, or "
+			+ "absolute; empty for the project's folder";
+	static final String DIRECTORY_DEFAULT = "the project's folder";
+	static final String BUILD_GROUP = "Build before recording";
+	static final String BUILD_TIP = "A shell command run in the working directory before each recording, e.g. make; "
+			+ "its output goes to the Console and a failure stops the launch. Empty for none.";
+	static final String BUILD_EXAMPLE = "e.g. make (empty: record the program as it is)";
+
+	static final String PREDICTION_TAB = "Prediction";
+	static final String PREDICTION_GROUP = "Prediction of the recording";
+	static final String PROCESSORS_LABEL = "Bottlenecks on &processors:";
+	static final String PROCESSORS_TIP = "The processor count whose bottlenecks are marked on the source lines";
+	static final String PREDICTION_HELP = "When the program has ended, its trace is predicted on 1, 2, 4 and 8 "
+			+ "processors and on this many, and the synchronisation points that hold it back on this many (those on "
+			+ "the critical path, and where threads wait at least 1 % of their time) become warnings on their source "
+			+ "lines, listed in the Problems view. The next prediction replaces them.";
+
+	static final String RECORD_SHORTCUT_TITLE = "Perfcast Recorded Program";
+	static final String PROMPT_TITLE = "Perfcast recording";
+	static final String PROMPT_MESSAGE = "The recording of %s is in %s.\n\nPredict its run on %s processors now, and "
+			+ "mark its bottlenecks on %d? (Run configuration '%s'.)";
+	static final String PROMPT_TOGGLE = "Always predict after recording";
+
 	private Messages() {
 	}
 }

@@ -14,6 +14,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.perfcast.ide.SourceFiles;
 import org.perfcast.model.results.SourceLocation;
 import org.perfcast.ui.editors.ModelEditor;
 
@@ -37,34 +38,17 @@ final class SourceOpener {
 	}
 
 	/**
-	 * The workspace file {@code path} names, as {@link #file(String)} finds it, or else relative to the folder of
-	 * {@code near} (the run's model), or else the first file of {@code near}'s project whose path ends with it
-	 * (a trace's {@code at=Worker.java:31} names a source file by its name only).
+	 * The workspace file {@code path} names, as {@link #file(String)} finds it, or else as {@link SourceFiles} finds
+	 * it from {@code near} (the run's model): relative to its folder, or the file of its project whose path ends with
+	 * the most of {@code path} (a trace's {@code at=Worker.java:31} names a source file by its name only).
 	 */
 	static IFile file(String path, IFile near) {
 		IFile file = file(path);
-		if (file != null && file.exists() || near == null || path == null || path.isEmpty()
-				|| !Path.ROOT.isValidPath(path)) {
+		if (file != null && file.exists() || near == null || path == null || path.isEmpty()) {
 			return file;
 		}
-		IFile sibling = near.getParent().getFile(new Path(path));
-		if (sibling.exists()) {
-			return sibling;
-		}
-		String suffix = "/" + new Path(path).makeRelative();
-		IFile[] found = { null };
-		try {
-			near.getProject().accept(resource -> {
-				if (found[0] == null && resource instanceof IFile candidate
-						&& ("/" + candidate.getProjectRelativePath()).endsWith(suffix)) {
-					found[0] = candidate;
-				}
-				return found[0] == null;
-			});
-		} catch (org.eclipse.core.runtime.CoreException e) {
-			return null;
-		}
-		return found[0];
+		IFile found = new SourceFiles(near.getProject()).find(path, near);
+		return found != null ? found : file;
 	}
 
 	/**

@@ -75,6 +75,44 @@ class TraceCommandTest {
 		assertEquals(ExitCode.INPUT_ERROR, cli.run("trace", dir.resolve("missing.vtrace").toString()));
 	}
 
+	/** Three workers contend for m; see WaitingPointsTest in the trace tests for the numbers. */
+	@Test
+	void testWaitingPoints(@TempDir Path dir) throws Exception {
+		Path trace = dir.resolve("hot.vtrace");
+		Files.writeString(trace, """
+				0 M create A cpu=0 at=Main.java:5
+				0 M create B cpu=0 at=Main.java:5
+				0 M create C cpu=0 at=Main.java:5
+				1 A lock m cpu=1 at=Worker.java:20
+				7 A unlock m cpu=7 at=Worker.java:22
+				7 A exit cpu=7
+				8 B lock m cpu=1 at=Worker.java:10
+				12 B unlock m cpu=5 at=Worker.java:12
+				12 B exit cpu=5
+				13 C lock m cpu=1 at=Worker.java:10
+				17 C unlock m cpu=5 at=Worker.java:12
+				17 C exit cpu=5
+				17 M join A cpu=0 at=Main.java:7
+				17 M join B cpu=0 at=Main.java:7
+				17 M join C cpu=0 at=Main.java:7
+				17 M exit cpu=0
+				""");
+		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "4"), cli.err());
+		assertTrue(cli.out().endsWith("""
+				waiting points (share of the threads' time blocked there):
+				     33 %  Worker.java:10           lock m, held longest at Worker.java:20; on the critical path
+				     31 %  Main.java:7              join A and 2 others; on the critical path
+				"""), cli.out());
+		CommandRunner json = new CommandRunner();
+		assertEquals(ExitCode.OK, json.run("trace", trace.toString(), "--processors", "4", "--json"), json.err());
+		assertTrue(json.out().contains(", \"waitingPoints\": [{\"at\": \"Worker.java:10\", \"traceLine\": 7, "
+				+ "\"kind\": \"lock\", \"object\": \"m\", \"objects\": 1, \"waits\": 2, \"blocked\": 16, "
+				+ "\"share\": 0.333333333333, \"longest\": 10, \"criticalPath\": true, \"heldLongestAt\": "
+				+ "\"Worker.java:20\", \"heldFor\": 12},\n  {\"at\": \"Main.java:7\""), json.out());
+		assertTrue(json.out().startsWith("{\"model\": \"direct\", \"choice\": \"auto: the Direct model does not "
+				+ "deadlock\", \"completion\": 15,"), json.out());
+	}
+
 	@Test
 	void testRunSweepsTheProcessors(@TempDir Path out) {
 		assertEquals(ExitCode.OK, cli.run("run", "trace", vppb("p.vtrace"), "--sweep", "processors=1,2,4", "--json",

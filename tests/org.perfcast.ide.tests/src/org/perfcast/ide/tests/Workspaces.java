@@ -42,4 +42,20 @@ final class Workspaces {
 		Job.getJobManager().wakeUp(ResourcesPlugin.FAMILY_AUTO_BUILD);
 		Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
 	}
+
+	/** A condition that may throw. */
+	interface Condition {
+		boolean holds() throws Exception;
+	}
+
+	/** Waits until {@code condition} holds, failing after {@code millis} (a bound on waiting, not on speed). */
+	static void waitUntil(Condition condition, long millis, String what) throws Exception {
+		long end = System.currentTimeMillis() + millis;
+		while (!condition.holds()) {
+			if (System.currentTimeMillis() > end) {
+				throw new AssertionError("timed out waiting for " + what);
+			}
+			Thread.sleep(50);
+		}
+	}
 }

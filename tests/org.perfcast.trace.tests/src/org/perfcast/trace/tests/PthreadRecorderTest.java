@@ -460,7 +460,8 @@ class PthreadRecorderTest {
 				}
 				int main() {
 					std::vector<std::thread> consumers;
-					for (int i = 0; i < 2; i++) consumers.emplace_back(consume);
+					for (int i = 0; i < 2; i++) consumers.emplace_back(consume); // starts the consumers
+					std::this_thread::sleep_for(std::chrono::milliseconds(20)); // they wait for work
 					for (int i = 0; i < 100; i++) {
 						std::lock_guard<std::mutex> lock(m);
 						work.push(i);
@@ -490,6 +491,11 @@ class PthreadRecorderTest {
 				"\t\tcv.wait(lock, [] { return !work.empty(); }); // waits for work");
 		assertTrue(text.contains("cxx.cpp:" + line), "condition waits located in the program, not libstdc++ (line "
 				+ line + "):\n" + text.lines().filter(l -> l.contains(" T1 ")).limit(6).toList());
+		int start = 1 + List.of(Files.readString(dir.resolve("cxx.cpp")).split("\n")).indexOf(
+				"\tfor (int i = 0; i < 2; i++) consumers.emplace_back(consume); // starts the consumers");
+		assertTrue(text.contains(" main create T1 ") && text.lines().filter(l -> l.contains(" main create T1 "))
+				.allMatch(l -> l.endsWith("cxx.cpp:" + start)), "std::thread located at the program's line " + start
+						+ ": " + text.lines().filter(l -> l.contains(" create ")).toList());
 		Recording r = replay(trace);
 		assertFalse(simulate(r, 2).deadlocked());
 	}
@@ -527,5 +533,68 @@ class PthreadRecorderTest {
 		assertTrue(main.containsAll(List.of("join T1", "join T2")), main.toString());
 		assertEquals("exit", events(trace, "T1").get(events(trace, "T1").size() - 1));
 		assertFalse(simulate(replay(trace), 2).deadlocked());
+	}
+
+	@Test
+	void signalsBetweenThreadsAreSynchronisationAndExitEndsTheTrace(@TempDir Path dir) throws Exception {
+		// as lbzip2 does: main waits in sigsuspend for a worker's kill of the process, then ends with _exit
+		Path exe = build(dir, "signals", """
+				#include <pthread.h>
+				#include <signal.h>
+				#include <unistd.h>
+				static volatile double sink;
+				static void on(int s) { (void) s; }
+				static void *work(void *p) {
+					for (long i = 0; i < 30000000L; i++) sink += i * 0.5;
+					kill(getpid(), SIGUSR2);
+					return p;
+				}
+				int main(void) {
+					sigset_t usr2, old;
+					sigemptyset(&usr2);
+					sigaddset(&usr2, SIGUSR2);
+					signal(SIGUSR2, on);
+					pthread_sigmask(SIG_BLOCK, &usr2, &old);
+					pthread_t t;
+					pthread_create(&t, 0, work, 0);
+					sigsuspend(&old);
+					_exit(0);
+				}
+				""", false);
+		Path trace = record(dir, List.of(exe.toString()), new ArrayList<>());
+		assertTrue(Files.readString(trace).endsWith("@end\n"), "_exit ends the trace");
+		List<String> main = events(trace, "main");
+		assertEquals(List.of("create", "take", "exit"), main.stream().map(e -> e.split(" ")[0]).toList(), main
+				.toString());
+		assertTrue(events(trace, "T1").get(0).startsWith("post k"), events(trace, "T1").toString());
+		Simulation s = simulate(replay(trace), 2);
+		assertTrue(Math.abs(s.completion() - s.threads().get(1).exit()) < 0.01, "main ends when the worker signals");
+	}
+
+	/** Multi-threaded programs from Debian packages (.ci/run installs them) record, replay and predict. */
+	@Test
+	void debianProgramsRecordAndReplay(@TempDir Path dir) throws Exception {
+		Path input = dir.resolve("input.txt");
+		StringBuilder text = new StringBuilder();
+		for (int i = 0; text.length() < 6_000_000; i++) {
+			text.append("line ").append(i).append(' ').append(i * 7919 % 10007).append(" of a test input\n");
+		}
+		Files.writeString(input, text);
+		for (List<String> command : List.of(List.of("pigz", "-p", "2", "-k", "-f"), List.of("pbzip2", "-p2", "-k", "-f"),
+				List.of("lbzip2", "-n", "2", "-k", "-f"), List.of("xz", "-T2", "-1", "-k", "-f"))) {
+			List<String> full = new ArrayList<>(command);
+			full.set(0, "/usr/bin/" + command.get(0));
+			full.add(input.toString());
+			assertTrue(Files.isExecutable(Path.of(full.get(0))), full.get(0) + " is installed (apt-get install pigz "
+					+ "pbzip2 lbzip2 xz-utils)");
+			Path trace = record(dir, full, new ArrayList<>());
+			Recording r = replay(trace);
+			assertTrue(r.threads().size() >= 3, command + ": " + r.threads());
+			Simulation two = simulate(r, 2);
+			assertFalse(two.deadlocked(), command + ": " + two.deadlock());
+			double one = TraceSimulator.oneProcessor(r, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
+			assertTrue(two.completion() <= one * 1.0001 && two.completion() >= one / 2.0001, command + ": " + one
+					+ " on one processor, " + two.completion() + " on two");
+		}
 	}
 }

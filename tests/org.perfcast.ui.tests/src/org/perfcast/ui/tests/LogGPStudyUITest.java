@@ -12,21 +12,16 @@ import java.util.Map;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.perfcast.ide.SimulationJob;
 import org.perfcast.ide.SimulationLaunch;
 import org.perfcast.ui.PerfcastPerspective;
 import org.perfcast.ui.charts.ChartSeries;
 import org.perfcast.ui.charts.TimelineChart;
 import org.perfcast.ui.internal.Screenshots;
-import org.perfcast.ui.launch.SimulationLaunchShortcut;
 import org.perfcast.ui.results.ResultsView;
 
 /**
@@ -60,23 +55,9 @@ class LogGPStudyUITest {
 				PlatformUI.getWorkbench().getActiveWorkbenchWindow());
 		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
 
-		ILaunchConfigurationWorkingCopy copy = SimulationLaunchShortcut.create(model, "loggp").getWorkingCopy();
-		new SimulationLaunch("loggp", model.getFullPath().toString(), List.of(), List.of("b=48,60,80,96,120,160"),
-				Map.of("algorithm", "both", "layouts", "row-striped.layout,diagonal.layout")).write(copy);
-		copy.doSave().launch(ILaunchManager.RUN_MODE, null);
-		Job[] jobs = Job.getJobManager().find(SimulationJob.FAMILY);
-		assertEquals(1, jobs.length, "the launch runs one simulation job");
-		SimulationJob job = (SimulationJob) jobs[0];
-		job.join();
-		assertTrue(job.getResult().isOK(), job.getResult().toString());
-		UiTests.waitUntil(() -> view.getRuns().stream().anyMatch(r -> r.file().equals(job.resultsFile())), 10_000,
-				"the run in the Results view");
-		List<org.perfcast.ui.results.RunEntry> mine = view.getRuns().stream().filter(r -> r.file().equals(
-				job.resultsFile())).toList();
-		UiTests.waitUntil(() -> {
-			view.select(mine);
-			return view.getSummaryViewer().getTable().getItemCount() == B.length;
-		}, 10_000, "the run's summary");
+		UiTests.simulate(view, model, new SimulationLaunch("loggp", model
+				.getFullPath().toString(), List.of(), List.of("b=48,60,80,96,120,160"), Map.of("algorithm", "both",
+						"layouts", "row-striped.layout,diagonal.layout")), B.length);
 
 		List<ChartSeries> curves = view.getSweepChart().getSeries();
 		assertEquals(List.of("T row-striped standard (µs)", "computation row-striped (µs)",

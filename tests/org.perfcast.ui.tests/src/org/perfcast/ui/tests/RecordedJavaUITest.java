@@ -40,7 +40,6 @@ import org.eclipse.jdt.launching.IVMInstall2;
 import org.eclipse.jdt.launching.IVMInstallType;
 import org.eclipse.jdt.launching.JavaRuntime;
 import org.eclipse.jdt.launching.VMStandin;
-import org.eclipse.jface.dialogs.MessageDialogWithToggle;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IEditorPart;
@@ -49,9 +48,9 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.perfcast.ide.RecordingFinished;
 import org.perfcast.ide.SimulationJob;
 import org.perfcast.ide.SimulationLaunch;
-import org.perfcast.jdt.PerfcastJdt;
 import org.perfcast.jdt.RecordedJavaLaunchDelegate;
 import org.perfcast.ui.PerfcastPerspective;
 import org.perfcast.ui.charts.TimelineChart;
@@ -104,7 +103,7 @@ class RecordedJavaUITest {
 	@AfterEach
 	void tearDown() throws Exception {
 		UiTests.endSimulations();
-		PerfcastJdt.preferences().remove(PerfcastJdt.SIMULATE_AFTER_RECORDING);
+		RecordingFinished.preferences().remove(RecordingFinished.SIMULATE_AFTER_RECORDING);
 	}
 
 	/** A Java project {@code name} with the program {@code Handshake} on the classpath entry {@code jre}, built. */
@@ -168,7 +167,7 @@ class RecordedJavaUITest {
 			JavaCore.setComplianceOptions("11", java11);
 			IProject project = handshake("handshake17", JavaCore.newContainerEntry(JavaRuntime.newJREContainerPath(vm)),
 					java11);
-			PerfcastJdt.preferences().put(PerfcastJdt.SIMULATE_AFTER_RECORDING, MessageDialogWithToggle.NEVER);
+			RecordingFinished.preferences().put(RecordingFinished.SIMULATE_AFTER_RECORDING, RecordingFinished.NEVER);
 			ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
 			ILaunchConfigurationWorkingCopy copy = manager.getLaunchConfigurationType(RecordedJavaLaunchDelegate.TYPE_ID)
 					.newInstance(null, "Handshake on Java 17");
@@ -233,11 +232,12 @@ class RecordedJavaUITest {
 	@Test
 	void testRecordPredictAndFollowTheSourceLine() throws Exception {
 		IProject project = handshake("handshake", JavaRuntime.getDefaultJREContainerEntry(), Map.of());
+		IFile source = project.getFile("src/Handshake.java");
 
 		PlatformUI.getWorkbench().showPerspective(PerfcastPerspective.ID,
 				PlatformUI.getWorkbench().getActiveWorkbenchWindow());
 		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
-		PerfcastJdt.preferences().put(PerfcastJdt.SIMULATE_AFTER_RECORDING, MessageDialogWithToggle.ALWAYS);
+		RecordingFinished.preferences().put(RecordingFinished.SIMULATE_AFTER_RECORDING, RecordingFinished.ALWAYS);
 
 		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
 		ILaunchConfigurationType type = manager.getLaunchConfigurationType(RecordedJavaLaunchDelegate.TYPE_ID);
@@ -263,6 +263,12 @@ class RecordedJavaUITest {
 		SimulationLaunch settings = SimulationLaunch.read(prediction);
 		assertEquals("trace", settings.engineId());
 		assertEquals(List.of("processors=1,2,4,8"), settings.sweeps());
+
+		// the prediction marks the bottleneck on 4 processors (the default): main waits for T1's signal at line 24
+		UiTests.waitUntil(() -> markerAt(source, 24) != null, 30_000, "the marker on LOCK.wait()");
+		String message = markerAt(source, 24).getAttribute(org.eclipse.core.resources.IMarker.MESSAGE, "");
+		assertTrue(message.startsWith("on 4 processors, threads wait here ") && message.contains(" of their time (take ")
+				&& message.endsWith("; on the critical path"), message);
 
 		List<org.perfcast.ui.results.RunEntry> mine = view.getRuns().stream()
 				.filter(r -> r.model().endsWith("Handshake.vtrace")).toList();
@@ -298,5 +304,19 @@ class RecordedJavaUITest {
 		assertEquals(17, ((ITextSelection) textEditor.getSelectionProvider().getSelection()).getStartLine(), "line 18");
 		page.setPartState(page.findViewReference(ResultsView.ID), IWorkbenchPage.STATE_RESTORED);
 		shell.setBounds(bounds);
+	}
+
+	private static org.eclipse.core.resources.IMarker markerAt(IFile file, int line) {
+		try {
+			for (org.eclipse.core.resources.IMarker m : file.findMarkers(org.perfcast.ide.WaitingPointMarkers.TYPE,
+					false, 0)) {
+				if (m.getAttribute(org.eclipse.core.resources.IMarker.LINE_NUMBER, 0) == line) {
+					return m;
+				}
+			}
+			return null;
+		} catch (org.eclipse.core.runtime.CoreException e) {
+			throw new AssertionError(e);
+		}
 	}
 }

@@ -14,9 +14,6 @@ import java.util.Map;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IEditorPart;
@@ -25,14 +22,12 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.perfcast.ide.SimulationJob;
 import org.perfcast.ide.SimulationLaunch;
 import org.perfcast.ui.PerfcastPerspective;
 import org.perfcast.ui.charts.TimelineChart;
 import org.perfcast.ui.charts.TimelineGeometry;
 import org.perfcast.ui.charts.TimelineHit;
 import org.perfcast.ui.internal.Screenshots;
-import org.perfcast.ui.launch.SimulationLaunchShortcut;
 import org.perfcast.ui.results.ResultsView;
 
 /**
@@ -63,32 +58,14 @@ class TraceTimelineUITest {
 				PlatformUI.getWorkbench().getActiveWorkbenchWindow());
 		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
 
-		ILaunchConfigurationWorkingCopy copy = SimulationLaunchShortcut.create(model, "trace").getWorkingCopy();
-		new SimulationLaunch("trace", model.getFullPath().toString(), List.of(), List.of(), Map.of("processors", "2",
-				"bind", "P1=0,P2=0,P3=1,P4=1", "model", "client-server")).write(copy);
-		copy.doSave().launch(ILaunchManager.RUN_MODE, null);
-		Job[] jobs = Job.getJobManager().find(SimulationJob.FAMILY);
-		assertEquals(1, jobs.length, "the launch runs one simulation job");
-		SimulationJob job = (SimulationJob) jobs[0];
-		job.join();
-		assertTrue(job.getResult().isOK(), job.getResult().toString());
-		UiTests.waitUntil(() -> view.getRuns().stream().anyMatch(r -> r.file().equals(job.resultsFile())), 10_000,
-				"the run in the Results view");
-		List<org.perfcast.ui.results.RunEntry> mine = view.getRuns().stream().filter(r -> r.file().equals(
-				job.resultsFile())).toList();
-		view.select(mine);
-		UiTests.waitUntil(() -> {
-			view.select(mine);
-			return view.getSummaryViewer().getTable().getItemCount() == 1;
-		}, 10_000, "the run's summary");
+		UiTests.simulate(view, model, new SimulationLaunch("trace", model.getFullPath().toString(), List.of(), List.of(),
+				Map.of("processors", "2", "bind", "P1=0,P2=0,P3=1,P4=1", "model", "client-server")), 1);
 		assertTrue(row(view, 0).containsAll(List.of("11", "18")), "completion 11 (section 3), one processor 18: "
 				+ row(view, 0));
 
 		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
-		org.eclipse.swt.graphics.Rectangle bounds = shell.getBounds();
-		shell.setBounds(0, 0, 1400, 900);
 		IWorkbenchPage page = UiTests.page();
-		page.setPartState(page.findViewReference(ResultsView.ID), IWorkbenchPage.STATE_MAXIMIZED);
+		AutoCloseable maximised = UiTests.maximised(ResultsView.ID);
 		view.getTabs().setSelection(2);
 		UiTests.flush();
 		TimelineChart timeline = view.getTimeline();
@@ -108,8 +85,53 @@ class TraceTimelineUITest {
 		assertEquals("worker.txt", editor.getEditorInput().getName());
 		ITextEditor text = assertInstanceOf(ITextEditor.class, editor.getAdapter(ITextEditor.class));
 		assertEquals(2, ((ITextSelection) text.getSelectionProvider().getSelection()).getStartLine(), "line 3");
-		page.setPartState(page.findViewReference(ResultsView.ID), IWorkbenchPage.STATE_RESTORED);
-		shell.setBounds(bounds);
+		maximised.close();
+	}
+
+	/**
+	 * A recorded trace with I/O and sleeps: on the timeline those intervals are bars of their own kinds, io and
+	 * sleep, apart from running, ready and blocked.
+	 */
+	@Test
+	void testIoAndSleepsAreShownApart() throws Exception {
+		IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("io");
+		project.create(null);
+		project.open(null);
+		IFile model = project.getFile("io.vtrace");
+		model.create(new ByteArrayInputStream("""
+				@recorded pthreads
+				@unit s
+				0.001 main create T1 cpu=0.001
+				0.401 main io 0.3 cpu=0.101
+				0.402 T1 sleep 0.2 cpu=0.0
+				0.602 T1 post s cpu=0.1
+				0.603 main take s cpu=0.101
+				0.703 main exit cpu=0.201
+				0.704 T1 exit cpu=0.101
+				@end
+				""".getBytes(StandardCharsets.UTF_8)), true, null);
+		PlatformUI.getWorkbench().showPerspective(PerfcastPerspective.ID,
+				PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
+		UiTests.simulate(view, model, new SimulationLaunch("trace", model.getFullPath().toString(), List.of(), List.of(),
+				Map.of("processors", "2", "model", "direct")), 1);
+		AutoCloseable maximised = UiTests.maximised(ResultsView.ID);
+		view.getTabs().setSelection(2);
+		UiTests.flush();
+		TimelineChart timeline = view.getTimeline();
+		List<org.perfcast.ui.charts.TimelineData.Bar> main = timeline.getData().rows().get(0).bars();
+		List<org.perfcast.ui.charts.TimelineData.Bar> worker = timeline.getData().rows().get(1).bars();
+		// main computes 0.1, is in I/O for 0.3 (from 0.101 to 0.401), takes T1's post at 0.5, computes 0.1
+		assertTrue(main.stream().anyMatch(b -> b.kind().equals("io") && Math.abs(b.start() - 0.101) < 1e-9 && Math.abs(
+				b.end() - 0.401) < 1e-9), "main's I/O: " + main);
+		assertTrue(worker.stream().anyMatch(b -> b.kind().equals("sleep") && Math.abs(b.end() - b.start() - 0.2)
+				< 1e-9), "T1's sleep: " + worker);
+		assertTrue(timeline.getData().kinds().containsAll(List.of("io", "sleep", "compute")), timeline.getData()
+				.kinds().toString());
+		Path png = UiTests.screenshots().resolve("results-view-trace-io.png");
+		Screenshots.save(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(), png);
+		assertTrue(Files.size(png) > 1000);
+		maximised.close();
 	}
 
 	private static List<String> row(ResultsView view, int index) {

@@ -63,6 +63,20 @@ final class UiTests {
 		return null;
 	}
 
+	/** Every control of {@code type} in the tree under {@code root}, in tree order. */
+	static <T extends Control> java.util.List<T> findAll(Control root, Class<T> type) {
+		java.util.List<T> found = new java.util.ArrayList<>();
+		if (type.isInstance(root)) {
+			found.add(type.cast(root));
+		}
+		if (root instanceof Composite composite) {
+			for (Control child : composite.getChildren()) {
+				found.addAll(findAll(child, type));
+			}
+		}
+		return found;
+	}
+
 	/** Where screenshots go: the build's target/screenshots, or the temp folder outside the build. */
 	static Path screenshots() {
 		return Path.of(System.getProperty("perfcast.screenshots", System.getProperty("java.io.tmpdir")));
@@ -82,5 +96,49 @@ final class UiTests {
 		org.eclipse.core.runtime.jobs.Job.getJobManager().join(org.perfcast.ide.SimulationJob.FAMILY, null);
 		page().closeAllEditors(false);
 		removeProjects();
+	}
+
+	/**
+	 * Launches {@code settings} on {@code model} as a simulation launch configuration, waits for its job, and selects
+	 * its run in {@code view} once the run's summary has {@code points} rows.
+	 *
+	 * @return the run's entries in the view
+	 */
+	static java.util.List<org.perfcast.ui.results.RunEntry> simulate(org.perfcast.ui.results.ResultsView view,
+			org.eclipse.core.resources.IFile model, org.perfcast.ide.SimulationLaunch settings, int points)
+			throws Exception {
+		org.eclipse.debug.core.ILaunchConfigurationWorkingCopy copy = org.perfcast.ui.launch.SimulationLaunchShortcut
+				.create(model, settings.engineId()).getWorkingCopy();
+		settings.write(copy);
+		copy.doSave().launch(org.eclipse.debug.core.ILaunchManager.RUN_MODE, null);
+		org.eclipse.core.runtime.jobs.Job[] jobs = org.eclipse.core.runtime.jobs.Job.getJobManager().find(
+				org.perfcast.ide.SimulationJob.FAMILY);
+		org.junit.jupiter.api.Assertions.assertEquals(1, jobs.length, "the launch runs one simulation job");
+		org.perfcast.ide.SimulationJob job = (org.perfcast.ide.SimulationJob) jobs[0];
+		job.join();
+		org.junit.jupiter.api.Assertions.assertTrue(job.getResult().isOK(), job.getResult().toString());
+		waitUntil(() -> view.getRuns().stream().anyMatch(r -> r.file().equals(job.resultsFile())), 10_000,
+				"the run in the Results view");
+		java.util.List<org.perfcast.ui.results.RunEntry> mine = view.getRuns().stream().filter(r -> r.file().equals(
+				job.resultsFile())).toList();
+		waitUntil(() -> {
+			view.select(mine);
+			return view.getSummaryViewer().getTable().getItemCount() == points;
+		}, 10_000, "the run's summary");
+		return mine;
+	}
+
+	/**
+	 * Makes the window 1400 × 900 with the view {@code id} maximised, for screenshots; closing it restores both.
+	 */
+	static AutoCloseable maximised(String id) {
+		org.eclipse.swt.widgets.Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+		org.eclipse.swt.graphics.Rectangle bounds = shell.getBounds();
+		shell.setBounds(0, 0, 1400, 900);
+		page().setPartState(page().findViewReference(id), IWorkbenchPage.STATE_MAXIMIZED);
+		return () -> {
+			page().setPartState(page().findViewReference(id), IWorkbenchPage.STATE_RESTORED);
+			shell.setBounds(bounds);
+		};
 	}
 }

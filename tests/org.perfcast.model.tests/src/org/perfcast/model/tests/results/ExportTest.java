@@ -124,7 +124,7 @@ class ExportTest {
 		assertEquals(List.of("10", "100", "1000"), ticks, "log y axis in decades");
 		Element gantt = (Element) svgs.item(4);
 		assertEquals(3 + 7, gantt.getElementsByTagName("rect").getLength(),
-				"three intervals of the one row plus the seven legend swatches (io and sleep among them)");
+				"three intervals of the one row plus the seven legend swatches (I/O and sleep among them)");
 		assertTrue(html.contains("a&lt;b&gt;&amp;&quot;c&quot;.square"));
 		assertTrue(html.contains("N=60, P=2: m.square:3: P = 2.0 is refused on purpose"));
 		assertFalse(html.replace("http://www.w3.org/", "").contains("http") || html.contains("<script"),
