@@ -444,10 +444,11 @@ class PthreadRecorderTest {
 				static std::condition_variable cv;
 				static std::queue<int> work;
 				static long sum;
+				static int waiting;
 				static void consume() {
 					for (;;) {
 						std::unique_lock<std::mutex> lock(m);
-						cv.wait(lock, [] { return !work.empty(); }); // waits for work
+						cv.wait(lock, [] { return !work.empty() || (waiting++, false); }); // waits for work
 						int w = work.front();
 						work.pop();
 						if (w < 0) return;
@@ -461,7 +462,11 @@ class PthreadRecorderTest {
 				int main() {
 					std::vector<std::thread> consumers;
 					for (int i = 0; i < 2; i++) consumers.emplace_back(consume); // starts the consumers
-					std::this_thread::sleep_for(std::chrono::milliseconds(20)); // they wait for work
+					for (bool ready = false; !ready;) { // until both wait for work
+						std::this_thread::sleep_for(std::chrono::milliseconds(1));
+						std::lock_guard<std::mutex> lock(m);
+						ready = waiting >= 2;
+					}
 					for (int i = 0; i < 100; i++) {
 						std::lock_guard<std::mutex> lock(m);
 						work.push(i);
@@ -485,10 +490,13 @@ class PthreadRecorderTest {
 		Path trace = record(dir, List.of(exe.toString()), new ArrayList<>());
 		List<String> main = events(trace, "main");
 		assertEquals(3, main.stream().filter(e -> e.startsWith("create")).count(), main.toString());
-		assertTrue(main.stream().anyMatch(e -> e.startsWith("sleep")), "wait_for timed out: " + main);
 		String text = Files.readString(trace);
+		int timeout = 1 + List.of(Files.readString(dir.resolve("cxx.cpp")).split("\n")).indexOf(
+				"\t\tcv.wait_for(lock, std::chrono::milliseconds(20)); // times out");
+		assertTrue(text.lines().anyMatch(l -> l.contains(" main sleep ") && l.endsWith("cxx.cpp:" + timeout)),
+				"wait_for timed out at line " + timeout + ": " + main);
 		int line = 1 + List.of(Files.readString(dir.resolve("cxx.cpp")).split("\n")).indexOf(
-				"\t\tcv.wait(lock, [] { return !work.empty(); }); // waits for work");
+				"\t\tcv.wait(lock, [] { return !work.empty() || (waiting++, false); }); // waits for work");
 		assertTrue(text.contains("cxx.cpp:" + line), "condition waits located in the program, not libstdc++ (line "
 				+ line + "):\n" + text.lines().filter(l -> l.contains(" T1 ")).limit(6).toList());
 		int start = 1 + List.of(Files.readString(dir.resolve("cxx.cpp")).split("\n")).indexOf(
