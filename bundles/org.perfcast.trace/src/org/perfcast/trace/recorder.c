@@ -90,6 +90,7 @@ static __thread int my_id;     /* 1 for main, 0 while unknown, -1 for threads th
 static __thread int exited;
 static __thread long long spun; /* CPU time spent spinning for spinlocks, left out of the CPU clock */
 static __thread int inside;     /* in a wrapper that calls other wrapped functions */
+static __thread long long last_cpu; /* the CPU clock of the thread's last event */
 
 /* ---------------------------------------------------------------- the real functions */
 
@@ -379,6 +380,7 @@ static void record_at(int kind, const char *arg, void *site, long long duration,
 	struct event *e = &current.e[current.n++];
 	e->wall = wall_now();
 	e->cpu = cpu >= 0 ? cpu : cpu_now();
+	last_cpu = e->cpu;
 	e->duration = duration;
 	e->site = site;
 	e->above = site && site == found_site ? found_above : NULL;
@@ -408,12 +410,36 @@ static void span_begin(struct span *s) {
 	if (s->wall >= 0) s->cpu = cpu_now();
 }
 
+/* I/O calls are timed by the wall clock alone (reading the CPU clock costs a system call) until one at a call site
+   takes BLOCKED_NS: that one's time off the processor is estimated from the thread's CPU clock at its last event (it
+   is at most that), and the next 64 calls there read the CPU clock. */
+static __thread struct { void *caller; int left; } precise[16];
+
+static void span_begin_io(struct span *s, void *caller) {
+	s->wall = active && !finished && my_id >= 0 && !inside ? wall_now() : -1;
+	if (s->wall < 0) return;
+	unsigned slot = ((uintptr_t) caller >> 2) & 15;
+	if (precise[slot].caller == caller && precise[slot].left > 0) {
+		precise[slot].left--;
+		s->cpu = cpu_now();
+	} else {
+		s->cpu = -1;
+	}
+}
+
 static void span_end(struct span *s, int kind, void *caller) {
 	if (s->wall < 0 || inside) return;
 	int saved = errno;
 	long long wall = wall_now() - s->wall;
 	if (wall >= BLOCKED_NS) {
-		long long off = wall - (cpu_now() - s->cpu);
+		long long now = cpu_now();
+		if (s->cpu < 0) {
+			unsigned slot = ((uintptr_t) caller >> 2) & 15;
+			precise[slot].caller = caller;
+			precise[slot].left = 64;
+			s->cpu = now - wall > last_cpu ? now - wall : last_cpu;
+		}
+		long long off = wall - (now - s->cpu);
 		if (off >= BLOCKED_NS) {
 			void *site = program_site(caller);
 			lock(&lk);
@@ -1683,7 +1709,8 @@ void pthread_exit(void *result) {
 		static __typeof__(name) *real;              \
 		if (!real) real = dlsym(RTLD_NEXT, #name);  \
 		struct span s;                              \
-		span_begin(&s);                             \
+		if (kind == SLEEP) span_begin(&s);          \
+		else span_begin_io(&s, __builtin_return_address(0)); \
 		type result = real args;                    \
 		span_end(&s, kind, __builtin_return_address(0)); \
 		return result;                              \
