@@ -268,6 +268,9 @@ class RecordedProgramUITest {
 		}
 		Tree tree = (Tree) viewer.getControl();
 		for (TreeItem group : tree.getItems()) {
+			if (group.isDisposed()) {
+				return null;
+			}
 			if (!group.getExpanded()) { // as a click on the group's arrow does (the view's tree is virtual)
 				Event expand = new Event();
 				expand.item = group;
@@ -275,8 +278,11 @@ class RecordedProgramUITest {
 				group.setExpanded(true);
 				UiTests.flush();
 			}
+			if (group.isDisposed()) {
+				return null; // the view rebuilt its tree meanwhile: looked for again
+			}
 			for (TreeItem item : group.getItems()) {
-				if (message.equals(item.getText(0))) {
+				if (!item.isDisposed() && message.equals(item.getText(0))) {
 					return item;
 				}
 			}
