@@ -47,7 +47,7 @@ public final class ModelFiles {
 
 	/**
 	 * A resource set that reads and writes the model extensions with {@link PerfcastResourceFactory},
-	 * with the model packages registered (needed outside OSGi).
+	 * with the model packages registered (needed outside OSGi), that reads only local files ({@link LocalFilesOnly}).
 	 */
 	public static ResourceSet newResourceSet() {
 		registerPackages();
@@ -55,7 +55,7 @@ public final class ModelFiles {
 		for (String extension : EXTENSIONS) {
 			resourceSet.getResourceFactoryRegistry().getExtensionToFactoryMap().put(extension, FACTORY);
 		}
-		return resourceSet;
+		return LocalFilesOnly.install(resourceSet);
 	}
 
 	/** Makes sure the generated packages are in the global package registry. */

@@ -82,6 +82,7 @@ public final class SharedModel {
 		adapterFactory.addAdapterFactory(new ResourceItemProviderAdapterFactory());
 		adapterFactory.addAdapterFactory(new ReflectiveItemProviderAdapterFactory());
 		domain = new AdapterFactoryEditingDomain(adapterFactory, commandStack, new HashMap<>());
+		org.perfcast.model.resource.LocalFilesOnly.install(domain.getResourceSet());
 		load();
 		ResourcesPlugin.getWorkspace().addResourceChangeListener(fileListener, IResourceChangeEvent.POST_CHANGE);
 	}

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -190,5 +191,44 @@ class ModelFilesTest {
 		assertEquals(RingDirection.INCREASING, ring.getDirection());
 		assertFalse(ring.isBidirectional());
 		assertTrue(MachineFactory.eINSTANCE.createLinearArray().isHost());
+	}
+
+	/**
+	 * A crafted model never makes loading fetch anything: a cross-file href, a namespace and a DOCTYPE naming a
+	 * server that accepts connections and never answers. Each loads at once with an error at the file.
+	 */
+	@Test
+	void testRemoteReferencesAreRefusedNotFetched(@TempDir Path dir) throws Exception {
+		try (java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+			String remote = "http://127.0.0.1:" + server.getLocalPort();
+			String header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+			String program = "<program:Program xmi:version=\"2.0\" xmlns:xmi=\"http://www.omg.org/XMI\"\n"
+					+ "    xmlns:program=\"http://perfcast.org/model/program/1.0\" name=\"p\" processCount=\"2\">\n";
+			Path href = Files.writeString(dir.resolve("href.program"), header + program + "  <machine href=\"" + remote
+					+ "/m.machine#/\"/>\n</program:Program>\n");
+			Path namespace = Files.writeString(dir.resolve("namespace.program"), header + program.replace("xmlns:program",
+					"xmlns:x=\"" + remote + "/ns\" xmlns:program") + "  <x:thing/>\n</program:Program>\n");
+			Path doctype = Files.writeString(dir.resolve("doctype.program"), header + "<!DOCTYPE program:Program SYSTEM \""
+					+ remote + "/p.dtd\">\n" + program + "</program:Program>\n");
+			for (Path file : List.of(href, namespace, doctype)) {
+				ModelFiles.Loaded loaded = load(file);
+				assertFalse(loaded.ok(), file.getFileName() + " loads with an error");
+				assertTrue(loaded.diagnostics().stream().allMatch(d -> d.location().file().equals(file.getFileName()
+						.toString())), loaded.diagnostics().toString());
+			}
+			assertTrue(load(href).diagnostics().stream().anyMatch(d -> d.message().contains(remote)), "the href is named");
+			assertTrue(load(doctype).diagnostics().stream().anyMatch(d -> d.message().contains("DOCTYPE")),
+					load(doctype).diagnostics().toString());
+			server.setSoTimeout(200);
+			assertThrows(java.net.SocketTimeoutException.class, server::accept, "no connection was made to the server");
+		}
+		// and a resource set of the editors' kind, made elsewhere, refuses the same
+		ResourceSet set = org.perfcast.model.resource.LocalFilesOnly.install(new org.eclipse.emf.ecore.resource.impl
+				.ResourceSetImpl());
+		assertThrows(java.io.IOException.class, () -> set.getURIConverter().createInputStream(URI.createURI(
+				"https://example.org/m.machine")));
+		assertTrue(set.getURIConverter().getURIHandlers().get(0) instanceof org.perfcast.model.resource.LocalFilesOnly);
+		assertEquals(1, org.perfcast.model.resource.LocalFilesOnly.install(set).getURIConverter().getURIHandlers().stream()
+				.filter(org.perfcast.model.resource.LocalFilesOnly.class::isInstance).count(), "installed once");
 	}
 }
