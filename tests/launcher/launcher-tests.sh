@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Tests of the ./perfcast launcher's own behaviour (JDK discovery, messages, dispatch), in TAP form.
-# Needs a built reactor (./perfcast build). Run by ./perfcast test.
+# Tests of the ./perfcast launcher's own behaviour (JDK discovery, messages, dispatch), and that the
+# repository stands on its own, in TAP form. Needs a built reactor (./perfcast build). Run by ./perfcast test.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 PERFCAST="$ROOT/perfcast"
@@ -43,6 +43,33 @@ check "a too old JAVA_HOME is skipped for a JDK 21+" 0 '^perfcast 0\.1\.0\..*\(J
 	env JAVA_HOME="${old17:-/nonexistent}" "$PERFCAST" version
 check "no JDK 21+ anywhere is explained" 1 'needs a JDK 21 or newer.*' \
 	env JAVA_HOME="${old17:-/nonexistent}" PERFCAST_JVM_ROOT="$scratch/jvm" "$PERFCAST" version
+
+# outside_paths: prints FILE:LINE:TEXT for every line of a text file tracked by git that points outside the
+# repository (into a shared folder beside it) or names a folder of the machine it was made on (a work, root
+# or user's home folder, a JUnit temporary folder); exit 1 if there is one. The bracketed letters keep the
+# patterns from matching this file itself.
+outside_paths() {
+	local hits status=0
+	hits=$(git -C "$ROOT" grep -n -I -E -e '\.\./shared' -e '/(wor[k]|roo[t])/' -e '/hom[e]/[^/[:space:]]+/' \
+		-e '/tmp/juni[t]' 2>&1) || status=$?
+	if [ "$status" -eq 1 ]; then
+		echo "no tracked file points outside the repository or into this machine"
+		return 0
+	fi
+	if [ "$status" -eq 0 ]; then
+		echo "paths outside the repository (FILE:LINE:TEXT):"
+	else
+		echo "git grep failed (exit $status):"
+	fi
+	printf '%s\n' "$hits"
+	return 1
+}
+if [ -e "$ROOT/.git" ] && command -v git > /dev/null; then
+	check "tracked files name no path outside the repository" 0 '^no tracked file points outside' outside_paths
+else
+	n=$((n + 1))
+	echo "ok $n - tracked files name no path outside the repository # SKIP not a git checkout"
+fi
 
 echo "1..$n"
 echo "launcher: $((n - failed)) passed, $failed failed"

@@ -166,8 +166,12 @@ final class DemoCommand extends AbstractCommand {
 		return name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
 	}
 
-	/** The model's path relative to the current folder when it lies below it, else absolute. */
-	private static String display(Path model) {
+	/**
+	 * The model's path relative to the current folder when it lies below it, else absolute: how runs and reports
+	 * name their input (also for {@code perfcast run}), so that a results file or report made in a checkout does
+	 * not carry the path of the machine it was made on.
+	 */
+	static String display(Path model) {
 		Path here = Path.of("").toAbsolutePath();
 		Path absolute = model.toAbsolutePath().normalize();
 		return absolute.startsWith(here) ? here.relativize(absolute).toString() : absolute.toString();

@@ -82,7 +82,7 @@ final class RunCommand extends AbstractCommand {
 					engine.fileExtensions()) + " files", Location.of(file)));
 			return ExitCode.INPUT_ERROR;
 		}
-		RunRequest request = request(arguments, engine, model, file);
+		RunRequest request = request(arguments, engine, model);
 		Path out = arguments.value("out").map(Path::of)
 				.orElse(model.toAbsolutePath().getParent().resolve("results"));
 		SweepRunner runner = new SweepRunner(threads(arguments));
@@ -117,12 +117,11 @@ final class RunCommand extends AbstractCommand {
 		}
 	}
 
-	private static RunRequest request(Arguments arguments, Engine engine, Path model, String file)
-			throws UsageException {
+	private static RunRequest request(Arguments arguments, Engine engine, Path model) throws UsageException {
 		try {
 			List<Sweep> sweeps = arguments.values("sweep").stream().map(Sweep::parse).toList();
 			OptionValues options = OptionValues.parse(engine.options(), arguments.values("option"));
-			return new RunRequest(model, file, arguments.bindings(), sweeps, options);
+			return new RunRequest(model, DemoCommand.display(model), arguments.bindings(), sweeps, options);
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(e.getMessage());
 		}

@@ -18,7 +18,7 @@ import org.eclipse.core.runtime.IPath;
 /**
  * Finds the workspace file a recorded source location names. Recorders name files in different ways: the Java agent
  * by the file's name ({@code Worker.java}), the pthreads recorder by the absolute path the compiler saw
- * ({@code /home/me/threads/c/counter.c}), which may be a copy elsewhere of the project's file; a results file by its
+ * ({@code /build/threads/c/counter.c}), which may be a copy elsewhere of the project's file; a results file by its
  * workspace path. In that order of preference, {@code path} is:
  * <ol>
  * <li>the location of a workspace file (an absolute path inside the workspace), or its workspace path;</li>

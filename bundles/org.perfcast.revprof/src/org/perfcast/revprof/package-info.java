@@ -1,5 +1,5 @@
 /**
- * Reverse profiling (Howell, "Reverse Profiling", in {@code shared/papers/003}): an MPI performance model made
+ * Reverse profiling (Howell, "Reverse Profiling", 1996): an MPI performance model made
  * of one fitted equation per MPI function. {@link org.perfcast.revprof.Measurements} reads the timings of a
  * characterisation run; {@link org.perfcast.revprof.Characterisation} fits each function's
  * t(p, d) = c + s·startup(p) + k·data(p, d) over the paper's 12 forms, with separate small- and large-message
