@@ -1,8 +1,6 @@
 package org.perfcast.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +64,7 @@ final class CharacteriseCommand extends AbstractCommand {
 				rows.addAll(MpiCharacterisation.run(program, np, sizes, repeat, functions.stream().map(String::strip)
 						.toList(), line -> console.err().println("  " + line)));
 			}
-			Files.writeString(out, Measurements.HEADER + "\n" + String.join("\n", rows) + "\n", StandardCharsets.UTF_8);
+			org.perfcast.engine.SafeWrites.replace(out, Measurements.HEADER + "\n" + String.join("\n", rows) + "\n");
 		} catch (MpiCharacterisation.MpiException e) {
 			console.report(Diagnostic.error("revprof.mpi", e.getMessage(), Location.of("mpirun")));
 			return ExitCode.INPUT_ERROR;

@@ -1,7 +1,6 @@
 package org.perfcast.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -137,7 +136,7 @@ final class DemoCommand extends AbstractCommand {
 				return ExitCode.INPUT_ERROR;
 			}
 			Path report = out.resolve(REPORT);
-			Files.writeString(report, HtmlReport.write(runs, HtmlReport.Options.LINEAR), StandardCharsets.UTF_8);
+			org.perfcast.engine.SafeWrites.replace(report, HtmlReport.write(runs, HtmlReport.Options.LINEAR));
 			console.out().println("report: " + report);
 			if (interruption.isCancelled()) {
 				console.err().println("perfcast demo: cancelled");

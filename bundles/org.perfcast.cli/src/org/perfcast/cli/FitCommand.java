@@ -71,9 +71,9 @@ final class FitCommand extends AbstractCommand {
 			String title = "MPI datasheet: " + Path.of(file).getFileName();
 			try {
 				Files.createDirectories(dir);
-				Files.writeString(dir.resolve(HTML), Datasheet.html(title, fits, measurements), StandardCharsets.UTF_8);
-				Files.writeString(dir.resolve(LATEX), Datasheet.latex(title, fits, measurements), StandardCharsets.UTF_8);
-				Files.writeString(dir.resolve(SUMMARY), Datasheet.summary(fits), StandardCharsets.UTF_8);
+				org.perfcast.engine.SafeWrites.replace(dir.resolve(HTML), Datasheet.html(title, fits, measurements));
+				org.perfcast.engine.SafeWrites.replace(dir.resolve(LATEX), Datasheet.latex(title, fits, measurements));
+				org.perfcast.engine.SafeWrites.replace(dir.resolve(SUMMARY), Datasheet.summary(fits));
 			} catch (IOException e) {
 				console.report(Diagnostic.error("cli.write", "cannot write the datasheet: " + e.getMessage(),
 						Location.of(dir.toString())));

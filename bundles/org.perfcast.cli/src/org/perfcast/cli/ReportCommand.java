@@ -1,7 +1,6 @@
 package org.perfcast.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,7 +103,7 @@ final class ReportCommand extends AbstractCommand {
 		if (path.toAbsolutePath().getParent() != null) {
 			Files.createDirectories(path.toAbsolutePath().getParent());
 		}
-		Files.writeString(path, text, StandardCharsets.UTF_8);
+		org.perfcast.engine.SafeWrites.replace(path, text);
 		console.out().println("wrote " + file);
 	}
 }

@@ -164,7 +164,7 @@ public final class RevprofEngine implements Engine {
 		try {
 			Path summary = java.nio.file.Files.createTempFile("perfcast-revprof-", ".txt");
 			summary.toFile().deleteOnExit();
-			java.nio.file.Files.writeString(summary, MachineMpiCosts.summary(machine));
+			org.perfcast.engine.SafeWrites.replace(summary, MachineMpiCosts.summary(machine));
 			return summary;
 		} catch (IOException e) {
 			throw error("revprof.io", e.getMessage(), file);

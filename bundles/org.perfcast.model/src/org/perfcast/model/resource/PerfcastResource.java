@@ -1,5 +1,11 @@
 package org.perfcast.model.resource;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
@@ -13,7 +19,8 @@ import org.xml.sax.helpers.DefaultHandler;
 
 /**
  * An XMI resource that records, while loading, the line and column at which each element's start tag
- * ends, so that diagnostics about an element can point at its line.
+ * ends, so that diagnostics about an element can point at its line; saved to a local file, it is written whole
+ * or not at all ({@link org.perfcast.engine.SafeWrites}), and not at all when nothing changed.
  */
 public final class PerfcastResource extends XMIResourceImpl {
 
@@ -52,6 +59,28 @@ public final class PerfcastResource extends XMIResourceImpl {
 				};
 			}
 		};
+	}
+
+	@Override
+	public void save(Map<?, ?> options) throws IOException {
+		if (!getURI().isFile()) {
+			super.save(options);
+			return;
+		}
+		Map<Object, Object> all = new HashMap<>(getDefaultSaveOptions());
+		if (options != null) {
+			all.putAll(options);
+		}
+		// serialised in memory first: a failure on the way (a dangling reference) leaves the file as it was
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		super.save(bytes, all);
+		Path file = Path.of(getURI().toFileString());
+		byte[] content = bytes.toByteArray();
+		if (!Files.isRegularFile(file) || !Arrays.equals(Files.readAllBytes(file), content)) {
+			org.perfcast.engine.SafeWrites.replace(file, content);
+		}
+		setModified(false);
+		setTimeStamp(Files.getLastModifiedTime(file).toMillis());
 	}
 
 	@Override

@@ -1,8 +1,6 @@
 package org.perfcast.ui.results;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.DateFormat;
 import java.util.ArrayList;
@@ -567,22 +565,22 @@ public final class ResultsView extends ViewPart {
 	/** Writes the selected run's summary values as CSV to {@code file}, and its series next to it if it has any. */
 	public void exportCsv(Path file) throws IOException {
 		Run run = selection().get(0).run();
-		Files.writeString(file, CsvExport.summary(run), StandardCharsets.UTF_8);
+		org.perfcast.engine.SafeWrites.replace(file, CsvExport.summary(run));
 		if (run.getPoints().stream().anyMatch(p -> !p.getSeries().isEmpty())) {
 			String name = file.getFileName().toString().replaceFirst("\\.csv$", "");
-			Files.writeString(file.resolveSibling(name + "-series.csv"), CsvExport.series(run), StandardCharsets.UTF_8);
+			org.perfcast.engine.SafeWrites.replace(file.resolveSibling(name + "-series.csv"), CsvExport.series(run));
 		}
 	}
 
 	/** Writes the selected run as JSON to {@code file}. */
 	public void exportJson(Path file) throws IOException {
-		Files.writeString(file, JsonExport.write(selection().get(0).run()), StandardCharsets.UTF_8);
+		org.perfcast.engine.SafeWrites.replace(file, JsonExport.write(selection().get(0).run()));
 	}
 
 	/** Writes the selected runs as an HTML report to {@code file}, with the chosen log axes. */
 	public void exportHtml(Path file) throws IOException {
-		Files.writeString(file, HtmlReport.write(selection().stream().map(RunEntry::run).toList(),
-				new HtmlReport.Options(logX.getSelection(), logY.getSelection())), StandardCharsets.UTF_8);
+		org.perfcast.engine.SafeWrites.replace(file, HtmlReport.write(selection().stream().map(RunEntry::run).toList(),
+				new HtmlReport.Options(logX.getSelection(), logY.getSelection())));
 	}
 
 	private void exportWithDialog(String filter, String extension, Export export) {

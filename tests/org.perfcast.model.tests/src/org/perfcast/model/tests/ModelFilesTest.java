@@ -231,4 +231,38 @@ class ModelFilesTest {
 		assertEquals(1, org.perfcast.model.resource.LocalFilesOnly.install(set).getURIConverter().getURIHandlers().stream()
 				.filter(org.perfcast.model.resource.LocalFilesOnly.class::isInstance).count(), "installed once");
 	}
+
+	/**
+	 * Saving a model that fails half way (a reference to a machine in no file) leaves the file as it was; a
+	 * successful save replaces it whole and keeps its permissions.
+	 */
+	@Test
+	void testSavesAreWholeOrNothing(@TempDir Path dir) throws Exception {
+		Path source = examples().resolve("linear-array");
+		Files.copy(source.resolve("array.machine"), dir.resolve("array.machine"));
+		Path program = Files.copy(source.resolve("loop.program"), dir.resolve("loop.program"));
+		byte[] before = Files.readAllBytes(program);
+		ModelFiles.Loaded loaded = load(program);
+		assertTrue(loaded.ok(), loaded.diagnostics().toString());
+		Program p = (Program) loaded.root();
+		p.setMachine(MachineFactory.eINSTANCE.createMachine()); // in no resource: the save fails when it gets there
+		assertThrows(Exception.class, () -> loaded.resource().save(null));
+		assertEquals(new String(before), Files.readString(program), "the file is as it was");
+
+		java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions = java.nio.file.attribute
+				.PosixFilePermissions.fromString("rw-r-----");
+		Files.setPosixFilePermissions(program, permissions);
+		ModelFiles.Loaded again = load(program);
+		((Program) again.root()).setName("renamed");
+		Object inode = Files.readAttributes(program, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+		again.resource().save(null);
+		assertFalse(inode.equals(Files.readAttributes(program, java.nio.file.attribute.BasicFileAttributes.class)
+				.fileKey()), "a new file moved into place, not the old one truncated and rewritten");
+		assertTrue(Files.readString(program).contains("name=\"renamed\""));
+		assertEquals(permissions, Files.getPosixFilePermissions(program), "permissions kept");
+		try (Stream<Path> files = Files.list(dir)) {
+			assertEquals(List.of("array.machine", "loop.program"), files.map(f -> f.getFileName().toString()).sorted()
+					.toList(), "no temporary file left");
+		}
+	}
 }
