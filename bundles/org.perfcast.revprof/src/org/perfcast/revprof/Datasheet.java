@@ -191,9 +191,33 @@ public final class Datasheet {
 		return id.replace("log p", "\\log p").replace("*", " ").replace("^2", "^2");
 	}
 
-	private static String latexText(String text) {
-		return text.replace("\\", "\\textbackslash{}").replace("_", "\\_").replace("&", "\\&").replace("%", "\\%")
-				.replace("#", "\\#").replace("$", "\\$").replace("<=", "$\\le$").replace(">", "$>$");
+	/**
+	 * {@code text} as LaTeX text: every character TeX treats specially is written as itself (so that nothing in a
+	 * name, not even {@code ^^5c}, becomes a command), line breaks as spaces.
+	 */
+	static String latexText(String text) {
+		StringBuilder tex = new StringBuilder(text.length() + 16);
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			switch (c) {
+			case '\\' -> tex.append("\\textbackslash{}");
+			case '{', '}', '_', '&', '%', '#', '$' -> tex.append('\\').append(c);
+			case '^' -> tex.append("\\textasciicircum{}");
+			case '~' -> tex.append("\\textasciitilde{}");
+			case '<' -> {
+				if (i + 1 < text.length() && text.charAt(i + 1) == '=') {
+					tex.append("$\\le$");
+					i++;
+				} else {
+					tex.append("$<$");
+				}
+			}
+			case '>' -> tex.append("$>$");
+			case '\n', '\r', '\t' -> tex.append(' ');
+			default -> tex.append(Character.isISOControl(c) ? ' ' : c);
+			}
+		}
+		return tex.toString();
 	}
 
 	private static String raw(double v) {

@@ -141,4 +141,16 @@ class CharacterisationTest {
 				+ "more points than coefficients", e.getMessage());
 		assertEquals(4, e.line());
 	}
+
+	/** Names and titles go into the LaTeX datasheet as text: nothing in them becomes a command. */
+	@Test
+	void testDatasheetTextCannotBecomeLatexCommands() throws Exception {
+		String hostile = "x^^5cinput{/etc/passwd} \\write18{rm} $\\pi$ 100% #1 a_b & c~d <= e > f {g}";
+		List<Measurement> points = synthetic("MPI_Barrier", (p, d) -> 10 + 2 * p, 0);
+		FunctionFit fit = Characterisation.fitFunction("MPI_Barrier", points);
+		String tex = org.perfcast.revprof.Datasheet.latex(hostile, List.of(fit), points);
+		String title = tex.substring(tex.indexOf("\\title{") + 7, tex.indexOf("}\n\\begin{document}"));
+		assertEquals("x\\textasciicircum{}\\textasciicircum{}5cinput\\{/etc/passwd\\} \\textbackslash{}write18\\{rm\\} "
+				+ "\\$\\textbackslash{}pi\\$ 100\\% \\#1 a\\_b \\& c\\textasciitilde{}d $\\le$ e $>$ f \\{g\\}", title);
+	}
 }

@@ -89,7 +89,16 @@ public final class CsvExport {
 		return cells.stream().map(CsvExport::cell).collect(Collectors.joining(",", "", "\r\n"));
 	}
 
-	private static String cell(String text) {
-		return text.matches("[^\",\r\n]*") ? text : "\"" + text.replace("\"", "\"\"") + "\"";
+	/**
+	 * A CSV cell; text a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return,
+	 * and not a number) is prefixed with an apostrophe so that it stays text.
+	 */
+	static String cell(String text) {
+		String safe = !text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0 && !NUMBER.matcher(text).matches()
+				? "'" + text : text;
+		return safe.matches("[^\",\r\n]*") ? safe : "\"" + safe.replace("\"", "\"\"") + "\"";
 	}
+
+	private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile(
+			"[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?|[+-]?Infinity|NaN");
 }

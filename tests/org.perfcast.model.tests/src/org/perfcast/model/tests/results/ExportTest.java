@@ -54,6 +54,16 @@ class ExportTest {
 				+ "1,60,2,time per processor,0,1800\r\n1,60,2,time per processor,1,1800\r\n", csv);
 	}
 
+	/** Text a spreadsheet would run as a formula stays text; numbers, negative ones too, stay numbers. */
+	@Test
+	void testCsvCellsNeverRunAsFormulas() throws IOException {
+		Run run = run(List.of("P=1"), List.of());
+		run.getPoints().get(0).getSeries().get(0).setName("=HYPERLINK(\"http://x\",\"y\")");
+		run.getPoints().get(0).getSeries().get(0).getX().set(0, -1.5);
+		String csv = CsvExport.series(run);
+		assertEquals("point,N,P,series,x,y\r\n0,60,1,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",-1.5,3600\r\n", csv);
+	}
+
 	@Test
 	@SuppressWarnings("unchecked")
 	void testJsonHasTheDocumentedKeys() throws IOException {
