@@ -44,6 +44,30 @@ check "a too old JAVA_HOME is skipped for a JDK 21+" 0 '^perfcast 0\.1\.0\..*\(J
 check "no JDK 21+ anywhere is explained" 1 'needs a JDK 21 or newer.*' \
 	env JAVA_HOME="${old17:-/nonexistent}" PERFCAST_JVM_ROOT="$scratch/jvm" "$PERFCAST" version
 
+# a JDK whose java does not run, and a built IDE without its launcher jar: messages, not silent exits
+mkdir -p "$scratch/broken/jdk/bin" "$scratch/ide/plugins"
+printf '#!/bin/sh\nexit 126\n' > "$scratch/broken/jdk/bin/java"
+cp "$scratch/broken/jdk/bin/java" "$scratch/broken/jdk/bin/javac"
+chmod +x "$scratch/broken/jdk/bin/java" "$scratch/broken/jdk/bin/javac"
+check "a JDK that does not run is named, not a silent exit" 1 'jdk \(its bin/java does not run' \
+	env JAVA_HOME=/nonexistent PERFCAST_JVM_ROOT="$scratch/broken" "$PERFCAST" version
+touch "$scratch/ide/.perfcast-built"
+check "an IDE without its launcher jar is explained" 1 'has no Equinox launcher jar' \
+	env DISPLAY=:0 PERFCAST_IDE_DIR="$scratch/ide" "$PERFCAST" ide --workspace "$scratch/ws"
+# the build lock: held by another process, a command that must build waits and says so
+mkdir -p "$ROOT/.perfcast"
+lock_wait() {
+	local out
+	( exec 9> "$ROOT/.perfcast/build.lock"; flock 9; sleep 3 ) &
+	sleep 0.5
+	out=$(PERFCAST_IDE_DIR="$scratch/ide" timeout 20 "$PERFCAST" build -q --version 2>&1 | head -n 2)
+	wait
+	printf '%s\n' "$out"
+}
+if command -v flock > /dev/null; then
+	check "two builds in one tree: the second waits for the first" 0 'waiting for another ./perfcast' lock_wait
+fi
+
 # outside_paths: prints FILE:LINE:TEXT for every line of a text file tracked by git that points outside the
 # repository (into a shared folder beside it) or names a folder of the machine it was made on (a work, root
 # or user's home folder, a JUnit temporary folder); exit 1 if there is one. The bracketed letters keep the
