@@ -90,7 +90,9 @@ public final class PerfcastBuilder extends IncrementalProjectBuilder {
 				analysis = descriptor.participant().analyse(file, EngineMonitors.adapt(sub.split(1)));
 			} catch (CancelledException e) {
 				throw new OperationCanceledException();
-			} catch (CoreException | RuntimeException | LinkageError e) {
+			} catch (CoreException | RuntimeException | Error e) {
+				// any failure of a participant, a StackOverflowError on a deeply nested file too, is the file's error
+				// marker and the build goes on with the next participant and file
 				PerfcastIde.log(PerfcastIde.error(descriptor.name() + " failed on " + file.getFullPath(), e));
 				analysis = Analysis.of(List.of(Diagnostic.error("perfcast.participantFailed", descriptor.name()
 						+ " could not analyse this file: " + e + " (details in the error log)",

@@ -126,6 +126,19 @@ class PerfcastBuilderTest {
 	}
 
 	@Test
+	void testAParticipantsStackOverflowIsAnErrorMarkerAndTheBuildGoesOn() throws Exception {
+		IFile deep = project.getFile("deep.PCCRASH");
+		Workspaces.save(deep, "error");
+		IFile other = project.getFile("other.pctest");
+		Workspaces.save(other, "error");
+		Workspaces.waitForAutoBuild();
+		assertTrue(markers(deep).stream().anyMatch(m -> m.getAttribute(IMarker.MESSAGE, "").startsWith(
+				"Crashing test analysis could not analyse this file: java.lang.StackOverflowError")), markers(deep)
+						.toString());
+		assertEquals(2, markers(other).size(), "the next file was built");
+	}
+
+	@Test
 	void testCleanRemovesMarkersAndFullBuildRestoresThem() throws Exception {
 		IFile file = project.getFile("model.pctest");
 		Workspaces.save(file, "error");
