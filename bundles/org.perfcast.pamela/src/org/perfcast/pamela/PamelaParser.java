@@ -40,6 +40,11 @@ import org.perfcast.model.resource.ModelFiles;
  */
 public final class PamelaParser {
 
+	/** How deeply seq, par and loops may nest: far more than a model needs, little enough for every analysis. */
+	public static final int MAX_PROCESS_NESTING = 100;
+
+	private int processNesting;
+
 	private static final Set<String> CONSTRUCTS = Set.of("delay", "use", "seq", "par");
 
 	private final TokenCursor tokens;
@@ -292,6 +297,18 @@ public final class PamelaParser {
 
 	private ProcessExpression process() {
 		Token first = tokens.expect(Token.Kind.IDENTIFIER, "a process");
+		if (++processNesting > MAX_PROCESS_NESTING) {
+			throw new ExpressionException(ExpressionException.Kind.TOO_LARGE, "processes are nested too deeply (more "
+					+ "than " + MAX_PROCESS_NESTING + " levels of seq, par and loops)", first.position());
+		}
+		try {
+			return processBody(first);
+		} finally {
+			processNesting--;
+		}
+	}
+
+	private ProcessExpression processBody(Token first) {
 		switch (first.text()) {
 		case "delay" -> {
 			tokens.expect(Token.Kind.LEFT_PAREN, "'('");

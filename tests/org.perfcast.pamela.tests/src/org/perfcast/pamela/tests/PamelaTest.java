@@ -176,4 +176,17 @@ class PamelaTest {
 		assertThrows(CancelledException.class, () -> Pamela.analyse("main = seq(i = 1 .. 100000) delay(i)", "c.pamela",
 				ParameterBindings.EMPTY, Monitors.CANCELLED));
 	}
+
+	/** A model nested 5000 deep is a located error naming the limit, not a StackOverflowError. */
+	@Test
+	void testDeepNestingIsAnErrorNamingTheLimit() {
+		String deep = "main = " + "seq { ".repeat(5000) + "delay(1)" + " }".repeat(5000);
+		org.perfcast.engine.expr.ExpressionException e = assertThrows(org.perfcast.engine.expr.ExpressionException.class,
+				() -> org.perfcast.pamela.PamelaParser.parse(deep));
+		assertTrue(e.getMessage().contains("more than 100 levels"), e.getMessage());
+		assertEquals(1, e.line());
+		assertEquals(7 + 6 * 100 + 1, e.column(), "at the 101st seq");
+		String fine = "main = " + "seq { ".repeat(99) + "delay(1)" + " }".repeat(99); // 100 levels with the delay
+		org.perfcast.pamela.PamelaParser.parse(fine);
+	}
 }
