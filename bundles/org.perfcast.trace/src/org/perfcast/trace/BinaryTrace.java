@@ -232,7 +232,7 @@ public final class BinaryTrace {
 
 		private String name() throws IOException, TraceException {
 			long id = varint();
-			if (id < names.size()) {
+			if (id >= 0 && id < names.size()) {
 				return names.get((int) id);
 			}
 			if (id != names.size()) {

@@ -106,5 +106,12 @@ class TraceFormatTest {
 		Files.write(corrupt, bytes.toByteArray());
 		e = assertThrows(TraceException.class, () -> TraceFiles.record(corrupt, "c.vtraceb", EngineMonitor.NULL));
 		assertEquals("binary trace version 9 is not supported (only 1)", e.getMessage());
+		// a name id with bit 63 set: a located error, not an IndexOutOfBoundsException
+		bytes.reset();
+		bytes.writeBytes(new byte[] { 'V', 'T', 'R', 'B', 1, 0, 0, 0, 1, 's', 3, 0, 0, 0, 0, 0, 0, 0, 0 });
+		bytes.writeBytes(new byte[] { -1, -1, -1, -1, -1, -1, -1, -1, -1, 1 });
+		Files.write(corrupt, bytes.toByteArray());
+		e = assertThrows(TraceException.class, () -> TraceFiles.record(corrupt, "c.vtraceb", EngineMonitor.NULL));
+		assertEquals("c.vtraceb:1: record 1 refers to name -1, which is not defined yet", e.toString());
 	}
 }
