@@ -45,6 +45,9 @@ public final class PamelaParser {
 
 	private int processNesting;
 
+	/** The largest file an import may read. */
+	public static final long MAX_IMPORT_BYTES = 16L << 20;
+
 	private static final Set<String> CONSTRUCTS = Set.of("delay", "use", "seq", "par");
 
 	private final TokenCursor tokens;
@@ -188,6 +191,14 @@ public final class PamelaParser {
 		}
 		String text;
 		try {
+			if (Files.exists(imported) && !Files.isRegularFile(imported)) {
+				throw new ExpressionException(ExpressionException.Kind.SYNTAX, "cannot import \"" + literal.value()
+						+ "\": not a file", literal.position());
+			}
+			if (Files.size(imported) > MAX_IMPORT_BYTES) {
+				throw new ExpressionException(ExpressionException.Kind.TOO_LARGE, "cannot import \"" + literal.value()
+						+ "\": larger than " + MAX_IMPORT_BYTES / (1 << 20) + " MiB (the limit)", literal.position());
+			}
 			text = Files.readString(imported);
 		} catch (IOException e) {
 			throw new ExpressionException(ExpressionException.Kind.SYNTAX, "cannot read \"" + literal.value() + "\"",

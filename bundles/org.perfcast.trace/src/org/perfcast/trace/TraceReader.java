@@ -44,7 +44,7 @@ public final class TraceReader implements TraceSource {
 	 * @throws TraceException at a malformed directive
 	 */
 	public TraceReader(Reader text, String file) throws TraceException, IOException {
-		this.in = text instanceof BufferedReader b ? b : new BufferedReader(text, 1 << 16);
+		this.in = new BufferedReader(new LineLimit(text), 1 << 16);
 		this.file = file;
 		readHeader();
 	}
@@ -73,7 +73,7 @@ public final class TraceReader implements TraceSource {
 		String unit = "";
 		String recorder = "";
 		String text;
-		while ((text = in.readLine()) != null) {
+		while ((text = readLine()) != null) {
 			line++;
 			String body = strip(text);
 			if (body.isEmpty()) {
@@ -126,7 +126,7 @@ public final class TraceReader implements TraceSource {
 		String body = pending;
 		pending = null;
 		while (body == null) {
-			String text = in.readLine();
+			String text = readLine();
 			if (text == null) {
 				truncated = !header.recorder().isEmpty() && !ended;
 				return null;
@@ -149,7 +149,7 @@ public final class TraceReader implements TraceSource {
 			return parse(body);
 		} catch (TraceException e) {
 			// a recorder's last line may be cut where the program died: the trace ends before it
-			if (!header.recorder().isEmpty() && !ended && in.readLine() == null) {
+			if (!header.recorder().isEmpty() && !ended && readLine() == null) {
 				truncated = true;
 				return null;
 			}
@@ -242,5 +242,58 @@ public final class TraceReader implements TraceSource {
 	@Override
 	public void close() throws IOException {
 		in.close();
+	}
+
+	/** The next line, or null at the end; a line beyond {@link #MAX_LINE} is an error at its line. */
+	private String readLine() throws IOException, TraceException {
+		try {
+			return in.readLine();
+		} catch (LineTooLong e) {
+			throw new TraceException(file, line + 1, e.getMessage());
+		}
+	}
+
+	/** The longest line a trace may have; a longer one (a device such as /dev/zero, a binary file) is an error. */
+	public static final int MAX_LINE = 1 << 20;
+
+	/** Fails a read once a line grows beyond {@link #MAX_LINE} characters, before it is held in memory. */
+	private static final class LineLimit extends java.io.FilterReader {
+		private long sinceNewline;
+
+		LineLimit(Reader in) {
+			super(in);
+		}
+
+		@Override
+		public int read() throws IOException {
+			int c = super.read();
+			count(c == '\n' ? -1 : 1);
+			return c;
+		}
+
+		@Override
+		public int read(char[] buffer, int offset, int length) throws IOException {
+			int n = super.read(buffer, offset, length);
+			for (int i = offset; i < offset + Math.max(n, 0); i++) {
+				count(buffer[i] == '\n' ? -1 : 1);
+			}
+			return n;
+		}
+
+		private void count(int c) throws IOException {
+			sinceNewline = c < 0 ? 0 : sinceNewline + 1;
+			if (sinceNewline > MAX_LINE) {
+				throw new LineTooLong();
+			}
+		}
+	}
+
+	/** A line beyond {@link #MAX_LINE}: reported as a trace error. */
+	private static final class LineTooLong extends IOException {
+		private static final long serialVersionUID = 1L;
+
+		LineTooLong() {
+			super("a line longer than " + MAX_LINE + " characters: not a trace");
+		}
 	}
 }

@@ -189,4 +189,15 @@ class PamelaTest {
 		String fine = "main = " + "seq { ".repeat(99) + "delay(1)" + " }".repeat(99); // 100 levels with the delay
 		org.perfcast.pamela.PamelaParser.parse(fine);
 	}
+
+	/** An import of a device is refused at once, not read until memory runs out. */
+	@Test
+	void testImportingADeviceIsAnError(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+		java.nio.file.Path model = java.nio.file.Files.writeString(dir.resolve("m.pamela"),
+				"import \"/dev/zero\"\nmain = delay(1)\n");
+		org.perfcast.engine.expr.ExpressionException e = assertThrows(org.perfcast.engine.expr.ExpressionException.class,
+				() -> org.perfcast.pamela.PamelaParser.parse(java.nio.file.Files.readString(model), model));
+		assertEquals("cannot import \"/dev/zero\": not a file", e.getMessage());
+		assertEquals(1, e.line());
+	}
 }

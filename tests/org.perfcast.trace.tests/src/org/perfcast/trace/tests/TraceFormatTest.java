@@ -113,5 +113,12 @@ class TraceFormatTest {
 		Files.write(corrupt, bytes.toByteArray());
 		e = assertThrows(TraceException.class, () -> TraceFiles.record(corrupt, "c.vtraceb", EngineMonitor.NULL));
 		assertEquals("c.vtraceb:1: record 1 refers to name -1, which is not defined yet", e.toString());
+
+		// a device or a file that is no trace: an error at its first line, not out of memory
+		e = assertThrows(TraceException.class, () -> TraceFiles.record(Path.of("/dev/zero"), "/dev/zero",
+				EngineMonitor.NULL));
+		assertEquals("/dev/zero:1: a line longer than 1048576 characters: not a trace", e.toString());
+		assertEquals("t.vtrace:2: a line longer than 1048576 characters: not a trace", error("0 A exit\n" + "x".repeat(
+				2 << 20)));
 	}
 }
