@@ -47,6 +47,11 @@ public abstract class Contribution<T> {
 		return name;
 	}
 
+	/** The file extensions it handles, lower case, as contributed. */
+	public Set<String> fileExtensions() {
+		return fileExtensions;
+	}
+
 	/** Whether it handles files with this extension (without the dot, any case). */
 	public boolean handles(String fileExtension) {
 		return fileExtension != null && fileExtensions.contains(fileExtension.toLowerCase(Locale.ROOT));

@@ -36,6 +36,15 @@ public final class Engines {
 				throw new CoreException(Status.error("engine " + className + " has the id '" + created.id()
 						+ "' but is contributed as '" + id() + "'"));
 			}
+			// the engine class is the one source of its metadata; the contribution repeats it only so that the
+			// IDE can offer engines without loading them, and must say the same
+			java.util.Set<String> extensions = created.fileExtensions().stream().map(e -> e.toLowerCase(
+					java.util.Locale.ROOT)).collect(java.util.stream.Collectors.toSet());
+			if (!extensions.equals(fileExtensions()) || !created.name().equals(name())) {
+				throw new CoreException(Status.error("engine " + className + " reads " + new java.util.TreeSet<>(
+						extensions) + " and is named '" + created.name() + "', but is contributed as reading "
+						+ new java.util.TreeSet<>(fileExtensions()) + " named '" + name() + "'"));
+			}
 		}
 	}
 

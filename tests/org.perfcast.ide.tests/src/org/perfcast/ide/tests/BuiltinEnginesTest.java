@@ -36,7 +36,7 @@ class BuiltinEnginesTest {
 	void testContributions() throws CoreException {
 		assertInstanceOf(PamelaEngine.class, Engines.find("pamela").orElseThrow().engine());
 		assertInstanceOf(MappingEngine.class, Engines.find("mapping").orElseThrow().engine());
-		assertEquals(List.of("pamela", "mapping", "loggp"), Engines.forExtension("program").stream().map(Engines.Descriptor::id)
+		assertEquals(List.of("pamela", "mapping", "glamis", "loggp"), Engines.forExtension("program").stream().map(Engines.Descriptor::id)
 				.toList());
 		assertEquals(List.of("pamela"), Engines.forExtension("pamela").stream().map(Engines.Descriptor::id).toList());
 	}
