@@ -159,8 +159,8 @@ public final class PthreadRecorder {
 			notes.accept(remark);
 		}
 		int threads = threads(out);
+		java.util.TreeMap<Path, Integer> kept = new java.util.TreeMap<>(); // each kept child's thread count
 		Path busiest = null;
-		int most = 1;
 		int dropped = 0;
 		for (Path child : children(out)) {
 			int n = threads(child);
@@ -170,8 +170,8 @@ public final class PthreadRecorder {
 				continue;
 			}
 			SourceLines.resolve(child);
-			if (n > most) {
-				most = n;
+			kept.put(child, n);
+			if (busiest == null || n > kept.get(busiest)) {
 				busiest = child;
 			}
 		}
@@ -180,18 +180,21 @@ public final class PthreadRecorder {
 					+ (dropped == 1 ? "was" : "were") + " recorded and not kept");
 		}
 		if (threads <= 1 && busiest != null) {
-			String pid = busiest.getFileName().toString().replaceAll(".*-([0-9]+)\\.[^.]*$", "$1");
-			String root = processOf(out);
-			Path kept = out.resolveSibling(out.getFileName().toString().replaceFirst("(\\.[^.]*)?$", "-" + root + "$1"));
-			Files.move(out, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+			Path own = out.resolveSibling(out.getFileName().toString().replaceFirst("(\\.[^.]*)?$", "-" + processOf(out)
+					+ "$1"));
+			Files.move(out, own, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 			Files.move(busiest, out);
-			notes.accept("the program ran one thread and started process " + pid + ", which ran " + most
-					+ ": its trace is " + out + " (the program's own is " + kept.getFileName() + ")");
+			notes.accept("the program ran one thread and started process " + pid(busiest) + ", which ran "
+					+ kept.remove(busiest) + ": its trace is " + out + " (the program's own is " + own.getFileName() + ")");
+			kept.put(own, threads);
 		}
-		for (Path child : children(out)) {
-			notes.accept("process " + child.getFileName().toString().replaceAll(".*-([0-9]+)\\.[^.]*$", "$1")
-					+ " ran " + threads(child) + " threads: its trace is " + child);
-		}
+		kept.forEach((child, n) -> notes.accept("process " + pid(child) + " ran " + n + " threads: its trace is "
+				+ child));
+	}
+
+	/** The process id in a child trace's name NAME-PID.EXT. */
+	private static String pid(Path child) {
+		return child.getFileName().toString().replaceAll(".*-([0-9]+)\\.[^.]*$", "$1");
 	}
 
 	/** How many threads a recorded trace has: its creates and its first thread. */
