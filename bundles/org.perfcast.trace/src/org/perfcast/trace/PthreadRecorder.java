@@ -12,9 +12,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Records a native program's threads (the VPPB Recorder for C and pthreads): the library {@code recorder.c},
- * shipped in this bundle and built with the system's C compiler into a cache folder, is preloaded into the
- * program, which runs pinned to one processor ({@code taskset -c 0}); at exit it writes the trace. Java
+ * Records a native program's threads (the VPPB Recorder for C and pthreads): the library {@code recorder.c} (with
+ * {@code ompt.c}, the OpenMP part), shipped in this bundle and built with the system's C compiler into a cache
+ * folder, is preloaded into the program, which runs pinned to one processor ({@code taskset -c 0}); at exit it
+ * writes the trace. OpenMP programs run on LLVM's OpenMP runtime, which calls the recorder's OMPT tool
+ * ({@link OpenMpRuntime}). Java
  * programs ({@code java ...}) are recorded by the Java agent instead ({@link JavaRecorder}).
  * <p>
  * Processes the program starts that load the recorder too (through fork, exec, {@code system}, {@code popen},
@@ -48,7 +50,9 @@ public final class PthreadRecorder {
 	 */
 	public static Path library(Path cache) throws RecorderException, IOException {
 		byte[] source = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.c");
-		String hash = org.perfcast.engine.NativeTools.hash(source);
+		byte[] openMp = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "ompt.c");
+		byte[] header = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.h");
+		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, header);
 		Path dir = cache.resolve("recorder-" + hash);
 		Path library = dir.resolve("librecorder.so");
 		if (Files.isRegularFile(library)) {
@@ -61,8 +65,11 @@ public final class PthreadRecorder {
 		}
 		Files.createDirectories(dir);
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.c"), source);
+		org.perfcast.engine.NativeTools.write(dir.resolve("ompt.c"), openMp);
+		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.h"), header);
 		String failure = org.perfcast.engine.NativeTools.build(library, out -> List.of(cc.toString(), "-O2", "-shared",
-				"-fPIC", "-fexceptions", "-o", out.toString(), dir.resolve("recorder.c").toString(), "-ldl", "-pthread"));
+				"-fPIC", "-fexceptions", "-o", out.toString(), dir.resolve("recorder.c").toString(),
+				dir.resolve("ompt.c").toString(), "-ldl", "-pthread"));
 		if (failure != null) {
 			throw new RecorderException("could not build the recorder: " + failure);
 		}
@@ -116,6 +123,11 @@ public final class PthreadRecorder {
 		environment.put("LD_PRELOAD", library.toString());
 		environment.put("PERFCAST_TRACE_OUT", out.toAbsolutePath().toString());
 		environment.put("PERFCAST_FOLLOW", follow ? "1" : "0");
+		String team = System.getenv("OMP_NUM_THREADS");
+		if (team != null) {
+			environment.put("OMP_NUM_THREADS", team);
+		}
+		OpenMpRuntime.prepare(command.get(0), library, environment, notes);
 		int status = runPinned(command, environment, out, command.get(0), output);
 		settle(out, notes);
 		return status;
@@ -226,6 +238,16 @@ public final class PthreadRecorder {
 	 */
 	public static ProcessBuilder builder(List<String> command, Map<String, String> environment, Path out, Path cache)
 			throws RecorderException, IOException {
+		return builder(command, environment, out, cache, note -> {
+		});
+	}
+
+	/**
+	 * {@link #builder(List, Map, Path, Path)}, telling {@code notes} how an OpenMP program is recorded (on which
+	 * runtime, with which team).
+	 */
+	public static ProcessBuilder builder(List<String> command, Map<String, String> environment, Path out, Path cache,
+			Consumer<String> notes) throws RecorderException, IOException {
 		if (command.isEmpty()) {
 			throw new RecorderException("no program to record");
 		}
@@ -251,6 +273,7 @@ public final class PthreadRecorder {
 		env.put("LD_PRELOAD", preload == null || preload.isBlank() ? library.toString() : library + ":" + preload);
 		env.put("PERFCAST_TRACE_OUT", out.toAbsolutePath().toString());
 		env.put("PERFCAST_FOLLOW", "1");
+		OpenMpRuntime.prepare(command.get(0), library, env, notes);
 		return builder;
 	}
 

@@ -58,9 +58,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "recorder.h"
+
 #define BLOCKED_NS 10000LL /* shorter times off the processor are not worth an event */
 
-enum kind { CREATE, JOIN, EXIT, LOCK, RLOCK, UNLOCK, POST, TAKE, IO, SLEEP };
 static const char *const KEYWORDS[] = { "create", "join", "exit", "lock", "rlock", "unlock", "post", "take", "io",
 	"sleep" };
 
@@ -247,16 +248,19 @@ static char **modules;
 static int module_count, module_written;
 static void *own_base;
 
-/* 1 for the C and C++ runtime, 3 for the unwinder (whose locks and once are never the program's), else 0. */
+/* 1 for the C and C++ runtime, 3 for the unwinder (whose locks and once are never the program's), 4 for an OpenMP
+   runtime (whose own synchronisation ompt.c records as OpenMP's), else 0. */
 static int runtime_module(const char *path) {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	if (strncmp(base, "libgcc_s", 8) == 0) return 3;
+	if (strncmp(base, "libomp.so", 9) == 0 || strncmp(base, "libgomp.so", 10) == 0
+			|| strncmp(base, "libiomp5.so", 11) == 0) return 4;
 	return strncmp(base, "libc.so", 7) == 0 || strncmp(base, "libstdc++", 9) == 0
 			|| strncmp(base, "libpthread", 10) == 0 || strncmp(base, "ld-linux", 8) == 0;
 }
 
-#define IGNORED ((void *) 1) /* the site of calls the unwinder makes: not recorded */
+#define IGNORED ((void *) 1) /* the site of calls the unwinder or an OpenMP runtime makes: not recorded */
 
 /* The site of address, looked up with dladdr outside every lock (dladdr takes the loader's lock). */
 static struct site site_of(void *address) {
@@ -334,7 +338,7 @@ static void *program_site(void *caller) {
 		recent[slot].address = caller;
 		recent[slot].runtime = runtime;
 	}
-	if (runtime == 3) return IGNORED;
+	if (runtime >= 3) return IGNORED;
 	if (!runtime) return caller;
 	void *frames[12];
 	inside++; /* the unwinder locks mutexes and calls pthread_once: not the program's events */
@@ -368,7 +372,14 @@ static const char *me(void) {
 /* Appends one event with the thread's CPU clock cpu (now if negative); the caller holds lk. */
 static void record_at(int kind, const char *arg, void *site, long long duration, long long cpu) {
 	if (!active || finished || exited || inside || site == IGNORED) return;
-	const char *thread = me();
+	const char *thread = NULL;
+	long long actor_cpu;
+	if (recorder_actor && recorder_actor(&thread, &actor_cpu)) {
+		/* an OpenMP thread or task: its own clock, which leaves out its time waiting in the runtime */
+		cpu = cpu >= 0 ? actor_cpu - (cpu_now() - cpu) : actor_cpu;
+	} else {
+		thread = me();
+	}
 	if (!thread) {
 		foreign_events++;
 		return;
@@ -456,6 +467,34 @@ static long long away(const struct span *s) {
 	return off > 0 ? off : 0;
 }
 
+/* ---------------------------------------------------------------- for ompt.c (recorder.h) */
+
+int (*recorder_actor)(const char **name, long long *cpu);
+void (*recorder_finish)(void);
+
+int recorder_active(void) { return active && !finished; }
+void recorder_lock(void) { lock(&lk); }
+void recorder_unlock(void) { unlock(&lk); }
+const char *recorder_thread(void) { return me(); }
+long long recorder_cpu(void) { return cpu_now(); }
+
+void recorder_event(const char *thread, int kind, const char *arg, const void *site, long long cpu) {
+	if (!active || finished || !thread) return;
+	if (current.n == current.cap) {
+		current.cap = current.cap ? current.cap * 2 : 65536;
+		current.e = realloc(current.e, current.cap * sizeof *current.e);
+	}
+	struct event *e = &current.e[current.n++];
+	memset(e, 0, sizeof *e);
+	e->wall = wall_now();
+	e->cpu = cpu;
+	e->duration = -1;
+	e->site = (void *) site;
+	e->kind = kind;
+	snprintf(e->thread, sizeof e->thread, "%s", thread);
+	snprintf(e->arg, sizeof e->arg, "%s", arg ? arg : "");
+}
+
 /* ---------------------------------------------------------------- writing */
 
 static void write_events(struct buffer *b) {
@@ -531,6 +570,7 @@ static void start_flusher(void) {
 static void write_trace(void) {
 	lock(&wk);
 	if (trace_file && !finished && getpid() == trace_pid) {
+		if (recorder_finish) recorder_finish();
 		lock(&lk);
 		record(EXIT, NULL, NULL);
 		unlock(&lk);
@@ -672,7 +712,9 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routin
 	resolve();
 	if (!active) return real_pthread_create(thread, attr, routine, arg);
 	pthread_once(&ending_once, make_key);
-	void *site = program_site(__builtin_return_address(0));
+	void *caller = __builtin_return_address(0);
+	void *site = program_site(caller);
+	if (site == IGNORED && site_of(caller).runtime == 4) site = NULL; /* an OpenMP runtime starts its team */
 	lock(&lk);
 	struct start_arg *a = created(site);
 	a->routine = routine;

@@ -1,0 +1,33 @@
+/*
+ * What the pthread recorder (recorder.c) offers the OpenMP part of the same library (ompt.c). Hidden: neither is
+ * seen by the recorded program.
+ */
+#ifndef PERFCAST_RECORDER_H
+#define PERFCAST_RECORDER_H
+
+#define INTERNAL __attribute__((visibility("hidden")))
+
+/* The trace's event kinds, in the order of their keywords. */
+enum kind { CREATE, JOIN, EXIT, LOCK, RLOCK, UNLOCK, POST, TAKE, IO, SLEEP };
+
+/* Whether the recorder writes a trace in this process. */
+INTERNAL int recorder_active(void);
+/* The recorder's lock, under which events are appended in the order they happen. */
+INTERNAL void recorder_lock(void);
+INTERNAL void recorder_unlock(void);
+/* The calling thread's name in the trace ("main", "T3"), or NULL when the recorder does not know it. */
+INTERNAL const char *recorder_thread(void);
+/* The calling thread's CPU clock in ns, less the time it spent spinning for spinlocks. */
+INTERNAL long long recorder_cpu(void);
+/* Appends an event of thread at CPU clock cpu, with the code address site (or NULL); the caller holds the lock. */
+INTERNAL void recorder_event(const char *thread, int kind, const char *arg, const void *site, long long cpu);
+
+/*
+ * Set by ompt.c when the OpenMP runtime starts it: who acts on the calling thread (an implicit task's thread or the
+ * explicit task it runs, with that one's clock) for the events the pthread wrappers record; 0 when the thread is
+ * not known to it. And what to end when the main thread ends the trace.
+ */
+extern INTERNAL int (*recorder_actor)(const char **name, long long *cpu);
+extern INTERNAL void (*recorder_finish)(void);
+
+#endif
