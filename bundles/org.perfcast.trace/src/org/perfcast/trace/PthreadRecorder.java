@@ -109,6 +109,16 @@ public final class PthreadRecorder {
 	 */
 	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output,
 			boolean follow, Consumer<String> notes) throws RecorderException, IOException {
+		return record(command, out, cache, output, follow, notes, Map.of());
+	}
+
+	/**
+	 * {@link #record(List, Path, Path, ProcessBuilder.Redirect, boolean, Consumer) record}, with {@code variables}
+	 * added to the program's environment (e.g. {@code OMP_NUM_THREADS}).
+	 */
+	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output,
+			boolean follow, Consumer<String> notes, Map<String, String> variables) throws RecorderException,
+			IOException {
 		if (command.isEmpty()) {
 			throw new RecorderException("no program to record");
 		}
@@ -127,6 +137,7 @@ public final class PthreadRecorder {
 		if (team != null) {
 			environment.put("OMP_NUM_THREADS", team);
 		}
+		environment.putAll(variables);
 		OpenMpRuntime.prepare(command.get(0), library, environment, notes);
 		int status = runPinned(command, environment, out, command.get(0), output);
 		settle(out, notes);
