@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The recorders' cost per event: one thread taking and releasing an uncontended lock N times (2N events), timed
-# with and without the recorder (median of 5 runs each); and what the Java recorder's I/O hooks add to N small
-# writes to a file, which do not block (nothing is recorded for them). Usage: bash examples/threads/overhead/overhead.sh [N]
+# with and without the recorder (median of 5 runs each); OpenMP critical sections (N) and barriers (N/10) likewise;
+# and what the Java recorder's I/O hooks add to N small writes to a file, which do not block (nothing is recorded
+# for them). Usage: bash examples/threads/overhead/overhead.sh [N]
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
@@ -30,6 +31,21 @@ for kind in C Java; do
 	awk -v k="$kind" -v n="$N" -v p="$plain" -v r="$recorded" 'BEGIN {
 		printf "%s: %d events: %.3f s plain, %.3f s recorded: %.3f µs per event\n", k, 2 * n, p, r, (r - p) * 1e6 / (2 * n) }'
 done
+# OpenMP on LLVM's runtime, with and without the recorder's OMPT tool (the plain run preloads libomp as recording does)
+LIBOMP=$(/sbin/ldconfig -p | awk '/libomp\.so\.5 /{ print $NF; exit }')
+if [ -n "$LIBOMP" ]; then
+	gcc -O2 -fopenmp -o "$BUILD/openmp" "$HERE/openmp.c"
+	for construct in critical barrier; do
+		if [ "$construct" = critical ]; then count=$N; per=2; else count=$((N / 10)); per=4; fi
+		plain=$(time_plain env LD_PRELOAD="$LIBOMP" "$BUILD/openmp" "$construct" "$count")
+		recorded=$(time_recorded "$BUILD/openmp" "$construct" "$count")
+		awk -v k="$construct" -v n="$count" -v e="$per" -v p="$plain" -v r="$recorded" 'BEGIN {
+			printf "OpenMP %s: %d events: %.3f s plain, %.3f s recorded: %.3f µs per event\n", k, e * n, p, r,
+				(r - p) * 1e6 / (e * n) }'
+	done
+else
+	echo "OpenMP: libomp not installed (apt-get install libomp5): not measured"
+fi
 cmd=("$JAVA_HOME/bin/java" -cp "$BUILD" FileWrites "$N")
 plain=$(time_plain "${cmd[@]}")
 recorded=$(time_recorded "${cmd[@]}")

@@ -18,7 +18,7 @@ import org.perfcast.trace.TraceFiles;
 final class RecordCommand extends AbstractCommand {
 
 	RecordCommand() {
-		super("record", "record a pthreads or Java program's synchronisation on one processor (a *.vtrace trace)", """
+		super("record", "record a pthreads, OpenMP or Java program's synchronisation on one processor (a *.vtrace trace)", """
 				usage: perfcast record [--out FILE] [--no-follow] -- PROGRAM [ARGS...]
 				       perfcast record [--out FILE] -- java [JAVA OPTIONS] MAIN-CLASS|-jar JAR [ARGS...]
 
@@ -31,7 +31,11 @@ final class RecordCommand extends AbstractCommand {
 				source line (with -g; else the function), and writes the trace. Processes the program
 				starts (fork, exec, system, popen, posix_spawn, a shell script's commands) record into
 				NAME-PID.vtrace next to it; the traces of single-threaded ones are not kept, and when
-				PROGRAM itself runs one thread (a script) the child with the most threads becomes the trace. A java command runs with
+				PROGRAM itself runs one thread (a script) the child with the most threads becomes the trace.
+				An OpenMP program (found with ldd) runs on LLVM's OpenMP runtime (libomp, preloaded in
+				place of GCC's libgomp), which calls the recorder's OMPT tool: parallel regions, barriers,
+				explicit tasks and their dependences, taskwait, taskgroup, critical, locks and ordered.
+				Its team is OMP_NUM_THREADS (when unset, this machine's processor count). A java command runs with
 				Perfcast's Java agent instead (-javaagent, written once into the same cache), which logs
 				thread start, run's end and join, synchronized blocks and methods, wait and notify,
 				java.util.concurrent locks and conditions, semaphores, latches, barriers, blocking queues,

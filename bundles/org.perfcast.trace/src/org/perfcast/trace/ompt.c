@@ -483,9 +483,18 @@ static void on_task_schedule(ompt_data_t *prior, int status, ompt_data_t *next) 
 /* A thread's mutex waits: the actor waiting, left out while it waits. */
 static __thread struct actor *locking;
 
+/* The name of a mutex, kept for the thread's last one (critical sections in loops) */
+static __thread struct { int kind; ompt_wait_id_t id; char name[48]; } last_mutex;
+
 static void mutex_name(char *name, size_t size, int kind, ompt_wait_id_t id) {
-	snprintf(name, size, "omp.%s.%lx", kind == ompt_mutex_critical ? "critical" : kind == ompt_mutex_atomic ? "atomic"
-			: "lock", (unsigned long) id);
+	if (last_mutex.kind != kind || last_mutex.id != id || !last_mutex.name[0]) {
+		snprintf(last_mutex.name, sizeof last_mutex.name, "omp.%s.%lx", kind == ompt_mutex_critical ? "critical"
+				: kind == ompt_mutex_atomic ? "atomic" : "lock", (unsigned long) id);
+		last_mutex.kind = kind;
+		last_mutex.id = id;
+	}
+	strncpy(name, last_mutex.name, size - 1);
+	name[size - 1] = 0;
 }
 
 /* ordered: the K-th entry of a region's ordered construct waits for the K-1-th to leave. */
@@ -514,12 +523,13 @@ static void on_mutex_acquire(int kind, unsigned hint, unsigned implementation, o
 static void on_mutex_acquired(int kind, ompt_wait_id_t id, const void *site) {
 	if (!recording || !own) return;
 	if (kind != ompt_mutex_test_lock && kind != ompt_mutex_test_nest_lock) {
-		acting = locking;
+		acting = locking; /* its clock resumes now: the wait is left out */
 		mark = recorder_cpu();
+	} else {
+		charge();
 	}
 	struct actor *a = acting ? acting : own;
 	char name[64];
-	charge();
 	recorder_lock();
 	if (kind == ompt_mutex_ordered) {
 		unsigned region = 0; /* the region is not given: the wait id is the loop's */

@@ -491,8 +491,8 @@ void recorder_event(const char *thread, int kind, const char *arg, const void *s
 	e->duration = -1;
 	e->site = (void *) site;
 	e->kind = kind;
-	snprintf(e->thread, sizeof e->thread, "%s", thread);
-	snprintf(e->arg, sizeof e->arg, "%s", arg ? arg : "");
+	strncpy(e->thread, thread, sizeof e->thread - 1);
+	if (arg) strncpy(e->arg, arg, sizeof e->arg - 1);
 }
 
 /* ---------------------------------------------------------------- writing */
