@@ -48,7 +48,12 @@ enum { /* callbacks */
 	ompt_callback_parallel_end = 4, ompt_callback_task_create = 5, ompt_callback_task_schedule = 6,
 	ompt_callback_implicit_task = 7, ompt_callback_sync_region_wait = 16, ompt_callback_mutex_released = 17,
 	ompt_callback_dependences = 18, ompt_callback_sync_region = 23, ompt_callback_mutex_acquire = 26,
-	ompt_callback_mutex_acquired = 27
+	ompt_callback_mutex_acquired = 27, ompt_callback_work = 20, ompt_callback_masked = 21,
+	ompt_callback_reduction = 31
+};
+enum { /* worksharing */
+	ompt_work_loop = 1, ompt_work_sections = 2, ompt_work_single_executor = 3, ompt_work_single_other = 4,
+	ompt_work_workshare = 5, ompt_work_distribute = 6, ompt_work_taskloop = 7
 };
 enum { ompt_scope_begin = 1, ompt_scope_end = 2, ompt_scope_beginend = 3 };
 enum { ompt_thread_initial = 1, ompt_thread_worker = 2 };
@@ -562,9 +567,43 @@ static void on_mutex_released(int kind, ompt_wait_id_t id, const void *site) {
 	recorder_unlock();
 }
 
+/* Constructs without synchronisation of their own, counted for the trace's summary (per thread: loops). */
+static unsigned long loops, loop_iterations, sections, singles, masked, reductions;
+
+static void on_work(int type, int endpoint, ompt_data_t *parallel, ompt_data_t *task, uint64_t count,
+		const void *site) {
+	(void) parallel; (void) task; (void) site;
+	if (!recording || endpoint != ompt_scope_begin) return;
+	switch (type) {
+	case ompt_work_loop: case ompt_work_distribute: case ompt_work_taskloop:
+		__atomic_add_fetch(&loops, 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&loop_iterations, count, __ATOMIC_RELAXED);
+		break;
+	case ompt_work_sections: __atomic_add_fetch(&sections, 1, __ATOMIC_RELAXED); break;
+	case ompt_work_single_executor: __atomic_add_fetch(&singles, 1, __ATOMIC_RELAXED); break;
+	default: break;
+	}
+}
+
+static void on_masked(int endpoint, ompt_data_t *parallel, ompt_data_t *task, const void *site) {
+	(void) parallel; (void) task; (void) site;
+	if (recording && endpoint == ompt_scope_begin) __atomic_add_fetch(&masked, 1, __ATOMIC_RELAXED);
+}
+
+static void on_reduction(int kind, int endpoint, ompt_data_t *parallel, ompt_data_t *task, const void *site) {
+	(void) kind; (void) parallel; (void) task; (void) site;
+	if (recording && endpoint == ompt_scope_begin) __atomic_add_fetch(&reductions, 1, __ATOMIC_RELAXED);
+}
+
 /* recorder_finish: the threads and tasks still there when the program ends end with it. */
 static void finish(void) {
 	if (!recording) return;
+	char text[1024];
+	snprintf(text, sizeof text, "openmp: %u parallel regions, %lu explicit tasks; reported by the runtime (per "
+			"thread): %lu worksharing loops of %lu iterations in all, %lu sections constructs, %lu single, %lu masked, "
+			"%lu reductions (loops GCC schedules statically call no runtime and are seen through their barriers only)",
+			region_count, task_count, loops, loop_iterations, sections, singles, masked, reductions);
+	recorder_summary(text);
 	charge();
 	recorder_lock();
 	for (struct actor *a = actors; a; a = a->next) {
@@ -594,6 +633,9 @@ static int initialize(ompt_function_lookup_t lookup, int device, ompt_data_t *da
 	ON(mutex_acquire, on_mutex_acquire);
 	ON(mutex_acquired, on_mutex_acquired);
 	ON(mutex_released, on_mutex_released);
+	ON(work, on_work);
+	ON(masked, on_masked);
+	ON(reduction, on_reduction);
 #undef ON
 	recording = 1;
 	thread_actor();

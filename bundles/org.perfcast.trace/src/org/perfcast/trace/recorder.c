@@ -472,6 +472,9 @@ static long long away(const struct span *s) {
 int (*recorder_actor)(const char **name, long long *cpu);
 void (*recorder_finish)(void);
 
+static char summary[1024];
+
+void recorder_summary(const char *text) { snprintf(summary, sizeof summary, "%s", text); }
 int recorder_active(void) { return active && !finished; }
 void recorder_lock(void) { lock(&lk); }
 void recorder_unlock(void) { unlock(&lk); }
@@ -584,6 +587,7 @@ static void write_trace(void) {
 			fprintf(trace_file, "# %lld events of threads not created through pthread_create or thrd_create (started "
 					"inside the C library) are not recorded\n", left_out);
 		}
+		if (summary[0]) fprintf(trace_file, "# %s\n", summary);
 		fprintf(trace_file, "@end\n");
 		fclose(trace_file);
 		trace_file = NULL;

@@ -22,6 +22,9 @@ INTERNAL long long recorder_cpu(void);
 /* Appends an event of thread at CPU clock cpu, with the code address site (or NULL); the caller holds the lock. */
 INTERNAL void recorder_event(const char *thread, int kind, const char *arg, const void *site, long long cpu);
 
+/* A line for the end of the trace (a comment), replacing an earlier one. */
+INTERNAL void recorder_summary(const char *text);
+
 /*
  * Set by ompt.c when the OpenMP runtime starts it: who acts on the calling thread (an implicit task's thread or the
  * explicit task it runs, with that one's clock) for the events the pthread wrappers record; 0 when the thread is
