@@ -159,6 +159,11 @@ public final class TraceSimulator {
 		private final int[] place;
 		private final int[] nextRunning;
 		private final int[] canonical;
+		/** Each thread's place in {@link #canonical}. */
+		private final int[] canonicalPlace;
+		/** The ready and running threads by priority, then by the time they became ready. */
+		private final java.util.TreeSet<Integer> active;
+		private final boolean[] inActive;
 
 		private record Cause(double time, long seq, int from, String how) {
 		}
@@ -264,6 +269,21 @@ public final class TraceSimulator {
 			canonical = java.util.stream.IntStream.range(0, n).boxed()
 					.sorted((a, b) -> rank[a] != rank[b] ? Integer.compare(rank[a], rank[b]) : Integer.compare(a, b))
 					.mapToInt(Integer::intValue).toArray();
+			canonicalPlace = new int[n];
+			for (int k = 0; k < n; k++) {
+				canonicalPlace[canonical[k]] = k;
+			}
+			active = new java.util.TreeSet<>((a, b) -> rank[a] != rank[b] ? Integer.compare(rank[a], rank[b])
+					: readySeq[a] != readySeq[b] ? Long.compare(readySeq[a], readySeq[b]) : Integer.compare(a, b));
+			inActive = new boolean[n];
+		}
+
+		/** Thread {@code t} is no longer ready or running. */
+		private void leaveActive(int t) {
+			if (inActive[t]) {
+				active.remove(t);
+				inActive[t] = false;
+			}
 		}
 
 		Simulation run(String choice) {
@@ -340,14 +360,33 @@ public final class TraceSimulator {
 			while (changed) {
 				changed = false;
 				assign();
-				for (int t : canonical) {
+				// a pass in canonical order over the threads that are running (the others have nothing to do now)
+				for (int from = 0;;) {
+					int t = nextDue(from);
+					if (t < 0) {
+						break;
+					}
 					while (status[t] == RUNNING && remaining[t] <= 0) {
 						step(t);
 						changed = true;
 						assign();
 					}
+					from = canonicalPlace[t] + 1;
 				}
 			}
+		}
+
+		/** The running thread with no work left whose canonical place is {@code from} or later and least, or -1. */
+		private int nextDue(int from) {
+			int best = -1;
+			for (int p = 0; p < processors; p++) {
+				int t = running[p];
+				if (t >= 0 && status[t] == RUNNING && remaining[t] <= 0 && canonicalPlace[t] >= from
+						&& (best < 0 || canonicalPlace[t] < canonicalPlace[best])) {
+					best = t;
+				}
+			}
+			return best;
 		}
 
 		/** Gives each processor the highest-priority ready thread it may run. */
@@ -356,24 +395,18 @@ public final class TraceSimulator {
 				return;
 			}
 			dirty = false;
-			int count = 0;
-			for (int t = 0; t < n; t++) {
-				if (status[t] == READY || status[t] == RUNNING) {
-					// insertion by (rank, readySeq): the ready set is small
-					int k = count++;
-					while (k > 0 && (rank[order[k - 1]] > rank[t]
-							|| rank[order[k - 1]] == rank[t] && readySeq[order[k - 1]] > readySeq[t])) {
-						order[k] = order[k - 1];
-						k--;
-					}
-					order[k] = t;
-				}
-			}
 			int[] next = nextRunning;
 			Arrays.fill(next, -1);
 			int free = processors;
-			for (int k = 0; k < count; k++) {
-				int t = order[k];
+			int count = 0;
+			// the highest-priority ready threads until the processors are full; then the ones running now, which lose
+			// their processor
+			for (int t : active) {
+				if (free == 0) {
+					break;
+				}
+				order[count] = t;
+				int k = count++;
 				int p = -1;
 				if (free == 0) {
 					p = -1;
@@ -393,6 +426,19 @@ public final class TraceSimulator {
 				if (p >= 0) {
 					next[p] = t;
 					free--;
+				}
+			}
+			for (int q = 0; q < processors; q++) {
+				int t = running[q];
+				if (t >= 0 && status[t] == RUNNING && next[cpu[t]] != t) {
+					boolean placed = false;
+					for (int k = 0; k < count && !placed; k++) {
+						placed = order[k] == t;
+					}
+					if (!placed) {
+						order[count] = t;
+						place[count++] = -1;
+					}
 				}
 			}
 			for (int k = 0; k < count; k++) {
@@ -600,6 +646,7 @@ public final class TraceSimulator {
 		/** Thread {@code t} leaves its processor for the time its {@code io} or {@code sleep} at {@code op} says. */
 		private void away(int t, int op) {
 			ThreadProgram p = rec.program(t);
+			leaveActive(t);
 			status[t] = AWAY;
 			if (cpu[t] >= 0) {
 				running[cpu[t]] = -1;
@@ -636,13 +683,17 @@ public final class TraceSimulator {
 		}
 
 		private void ready(int t) {
+			leaveActive(t);
 			status[t] = READY;
 			readySeq[t] = seq++;
+			active.add(t);
+			inActive[t] = true;
 			dirty = true;
 			show(t, READY, "ready", -1, 0, null);
 		}
 
 		private void block(int t, int kind, int op) {
+			leaveActive(t);
 			status[t] = BLOCKED;
 			blockedSince[t] = seq++;
 			lastBlocked = t;
@@ -671,6 +722,7 @@ public final class TraceSimulator {
 		}
 
 		private void terminate(int t) {
+			leaveActive(t);
 			status[t] = DONE;
 			exit[t] = now;
 			if (cpu[t] >= 0) {

@@ -135,7 +135,7 @@ static int current_actor(const char **name, long long *cpu) {
 
 /* An event of a, at its clock now; the caller holds the recorder's lock and has charged the running actor. */
 static void event(struct actor *a, int kind, const char *arg, const void *site) {
-	recorder_event(a->name, kind, arg, site, a->used);
+	if (!a->ended) recorder_event(a->name, kind, arg, site, a->used); /* nothing after the end of the program */
 }
 
 /* ---------------------------------------------------------------- regions, tasks, waits */
@@ -518,6 +518,50 @@ static struct ordered *ordered(unsigned region, ompt_wait_id_t id) {
 
 static __thread unsigned long ordered_entry;
 
+/* The mutexes held, by wait id: the runtime reports a release after it, so the next owner's acquisition is logged
+   only once the release is (the trace must be an order the program could run in). Under the recorder's lock. */
+static ompt_wait_id_t *held;
+static size_t held_slots, held_count;
+
+static size_t held_slot(ompt_wait_id_t id) {
+	size_t j = (size_t) (id * 0x9E3779B97F4A7C15ULL >> 20) & (held_slots - 1);
+	while (held[j] && held[j] != id) j = (j + 1) & (held_slots - 1);
+	return j;
+}
+
+static int holding(ompt_wait_id_t id) {
+	return held_slots && held[held_slot(id)] == id;
+}
+
+static void hold(ompt_wait_id_t id) {
+	if (!id) return;
+	if ((held_count + 1) * 2 >= held_slots) {
+		size_t old = held_slots;
+		ompt_wait_id_t *table = held;
+		held_slots = held_slots ? held_slots * 2 : 256;
+		held = calloc(held_slots, sizeof *held);
+		held_count = 0;
+		for (size_t i = 0; i < old; i++) if (table[i]) { held[held_slot(table[i])] = table[i]; held_count++; }
+		free(table);
+	}
+	size_t j = held_slot(id);
+	if (!held[j]) held_count++;
+	held[j] = id;
+}
+
+static void let_go(ompt_wait_id_t id) {
+	if (!held_slots || held[held_slot(id)] != id) return;
+	/* remove with backward shifting, so that probes stay unbroken */
+	size_t j = held_slot(id);
+	held[j] = 0;
+	held_count--;
+	for (size_t k = (j + 1) & (held_slots - 1); held[k]; k = (k + 1) & (held_slots - 1)) {
+		ompt_wait_id_t moved = held[k];
+		held[k] = 0;
+		held[held_slot(moved)] = moved;
+	}
+}
+
 static void on_mutex_acquire(int kind, unsigned hint, unsigned implementation, ompt_wait_id_t id, const void *site) {
 	(void) hint; (void) implementation; (void) id; (void) site;
 	if (!recording || !own || kind == ompt_mutex_test_lock || kind == ompt_mutex_test_nest_lock) return;
@@ -536,6 +580,12 @@ static void on_mutex_acquired(int kind, ompt_wait_id_t id, const void *site) {
 	struct actor *a = acting ? acting : own;
 	char name[64];
 	recorder_lock();
+	while (holding(id)) { /* its last owner has released it but not yet said so */
+		recorder_unlock();
+		sched_yield();
+		recorder_lock();
+	}
+	hold(id);
 	if (kind == ompt_mutex_ordered) {
 		unsigned region = 0; /* the region is not given: the wait id is the loop's */
 		struct ordered *o = ordered(region, id);
@@ -564,6 +614,7 @@ static void on_mutex_released(int kind, ompt_wait_id_t id, const void *site) {
 		mutex_name(name, sizeof name, kind, id);
 		event(a, UNLOCK, name, site);
 	}
+	let_go(id);
 	recorder_unlock();
 }
 
