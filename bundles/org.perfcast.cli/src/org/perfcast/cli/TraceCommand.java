@@ -3,6 +3,7 @@ package org.perfcast.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.perfcast.trace.Recording;
 import org.perfcast.trace.Simulation;
 import org.perfcast.trace.SimulationModel;
 import org.perfcast.trace.TargetMachine;
+import org.perfcast.trace.TeamResize;
 import org.perfcast.trace.TraceEngine;
 import org.perfcast.trace.TraceException;
 import org.perfcast.trace.TraceFiles;
@@ -30,7 +32,8 @@ final class TraceCommand extends AbstractCommand {
 		super("trace", "predict N processors from a uni-processor thread trace (Direct, Client-Server, Strict Sequence)",
 				"""
 						usage: perfcast trace FILE --processors N [--bind P1=0,P2=0,...]
-						                      [--model direct|client-server|strict|auto] [--sync-cost C] [--json]
+						                      [--model direct|client-server|strict|auto] [--sync-cost C]
+						                      [--threads T] [--json]
 
 						FILE is a trace in the text form (*.vtrace: '@priority P1 > P2', then lines 'time thread
 						event args' with events create T, wait E, activate T E, exit, lock M, unlock M, join T,
@@ -44,6 +47,12 @@ final class TraceCommand extends AbstractCommand {
 						                   started in any order; strict: each wait accepts only its recorded
 						                   activation; auto (default): direct, else client-server, else strict
 						  --sync-cost C    processor time an accepted activation costs both threads (default 0)
+						  --threads T      an OpenMP recording run with a team of T (1 to 4096) instead of the
+						                   recorded one: each parallel region's computation between its barriers
+						                   is repartitioned as a static schedule (recorded thread i's cost spread
+						                   evenly over its block of iterations); regions with critical sections,
+						                   locks, tasks, ordered or I/O between their barriers are refused. Notes
+						                   say where the prediction extrapolates (T above the recorded team)
 						  --json           {"model", "choice", "completion" (null on deadlock), "deadlock" (null or
 						                   {"time", "blocked": [{"thread", "waitsFor"}]}), "speedup", "oneProcessor",
 						                   "processors", "threads": [{"name", "exit", "intervals": [{"state", "start",
@@ -51,7 +60,7 @@ final class TraceCommand extends AbstractCommand {
 						                   "sent", "accepted"}], "criticalPath": [{"thread", "start", "end", "how"}],
 						                   "waitingPoints": [{"at", "traceLine", "kind", "object", "objects", "waits",
 						                   "blocked", "share", "longest", "criticalPath", "heldLongestAt",
-						                   "heldFor"}]}
+						                   "heldFor"}]}, and with --threads "resized": {"threads", "notes"}
 						The text output ends with the waiting points that hold the program back (on the critical
 						path, or where threads spend at least 1 % of their time): per source location (at=) the
 						share of the threads' time spent blocked there, the kind (lock, wait, join, take, ...),
@@ -61,16 +70,19 @@ final class TraceCommand extends AbstractCommand {
 
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
-		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("processors", "bind", "model", "sync-cost"));
+		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("processors", "bind", "model", "sync-cost",
+				"threads"));
 		String file = GlamisCommand.singleFile(arguments);
 		Map<String, String> given = new LinkedHashMap<>();
 		arguments.value("processors").ifPresent(v -> given.put("processors", v));
 		arguments.value("bind").ifPresent(v -> given.put("bind", v));
 		arguments.value("model").ifPresent(v -> given.put("model", v));
 		arguments.value("sync-cost").ifPresent(v -> given.put("syncCost", v));
+		arguments.value("threads").ifPresent(v -> given.put("threads", v));
 		TargetMachine machine;
 		TraceSimulator.Options options;
 		OptionValues values;
+		int threads;
 		try {
 			values = OptionValues.of(new TraceEngine().options(), given);
 			long processors = values.integer("processors");
@@ -78,13 +90,20 @@ final class TraceCommand extends AbstractCommand {
 				throw new UsageException("--processors needs 1 to " + TargetMachine.MAX_PROCESSORS + ", not " + processors);
 			}
 			machine = TraceEngine.machine(values, (int) processors);
+			long team = values.integer("threads");
+			if (arguments.value("threads").isPresent() && (team < 1 || team > TeamResize.MAX_THREADS)) {
+				throw new UsageException("--threads needs 1 to " + TeamResize.MAX_THREADS + ", not " + team);
+			}
+			threads = (int) team;
 			options = new TraceSimulator.Options(values.real("syncCost"), true);
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(e.getMessage().replace("option syncCost", "--sync-cost").replace("option ", "--"));
 		}
 		Recording recording;
+		List<String> notes = new ArrayList<>();
 		try {
-			recording = TraceFiles.record(Path.of(file), file, EngineMonitor.NULL);
+			recording = threads == 0 ? TraceFiles.record(Path.of(file), file, EngineMonitor.NULL)
+					: TeamResize.record(Path.of(file), file, threads, EngineMonitor.NULL, notes::add);
 		} catch (TraceException e) {
 			console.report(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0 ? Location.at(file,
 					(int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
@@ -93,6 +112,7 @@ final class TraceCommand extends AbstractCommand {
 			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
 			return ExitCode.INPUT_ERROR;
 		}
+		notes.forEach(n -> console.report(Diagnostic.info("trace.threads", n, Location.of(file))));
 		recording.warnings().forEach(w -> console.report(Diagnostic.warning("trace.recording", w, Location.of(file))));
 		Simulation simulation;
 		try {
@@ -103,7 +123,7 @@ final class TraceCommand extends AbstractCommand {
 		}
 		double one = TraceSimulator.oneProcessor(recording, options, EngineMonitor.NULL);
 		if (arguments.flag("json")) {
-			printJson(simulation, one, machine, console.out());
+			printJson(simulation, one, machine, threads, notes, console.out());
 		} else {
 			printText(file, recording, machine, simulation, one, console.out());
 		}
@@ -148,7 +168,8 @@ final class TraceCommand extends AbstractCommand {
 		}
 	}
 
-	private static void printJson(Simulation simulation, double one, TargetMachine machine, PrintStream out) {
+	private static void printJson(Simulation simulation, double one, TargetMachine machine, int threads,
+			List<String> notes, PrintStream out) {
 		StringBuilder json = new StringBuilder();
 		json.append("{\"model\": ").append(Json.string(simulation.model().id())).append(", \"choice\": ")
 				.append(Json.string(simulation.choice())).append(", \"completion\": ")
@@ -198,7 +219,12 @@ final class TraceCommand extends AbstractCommand {
 						+ ", \"criticalPath\": " + w.critical() + ", \"heldLongestAt\": " + nullable(w.heldAt())
 						+ ", \"heldFor\": " + Numbers.format(w.heldFor()) + "}")
 				.toList()));
-		out.println(json.append("]}"));
+		json.append(']');
+		if (threads > 0) {
+			json.append(", \"resized\": {\"threads\": ").append(threads).append(", \"notes\": [")
+					.append(String.join(", ", notes.stream().map(Json::string).toList())).append("]}");
+		}
+		out.println(json.append('}'));
 	}
 
 	private static String nullable(String text) {

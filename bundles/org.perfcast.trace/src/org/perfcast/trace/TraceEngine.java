@@ -25,7 +25,7 @@ import org.perfcast.engine.run.Table;
  * a table per thread, the critical path, and the schedule: a row per thread with its running, ready and blocked
  * intervals (linked to the trace line, or to the source line the trace names with {@code at=}) and an arrow per
  * accepted activation. A parameter {@code processors}, when bound ({@code --sweep processors=1,2,4,8}), overrides
- * the option.
+ * the option; so does {@code threads}, the OpenMP team to predict (see {@link TeamResize}; 0 keeps the recorded one).
  */
 public final class TraceEngine implements Engine {
 
@@ -37,7 +37,10 @@ public final class TraceEngine implements Engine {
 			OptionSpec.text("bind", "", "threads bound to processors, e.g. P1=0,P2=0,P3=1; the others are unbound"),
 			OptionSpec.choice("model", "auto", "direct, client-server, strict (sequence), or auto: Direct, else "
 					+ "Client-Server, else Strict Sequence", List.of("auto", "direct", "client-server", "strict")),
-			OptionSpec.real("syncCost", 0, "processor time an accepted activation costs both threads"));
+			OptionSpec.real("syncCost", 0, "processor time an accepted activation costs both threads"),
+			OptionSpec.integer("threads", 0, "an OpenMP recording's team to predict: its regions of static loops "
+					+ "repartitioned for this many threads (1 to " + TeamResize.MAX_THREADS + "); 0 keeps the recorded "
+					+ "team"));
 
 	@Override
 	public String id() {
@@ -78,6 +81,21 @@ public final class TraceEngine implements Engine {
 		return machine(input.options(), (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, processors)));
 	}
 
+	/**
+	 * The OpenMP team of a point: {@code threads} (option, or the bound parameter); 0 for the recorded one.
+	 *
+	 * @throws IllegalArgumentException unless it is 0 or 1 to {@link TeamResize#MAX_THREADS}
+	 */
+	public static int threads(EngineInput input) {
+		double threads = input.bindings().isBound("threads") ? input.bindings().value("threads")
+				: input.options().integer("threads");
+		if (threads != Math.rint(threads) || threads < 0 || threads > TeamResize.MAX_THREADS) {
+			throw new IllegalArgumentException("threads must be 0 (the recorded team) or a whole number from 1 to "
+					+ TeamResize.MAX_THREADS + ", was " + Numbers.format(threads));
+		}
+		return (int) threads;
+	}
+
 	/** The target machine {@code options} and {@code processors} give. */
 	public static TargetMachine machine(OptionValues options, int processors) {
 		return new TargetMachine(processors, TargetMachine.parseBinding(options.text("bind")));
@@ -86,9 +104,17 @@ public final class TraceEngine implements Engine {
 	@Override
 	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {
 		String file = input.displayName();
+		int threads;
+		try {
+			threads = threads(input);
+		} catch (IllegalArgumentException e) {
+			throw new EngineException(Diagnostic.error("trace.threads", e.getMessage(), Location.of(file)));
+		}
+		List<String> notes = new ArrayList<>();
 		Recording recording;
 		try {
-			recording = TraceFiles.record(input.model(), file, monitor);
+			recording = threads == 0 ? TraceFiles.record(input.model(), file, monitor)
+					: TeamResize.record(input.model(), file, threads, monitor, notes::add);
 		} catch (TraceException e) {
 			throw new EngineException(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0
 					? Location.at(file, (int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
@@ -112,12 +138,15 @@ public final class TraceEngine implements Engine {
 			throw new EngineException(Diagnostic.error("trace.machine", e.getMessage(), Location.of(file)));
 		}
 		double one = TraceSimulator.oneProcessor(recording, options, monitor);
-		return result(recording, machine, simulation, one, file);
+		return result(recording, machine, simulation, one, file, threads, notes);
 	}
 
-	/** The engine result of {@code simulation}. */
+	/**
+	 * The engine result of {@code simulation}; {@code threads} is the team the recording was resized to (0 when it
+	 * was not), which {@code notes} explain.
+	 */
 	static EngineResult result(Recording recording, TargetMachine machine, Simulation simulation, double one,
-			String file) {
+			String file, int threads, List<String> notes) {
 		String unit = recording.unit();
 		EngineResult.Builder result = EngineResult.builder();
 		if (simulation.completion() != null) {
@@ -132,6 +161,10 @@ public final class TraceEngine implements Engine {
 		}
 		result.summary("one processor", one, unit).summary("processors", machine.processors(), "")
 				.summary("threads", recording.threads().size(), "").summary("operations", simulation.events(), "");
+		if (threads > 0) {
+			result.summary("team", threads, "");
+		}
+		notes.forEach(n -> result.diagnostic(Diagnostic.info("trace.threads", n, Location.of(file))));
 		if (!simulation.choice().isEmpty()) {
 			result.diagnostic(Diagnostic.info("trace.model", simulation.choice(), Location.of(file)));
 		}

@@ -113,6 +113,89 @@ class TraceCommandTest {
 				+ "deadlock\", \"completion\": 15,"), json.out());
 	}
 
+	/** A team of 4 whose blocks cost 1, 2, 3 and 4 s; TeamResizeTest in the trace tests has the numbers. */
+	private static final String OPENMP = """
+			@recorded pthreads
+			@unit s
+			0 main create T1 cpu=0
+			0 main create T2 cpu=0
+			0 main create T3 cpu=0
+			2 main post omp.fork.1 cpu=2 at=kernel.c:10
+			2 main post omp.fork.1 cpu=2 at=kernel.c:10
+			2 main post omp.fork.1 cpu=2 at=kernel.c:10
+			2 T1 take omp.fork.1 cpu=0 at=kernel.c:10
+			4 T1 post omp.barrier.1.0 cpu=2
+			4 T2 take omp.fork.1 cpu=0 at=kernel.c:10
+			7 T2 post omp.barrier.1.0 cpu=3
+			7 T3 take omp.fork.1 cpu=0 at=kernel.c:10
+			11 T3 post omp.barrier.1.0 cpu=4
+			12 main take omp.barrier.1.0 cpu=3 at=kernel.c:10
+			12 main take omp.barrier.1.0 cpu=3 at=kernel.c:10
+			12 main take omp.barrier.1.0 cpu=3 at=kernel.c:10
+			12 main post omp.release.1.0 cpu=3 at=kernel.c:10
+			12 main post omp.release.1.0 cpu=3 at=kernel.c:10
+			12 main post omp.release.1.0 cpu=3 at=kernel.c:10
+			12 T3 exit cpu=4
+			12 T2 exit cpu=3
+			12 T1 exit cpu=2
+			13 main exit cpu=4
+			@end
+			""";
+
+	@Test
+	void testThreadsResizesAnOpenMpTeam(@TempDir Path dir) throws Exception {
+		Path trace = dir.resolve("omp.vtrace");
+		Files.writeString(trace, OPENMP);
+		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "4"), cli.err());
+		assertTrue(cli.out().contains("completion 7 s, speedup 1.85714285714\n"), cli.out());
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "8", "--threads", "8"), cli.err());
+		assertEquals(trace + ": info: extrapolation: team of 8 from a recording of 4 (region 1): each thread's block is "
+				+ "assumed to cost the same per iteration\n", cli.err());
+		assertTrue(cli.out().startsWith("direct model, " + trace + " on 8 processors: 8 threads, one processor 13 s\n"),
+				cli.out());
+		assertTrue(cli.out().contains("completion 5 s, speedup 2.6\n"), cli.out());
+		CommandRunner json = new CommandRunner();
+		assertEquals(ExitCode.OK, json.run("trace", trace.toString(), "--processors", "2", "--threads", "2", "--json"),
+				json.err());
+		assertTrue(json.out().startsWith("{\"model\": \"direct\", \"choice\": \"auto: the Direct model does not "
+				+ "deadlock\", \"completion\": 10, \"deadlock\": null, \"speedup\": 1.3, \"oneProcessor\": 13, "
+				+ "\"processors\": 2, \"threads\": [\n  {\"name\": \"main\""), json.out());
+		assertTrue(json.out().endsWith("], \"resized\": {\"threads\": 2, \"notes\": [\"interpolation: team of 2 from a "
+				+ "recording of 4 (region 1): each new block's cost is computed from the recorded blocks it covers (the "
+				+ "sum of 2 whole ones)\"]}}\n"), json.out());
+		cli.reset();
+		Files.writeString(trace, OPENMP.replace("7 T2 post omp.barrier.1.0 cpu=3", "5 T2 lock omp.critical.0x60 cpu=1 "
+				+ "at=kernel.c:12\n6 T2 unlock omp.critical.0x60 cpu=2 at=kernel.c:14\n7 T2 post omp.barrier.1.0 cpu=3"));
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("trace", trace.toString(), "--threads", "8"));
+		assertTrue(cli.err().startsWith(trace + ":12:1: error: region 1 (kernel.c:10) has a critical section between its "
+				+ "fork and its barrier 0 (T2: lock omp.critical.0x60 at kernel.c:12): only regions of static loops and "
+				+ "other pure computation can be predicted for another team size; record with OMP_NUM_THREADS=8 "
+				+ "instead"), cli.err());
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--threads", "4"), cli.err());
+		assertTrue(cli.err().contains("info: the recording's team is already of 4 threads (region 1): predicted as "
+				+ "recorded"), cli.err());
+		assertEquals(ExitCode.USAGE, cli.run("trace", trace.toString(), "--threads", "0"));
+		assertTrue(cli.err().contains("--threads needs 1 to 4096, not 0"), cli.err());
+		assertEquals(ExitCode.USAGE, cli.run("trace", trace.toString(), "--threads", "many"));
+		assertTrue(cli.err().contains("--threads needs a whole number, not 'many'"), cli.err());
+		cli.reset();
+		Files.writeString(trace, "0 M create A cpu=0\n1 A exit cpu=1\n1 M join A cpu=0\n1 M exit cpu=0\n");
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("trace", trace.toString(), "--threads", "2"));
+		assertTrue(cli.err().startsWith(trace + ": error: not a recording of an OpenMP program"), cli.err());
+	}
+
+	@Test
+	void testRunSweepsTheTeam(@TempDir Path dir) throws Exception {
+		Path trace = dir.resolve("omp.vtrace");
+		Files.writeString(trace, OPENMP);
+		assertEquals(ExitCode.OK, cli.run("run", "trace", trace.toString(), "--sweep", "threads=2,8", "--option",
+				"processors=8", "--json", "--out", dir.resolve("results").toString()), cli.err());
+		assertTrue(cli.out().contains("\"team\""), cli.out());
+		assertTrue(cli.out().contains("extrapolation: team of 8"), cli.out() + cli.err());
+	}
+
 	@Test
 	void testRunSweepsTheProcessors(@TempDir Path out) {
 		assertEquals(ExitCode.OK, cli.run("run", "trace", vppb("p.vtrace"), "--sweep", "processors=1,2,4", "--json",
