@@ -229,6 +229,50 @@ class OpenMpRecorderTest {
 		assertFalse(s.deadlocked());
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "gcc", "clang" })
+	void constructsWithoutSynchronisationOfTheirOwnAreCounted(String compiler, @TempDir Path dir) throws Exception {
+		String source = """
+				#include <stdio.h>
+				int main(void) {
+					double s = 0, t = 0;
+					#pragma omp parallel reduction(+:t)
+					{
+						#pragma omp single
+						s += 1;
+						#pragma omp masked
+						s += 2;
+						#pragma omp for schedule(dynamic, 4)
+						for (int i = 0; i < 64; i++) t += i;
+						#pragma omp sections
+						{
+							#pragma omp section
+							t += 1;
+							#pragma omp section
+							t += 2;
+						}
+					}
+					printf("%f %f\\n", s, t);
+					return 0;
+				}
+				""";
+		Path trace = record(build(dir, "constructs", source, compiler), 2, new ArrayList<>());
+		String summary = Files.readAllLines(trace).stream().filter(l -> l.startsWith("# openmp: ")).findFirst()
+				.orElseThrow(() -> new AssertionError("no OpenMP summary in the trace"));
+		assertTrue(summary.contains("1 parallel regions, 0 explicit tasks") && summary.contains(", 1 single,"), summary);
+		if (compiler.equals("clang")) {
+			// the dynamic loop on both threads, its 64 iterations each time; the sections construct on both threads
+			assertTrue(summary.contains("2 worksharing loops of 128 iterations") && summary.contains(
+					"2 sections constructs") && summary.contains("1 masked"), summary);
+		} else {
+			// GCC runs sections as a dynamic loop of its sections and inlines masked
+			assertTrue(summary.contains("4 worksharing loops of 132 iterations"), summary);
+		}
+		// barriers after single, the loop and sections (not after masked): three, then the region's end
+		assertEquals(4, events(trace, "T1").stream().filter(e -> e.startsWith("post omp.barrier.1.")).count(), ""
+				+ events(trace, "T1"));
+	}
+
 	@Test
 	void orderedRunsInTheRecordedOrder(@TempDir Path dir) throws Exception {
 		String source = """
