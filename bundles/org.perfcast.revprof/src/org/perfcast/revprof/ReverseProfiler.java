@@ -70,42 +70,127 @@ public final class ReverseProfiler {
 	public static Path library(Path cache) throws MpiCharacterisation.MpiException, IOException {
 		byte[] source = org.perfcast.engine.NativeTools.resource(ReverseProfiler.class, "revprof.c");
 		byte[] header = org.perfcast.engine.NativeTools.resource(ReverseProfiler.class, "perfcast.h");
-		Path dir = cache.resolve("revprof-" + org.perfcast.engine.NativeTools.hash(source, header));
+		List<String> flags = List.of("-O2", "-shared", "-fPIC");
+		Path dir = cache.resolve("revprof-" + org.perfcast.engine.NativeTools.hash(source, header, String.join(" ",
+				flags).getBytes(StandardCharsets.UTF_8), mpiVersion().getBytes(StandardCharsets.UTF_8)));
 		Path library = dir.resolve("librevprof.so");
 		if (!Files.isRegularFile(dir.resolve("perfcast.h"))) {
 			Files.createDirectories(dir);
 			org.perfcast.engine.NativeTools.write(dir.resolve("revprof.c"), source);
 			org.perfcast.engine.NativeTools.write(dir.resolve("perfcast.h"), header);
 		}
-		compile(library, out -> List.of("-O2", "-shared", "-fPIC", "-o", out.toString(), dir.resolve("revprof.c")
-				.toString(), "-lm"));
+		compile(library, out -> {
+			List<String> args = new ArrayList<>(flags);
+			args.addAll(List.of("-o", out.toString(), dir.resolve("revprof.c").toString(), "-lm"));
+			return args;
+		});
 		return dir;
+	}
+
+	private static volatile String mpiVersion;
+
+	/** What {@code mpicc --showme:version} says (the MPI library's version), part of every build's name. */
+	static String mpiVersion() throws MpiCharacterisation.MpiException, IOException {
+		String version = mpiVersion;
+		if (version == null) {
+			Path mpicc = mpicc();
+			Process process = new ProcessBuilder(mpicc.toString(), "--showme:version").redirectErrorStream(true).start();
+			version = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+			try {
+				process.waitFor();
+			} catch (InterruptedException e) {
+				process.destroyForcibly();
+				Thread.currentThread().interrupt();
+				throw new IOException("interrupted while running mpicc", e);
+			}
+			mpiVersion = version;
+		}
+		return version;
 	}
 
 	/**
 	 * {@code program} (a C source) compiled against {@code perfcast.h} into {@code cache}, unless there for
-	 * this source.
+	 * this source, the headers it includes (as {@code mpicc -M} lists them), the flags and the MPI version.
 	 */
 	public static Path compileProgram(Path program, Path cache) throws MpiCharacterisation.MpiException,
 			IOException {
 		Path lib = library(cache);
-		byte[] source = Files.readAllBytes(program);
 		String name = program.getFileName().toString().replaceFirst("\\.c$", "");
-		Path binary = lib.resolve(name + "-" + org.perfcast.engine.NativeTools.hash(source, program.toAbsolutePath().toString().getBytes(
-				StandardCharsets.UTF_8)));
-		compile(binary, out -> List.of("-O2", "-I", lib.toString(), "-I", program.toAbsolutePath().getParent().toString(),
-				"-o", out.toString(), program.toString(), "-lm"));
+		List<String> flags = List.of("-O2", "-I", lib.toString(), "-I", program.toAbsolutePath().getParent().toString());
+		List<byte[]> inputs = new ArrayList<>();
+		inputs.add(program.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8));
+		inputs.add(String.join("\0", flags).getBytes(StandardCharsets.UTF_8));
+		inputs.add(mpiVersion().getBytes(StandardCharsets.UTF_8));
+		for (Path file : dependencies(program, flags)) {
+			inputs.add(file.toString().getBytes(StandardCharsets.UTF_8));
+			inputs.add(Files.readAllBytes(file));
+		}
+		Path binary = lib.resolve(name + "-" + org.perfcast.engine.NativeTools.hash(inputs.toArray(byte[][]::new)));
+		compile(binary, out -> {
+			List<String> args = new ArrayList<>(flags);
+			args.addAll(List.of("-o", out.toString(), program.toString(), "-lm"));
+			return args;
+		});
 		return binary;
 	}
 
-	/** Builds {@code target} with mpicc and the arguments {@code args} gives for an output file. */
-	private static void compile(Path target, java.util.function.Function<Path, List<String>> args)
-			throws MpiCharacterisation.MpiException, IOException {
+	/** The files the preprocessor reads for {@code program}: the source and every header, from mpicc -M. */
+	static List<Path> dependencies(Path program, List<String> flags) throws MpiCharacterisation.MpiException,
+			IOException {
+		List<String> command = new ArrayList<>(List.of(mpicc().toString()));
+		command.addAll(flags);
+		command.addAll(List.of("-M", program.toString()));
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		try {
+			if (process.waitFor() != 0) {
+				throw new MpiCharacterisation.MpiException("mpicc failed (exit code " + process.exitValue() + "):\n"
+						+ output.strip());
+			}
+		} catch (InterruptedException e) {
+			process.destroyForcibly();
+			Thread.currentThread().interrupt();
+			throw new IOException("interrupted while running mpicc", e);
+		}
+		return parseDependencies(output);
+	}
+
+	/** The prerequisites of make rules as {@code cc -M} writes them ("\ " an escaped space, "\" a continuation). */
+	static List<Path> parseDependencies(String rules) {
+		List<Path> files = new ArrayList<>();
+		String text = rules.replace("\\\n", " ");
+		int colon = text.indexOf(": ");
+		StringBuilder word = new StringBuilder();
+		for (int i = colon < 0 ? 0 : colon + 2; i <= text.length(); i++) {
+			char c = i < text.length() ? text.charAt(i) : ' ';
+			if (c == '\\' && i + 1 < text.length() && text.charAt(i + 1) == ' ') {
+				word.append(' ');
+				i++;
+			} else if (Character.isWhitespace(c)) {
+				if (!word.isEmpty()) {
+					files.add(Path.of(word.toString()));
+					word.setLength(0);
+				}
+			} else {
+				word.append(c);
+			}
+		}
+		return files;
+	}
+
+	private static Path mpicc() throws MpiCharacterisation.MpiException {
 		Path mpicc = MpiCharacterisation.onPath("mpicc");
 		if (mpicc == null) {
 			throw new MpiCharacterisation.MpiException("Open MPI is not installed (no mpicc on the PATH); on Debian: "
 					+ "apt-get install openmpi-bin libopenmpi-dev");
 		}
+		return mpicc;
+	}
+
+	/** Builds {@code target} with mpicc and the arguments {@code args} gives for an output file. */
+	private static void compile(Path target, java.util.function.Function<Path, List<String>> args)
+			throws MpiCharacterisation.MpiException, IOException {
+		Path mpicc = mpicc();
 		String failure = org.perfcast.engine.NativeTools.build(target, out -> {
 			List<String> command = new ArrayList<>(List.of(mpicc.toString()));
 			command.addAll(args.apply(out));
@@ -124,17 +209,29 @@ public final class ReverseProfiler {
 	 */
 	public static Prediction run(Path binary, List<String> args, int np, Path summary, double step, Path cache)
 			throws MpiCharacterisation.MpiException, IOException {
+		return run(binary, args, np, summary, step, cache, 0);
+	}
+
+	/**
+	 * As {@link #run(Path, List, int, Path, double, Path)}, with mpirun ending the job after {@code timeout}
+	 * seconds (0: no limit), which then fails.
+	 */
+	public static Prediction run(Path binary, List<String> args, int np, Path summary, double step, Path cache,
+			int timeout) throws MpiCharacterisation.MpiException, IOException {
 		if (!Files.isRegularFile(summary)) {
 			throw new IOException("no summary file " + summary + " (perfcast fit ... --datasheet DIR writes "
 					+ "DIR/revprof-summary.txt)");
 		}
-		Path lib = library(cache).resolve("librevprof.so");
+		Path lib = preloadable(library(cache).resolve("librevprof.so"));
 		Path logs = Files.createTempDirectory("perfcast-revprof-");
 		try {
 			List<String> command = new ArrayList<>(List.of(MpiCharacterisation.onPath("mpirun").toString(),
 					"--oversubscribe", "-np", Integer.toString(np)));
 			if ("root".equals(System.getProperty("user.name"))) {
 				command.add("--allow-run-as-root");
+			}
+			if (timeout > 0) {
+				command.addAll(List.of("--timeout", Integer.toString(timeout)));
 			}
 			for (String env : List.of("LD_PRELOAD=" + lib, "PERFCAST_REVPROF_SUMMARY=" + summary.toAbsolutePath(),
 					"PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step)) {
@@ -174,6 +271,21 @@ public final class ReverseProfiler {
 			}
 			Files.deleteIfExists(logs);
 		}
+	}
+
+	/** The library at a path LD_PRELOAD can take (no space or colon), copied to a temporary folder if need be. */
+	static Path preloadable(Path library) throws IOException {
+		String text = library.toAbsolutePath().toString();
+		if (!text.contains(" ") && !text.contains(":")) {
+			return library;
+		}
+		Path dir = Path.of(System.getProperty("java.io.tmpdir"), "perfcast-" + library.getParent().getFileName());
+		Path copy = dir.resolve(library.getFileName());
+		if (!Files.isRegularFile(copy) || Files.mismatch(copy, library) != -1) {
+			Files.createDirectories(dir);
+			org.perfcast.engine.NativeTools.write(copy, Files.readAllBytes(library));
+		}
+		return copy;
 	}
 
 	/** Reads a rank's log. */

@@ -6,21 +6,41 @@
  * Environment: PERFCAST_REVPROF_SUMMARY  the summary file of perfcast fit (revprof-summary.txt)
  *              PERFCAST_REVPROF_OUT      folder for the per-rank logs (rank<R>.log)
  *              PERFCAST_REVPROF_STEP     µs per compute step of perfcast_compute(n) (default 1)
- * Point to point: the sender sends its start time ahead of the data; the receiver learns it (for a
- * wildcard receive, from the source a probe finds) and its time becomes max(own, start + T_send(d)).
- * Collectives: every rank synchronises on the latest start, then adds T_f(p, d).
+ *
+ * Time stamps. Every communicator the program has (world, self, and those it makes by dup, split, create,
+ * topologies and intercommunicators) gets a shadow: a PMPI_Comm_dup of it, kept in a table keyed by the
+ * program's communicator. A send first sends its time stamp, nonblocking, on the shadow to the same
+ * destination with the same tag, then the data on the program's communicator. The program's receives,
+ * probes and wildcards therefore see only its own messages and match exactly as without the library. When a
+ * receive completes, its status names the source s and tag t; messages of one sender and tag are matched in
+ * the order they were sent, on both communicators, so the receive takes the stamp of (s, t) that comes after
+ * those of the receives posted before it and still pending for exactly (s, t) (they matched earlier
+ * messages). One rule is approximate: a receive that completes before an earlier-posted wildcard receive
+ * still in progress with a message of the same (s, t) takes that message's stamp.
+ * Point to point: a send ends at start + T(d), and that end is its time stamp; a receive ends at max(own
+ * time, the stamp). T is the call's own equation (MPI_Ssend, ...) when the summary has it, else MPI_Send's.
+ * A nonblocking operation starts at its call (a persistent one at each Start) and takes effect when a Wait
+ * or Test completes it.
+ * Collectives: every rank synchronises, on the shadow of the collective's communicator, on the latest start
+ * and the largest block d of any rank, then ends at that start + T_f(p, d), p the communicator's size; a
+ * v variant or a nonblocking collective uses its own equation if the summary has it, else its family's
+ * (MPI_Gatherv and MPI_Igather: MPI_Gather). A nonblocking collective starts its synchronisation with
+ * PMPI_Iallreduce and takes effect when completed.
+ * Fortran: Open MPI's Fortran bindings call PMPI_ directly, so the mpif.h / use mpi entry points (mpi_send_)
+ * and the ompi_*_f functions the mpi_f08 module calls are defined here too, for the calls listed at the end.
  * Log lines: "kind start end peer bytes name", kind compute, send, recv or coll; the last line "end T".
  * At MPI_Finalize, rank 0 says on stderr ("revprof: ...") which calls lay outside the measured ranges (the
- * equations extrapolated) and which functions the summary lacks (their calls cost nothing).
+ * equations extrapolated), which functions the summary lacks (their calls cost nothing) and which calls the
+ * library does not cover (not timed).
  */
 #define _GNU_SOURCE
 #include <math.h>
 #include <mpi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define TIME_TAG 32000
 #define MAX_EQUATIONS 64
 
 struct equation {
@@ -35,10 +55,15 @@ struct equation {
 	long outside; /* calls outside the measured ranges: extrapolated */
 };
 
-#define MAX_MISSING 32
-static char missing[MAX_MISSING][64]; /* functions called but absent from the summary */
-static long missing_calls[MAX_MISSING];
+#define MAX_NAMES 64
+struct counted {
+	char name[64];
+	long calls;
+};
+static struct counted missing[MAX_NAMES]; /* functions called but absent from the summary */
 static int missing_count;
+static struct counted uncovered[MAX_NAMES]; /* calls the library does not time */
+static int uncovered_count;
 
 static struct equation equations[MAX_EQUATIONS];
 static int equation_count;
@@ -46,6 +71,23 @@ static double the_time; /* µs */
 static double step = 1;
 static int rank = -1, size = 1;
 static FILE *log_file;
+
+static void count(struct counted *list, int *n, const char *name) {
+	for (int i = 0; i < *n; i++) {
+		if (!strcmp(list[i].name, name)) {
+			list[i].calls++;
+			return;
+		}
+	}
+	if (*n < MAX_NAMES) {
+		snprintf(list[*n].name, sizeof list[0].name, "%s", name);
+		list[(*n)++].calls = 1;
+	}
+}
+
+static void not_covered(const char *name) {
+	count(uncovered, &uncovered_count, name);
+}
 
 static double log2p(double p) {
 	return log(p) / log(2);
@@ -62,8 +104,16 @@ static double term(const char *form, double p, double d) {
 	return 0;
 }
 
-/* The fitted time of function f with p processes and d bytes; 0 (and noted) when the model lacks f. */
-static double cost(const char *f, double p, double d) {
+static int has_equation(const char *f) {
+	for (int i = 0; i < equation_count; i++) {
+		if (!strcmp(equations[i].function, f)) return 1;
+	}
+	return 0;
+}
+
+/* The fitted time of function f (else of its family) with p processes and d bytes; 0 (noted) without one. */
+static double cost(const char *f, const char *family, double p, double d) {
+	if (family && !has_equation(f)) f = family;
 	for (int i = 0; i < equation_count; i++) {
 		struct equation *e = &equations[i];
 		if (strcmp(e->function, f)) continue;
@@ -73,16 +123,7 @@ static double cost(const char *f, double p, double d) {
 		double t = e->c + e->s * term(e->startup, p, d) + e->k * term(e->data, p, d);
 		return t > 0 ? t : 0;
 	}
-	for (int i = 0; i < missing_count; i++) {
-		if (!strcmp(missing[i], f)) {
-			missing_calls[i]++;
-			return 0;
-		}
-	}
-	if (missing_count < MAX_MISSING) {
-		snprintf(missing[missing_count], sizeof missing[0], "%s", f);
-		missing_calls[missing_count++] = 1;
-	}
+	count(missing, &missing_count, f);
 	return 0;
 }
 
@@ -121,24 +162,284 @@ void perfcast_compute(double n) {
 	record("compute", start, the_time, -1, 0, "compute");
 }
 
-static long bytes(int count, MPI_Datatype type) {
+static long bytes(long count, MPI_Datatype type) {
 	int sz;
 	PMPI_Type_size(type, &sz);
-	return (long) count * sz;
+	return count * sz;
 }
 
-static void collective(const char *name, long d) {
-	double latest;
-	PMPI_Allreduce(&the_time, &latest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-	double start = latest;
-	the_time = start + cost(name, size, (double) d);
-	record("coll", start, the_time, -1, d, name);
+static double later(double a, double b) {
+	return a > b ? a : b;
 }
 
-int MPI_Init(int *argc, char ***argv) {
-	int r = PMPI_Init(argc, argv);
+/* ---- shadow communicators ---- */
+
+struct shadow {
+	MPI_Comm user, shadow;
+};
+static struct shadow *shadows;
+static int shadow_count, shadow_capacity;
+
+static MPI_Comm shadow_of(MPI_Comm comm) {
+	for (int i = 0; i < shadow_count; i++) {
+		if (shadows[i].user == comm) return shadows[i].shadow;
+	}
+	return MPI_COMM_NULL;
+}
+
+static void add_shadow(MPI_Comm comm) {
+	if (comm == MPI_COMM_NULL) return;
+	if (shadow_count == shadow_capacity) {
+		shadow_capacity = shadow_capacity ? 2 * shadow_capacity : 16;
+		shadows = realloc(shadows, shadow_capacity * sizeof *shadows);
+	}
+	shadows[shadow_count].user = comm;
+	PMPI_Comm_dup(comm, &shadows[shadow_count++].shadow);
+}
+
+static void drop_shadow(MPI_Comm comm) {
+	for (int i = 0; i < shadow_count; i++) {
+		if (shadows[i].user == comm) {
+			PMPI_Comm_free(&shadows[i].shadow);
+			shadows[i] = shadows[--shadow_count];
+			return;
+		}
+	}
+}
+
+/* ---- time stamps ---- */
+
+struct pending_send { /* a stamp on its way */
+	double stamp;
+	MPI_Request request;
+	struct pending_send *next;
+};
+static struct pending_send *pending_sends;
+
+static void send_stamp(MPI_Comm comm, int dest, int tag, double arrival) {
+	if (dest == MPI_PROC_NULL) return;
+	MPI_Comm shadow = shadow_of(comm);
+	if (shadow == MPI_COMM_NULL) {
+		not_covered("point-to-point on a communicator made by a call not intercepted");
+		return;
+	}
+	for (struct pending_send **p = &pending_sends; *p;) {
+		int done;
+		PMPI_Test(&(*p)->request, &done, MPI_STATUS_IGNORE);
+		if (done) {
+			struct pending_send *d = *p;
+			*p = d->next;
+			free(d);
+		} else {
+			p = &(*p)->next;
+		}
+	}
+	struct pending_send *s = malloc(sizeof *s);
+	s->stamp = arrival;
+	s->next = pending_sends;
+	pending_sends = s;
+	PMPI_Isend(&s->stamp, 1, MPI_DOUBLE, dest, tag, shadow, &s->request);
+}
+
+struct stamp { /* received, not yet taken */
+	MPI_Comm shadow;
+	int source, tag;
+	double time;
+	struct stamp *next;
+};
+static struct stamp *stamps, **stamps_end = &stamps;
+
+/* The stamp of (source, tag) after the first `skip` ones not yet taken, received from the shadow if need be. */
+static double take_stamp(MPI_Comm shadow, int source, int tag, int skip) {
+	for (;;) {
+		int seen = 0;
+		for (struct stamp **p = &stamps; *p; p = &(*p)->next) {
+			struct stamp *s = *p;
+			if (s->shadow != shadow || s->source != source || s->tag != tag) continue;
+			if (seen++ < skip) continue;
+			double t = s->time;
+			*p = s->next;
+			if (stamps_end == &s->next) stamps_end = p;
+			free(s);
+			return t;
+		}
+		struct stamp *s = malloc(sizeof *s);
+		s->shadow = shadow;
+		s->source = source;
+		s->tag = tag;
+		s->next = NULL;
+		PMPI_Recv(&s->time, 1, MPI_DOUBLE, source, tag, shadow, MPI_STATUS_IGNORE);
+		*stamps_end = s;
+		stamps_end = &s->next;
+	}
+}
+
+/* ---- requests ---- */
+
+enum kind { SEND, RECV, COLL, MESSAGE };
+
+struct request {
+	uintptr_t key; /* the MPI_Request (or, for a matched probe, MPI_Message) */
+	enum kind kind;
+	int persistent, active;
+	const char *name, *family;
+	double start, end; /* a send's end */
+	long bytes;      /* a send's size; a collective's block */
+	MPI_Comm comm;
+	int peer, tag;   /* a send's destination; a receive's source and tag, possibly wildcards */
+	long seq;        /* receives: the order they were posted */
+	MPI_Request sync; /* a nonblocking collective's synchronisation */
+	double mine[2], latest[2];
+	struct request *next;
+};
+
+#define BUCKETS 1024
+static struct request *requests[BUCKETS];
+static long next_seq;
+
+static uintptr_t handle(const void *h, size_t n) {
+	uintptr_t k = 0;
+	memcpy(&k, h, n < sizeof k ? n : sizeof k);
+	return k;
+}
+#define KEY(h) handle(&(h), sizeof(h))
+
+static struct request *find(uintptr_t key) {
+	for (struct request *r = requests[key % BUCKETS]; r; r = r->next) {
+		if (r->key == key) return r;
+	}
+	return NULL;
+}
+
+static struct request *add(uintptr_t key, enum kind kind, const char *name, const char *family, MPI_Comm comm) {
+	struct request *r = calloc(1, sizeof *r);
+	r->key = key;
+	r->kind = kind;
+	r->name = name;
+	r->family = family;
+	r->comm = comm;
+	r->active = 1;
+	r->start = the_time;
+	r->seq = next_seq++;
+	r->next = requests[key % BUCKETS];
+	requests[key % BUCKETS] = r;
+	return r;
+}
+
+static void drop(uintptr_t key) {
+	for (struct request **p = &requests[key % BUCKETS]; *p; p = &(*p)->next) {
+		if ((*p)->key == key) {
+			struct request *r = *p;
+			*p = r->next;
+			free(r);
+			return;
+		}
+	}
+}
+
+/* A receive posted as `seq` completed with `status`: the rank learns the sender's stamp. */
+static void received(MPI_Comm comm, const MPI_Status *status, long seq, const char *name) {
+	int source = status->MPI_SOURCE, tag = status->MPI_TAG, cancelled = 0;
+	PMPI_Test_cancelled(status, &cancelled);
+	if (source == MPI_PROC_NULL || cancelled) return;
+	MPI_Comm shadow = shadow_of(comm);
+	if (shadow == MPI_COMM_NULL) {
+		not_covered("point-to-point on a communicator made by a call not intercepted");
+		return;
+	}
+	int skip = 0;
+	for (int b = 0; b < BUCKETS; b++) {
+		for (struct request *r = requests[b]; r; r = r->next) {
+			if ((r->kind == RECV || r->kind == MESSAGE) && r->active && r->seq < seq && r->comm == comm
+					&& r->peer == source && r->tag == tag) {
+				skip++;
+			}
+		}
+	}
+	double arrival = take_stamp(shadow, source, tag, skip);
+	int n;
+	PMPI_Get_count(status, MPI_BYTE, &n);
+	long d = n == MPI_UNDEFINED ? 0 : n;
+	double start = the_time;
+	the_time = later(the_time, arrival);
+	record("recv", start, the_time, source, d, name);
+}
+
+/* A send's end: its start + the equation of its mode (else MPI_Send's); the receiver learns it. */
+static double arrival(double start, int dest, long d, const char *name) {
+	return dest == MPI_PROC_NULL ? start : start + cost(name, "MPI_Send", 2, (double) d);
+}
+
+static void sent(double start, double end, int dest, long d, const char *name) {
+	if (dest == MPI_PROC_NULL) return;
+	double from = the_time;
+	the_time = later(the_time, end);
+	record("send", from < start ? from : start, the_time, dest, d, name);
+}
+
+static MPI_Comm sync_comm(MPI_Comm comm) {
+	MPI_Comm shadow = shadow_of(comm);
+	return shadow == MPI_COMM_NULL ? comm : shadow;
+}
+
+static int comm_size(MPI_Comm comm) {
+	int p, inter = 0;
+	PMPI_Comm_test_inter(comm, &inter);
+	if (inter) PMPI_Comm_remote_size(comm, &p);
+	else PMPI_Comm_size(comm, &p);
+	return p;
+}
+
+/* A blocking collective: from the latest start of all ranks, T_f(p, the largest block). */
+static void collective(const char *name, const char *family, long d, MPI_Comm comm) {
+	double mine[2] = { the_time, (double) d }, latest[2];
+	PMPI_Allreduce(mine, latest, 2, MPI_DOUBLE, MPI_MAX, sync_comm(comm));
+	the_time = latest[0] + cost(name, family, comm_size(comm), latest[1]);
+	record("coll", latest[0], the_time, -1, (long) latest[1], name);
+}
+
+/* A nonblocking collective begins: its synchronisation starts alongside. */
+static void icollective(MPI_Request *request, const char *name, const char *family, long d, MPI_Comm comm) {
+	struct request *r = add(KEY(*request), COLL, name, family, comm);
+	r->mine[0] = the_time;
+	r->mine[1] = (double) d;
+	PMPI_Iallreduce(r->mine, r->latest, 2, MPI_DOUBLE, MPI_MAX, sync_comm(comm), &r->sync);
+}
+
+/* The request `key` completed with `status`. */
+static void complete(uintptr_t key, const MPI_Status *status) {
+	struct request *r = find(key);
+	if (!r || !r->active) return;
+	switch (r->kind) {
+	case SEND:
+		sent(r->start, r->end, r->peer, r->bytes, r->name);
+		break;
+	case RECV:
+		r->active = 0;
+		received(r->comm, status, r->seq, r->name);
+		break;
+	case COLL: {
+		PMPI_Wait(&r->sync, MPI_STATUS_IGNORE);
+		double end = r->latest[0] + cost(r->name, r->family, comm_size(r->comm), r->latest[1]);
+		double start = the_time;
+		the_time = later(the_time, end);
+		record("coll", start, the_time, -1, (long) r->latest[1], r->name);
+		break;
+	}
+	case MESSAGE:
+		break;
+	}
+	if (r->persistent) r->active = 0;
+	else drop(key);
+}
+
+/* ---- initialisation and the report ---- */
+
+static void started(void) {
 	PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	PMPI_Comm_size(MPI_COMM_WORLD, &size);
+	add_shadow(MPI_COMM_WORLD);
+	add_shadow(MPI_COMM_SELF);
 	load();
 	const char *out = getenv("PERFCAST_REVPROF_OUT");
 	if (out) {
@@ -146,10 +447,31 @@ int MPI_Init(int *argc, char ***argv) {
 		snprintf(path, sizeof path, "%s/rank%d.log", out, rank);
 		log_file = fopen(path, "w");
 	}
+}
+
+int MPI_Init(int *argc, char ***argv) {
+	int r = PMPI_Init(argc, argv);
+	started();
+	return r;
+}
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
+	int r = PMPI_Init_thread(argc, argv, required, provided);
+	started();
+	if (*provided == MPI_THREAD_MULTIPLE && rank == 0) {
+		fprintf(stderr, "revprof: MPI_THREAD_MULTIPLE: the library's tables expect one thread in MPI at a time\n");
+	}
 	return r;
 }
 
 int MPI_Finalize(void) {
+	while (pending_sends) {
+		struct pending_send *s = pending_sends;
+		PMPI_Wait(&s->request, MPI_STATUS_IGNORE);
+		pending_sends = s->next;
+		free(s);
+	}
+	/* every rank's counts of calls not covered, so that rank 0 reports them all */
 	if (rank == 0) {
 		for (int i = 0; i < equation_count; i++) {
 			struct equation *e = &equations[i];
@@ -159,8 +481,28 @@ int MPI_Finalize(void) {
 			}
 		}
 		for (int i = 0; i < missing_count; i++) {
-			fprintf(stderr, "revprof: %s is not in the summary: its %ld calls cost nothing\n", missing[i],
-					missing_calls[i]);
+			fprintf(stderr, "revprof: %s is not in the summary: its %ld calls cost nothing\n", missing[i].name,
+					missing[i].calls);
+		}
+	}
+	for (int r = 1; r < size; r++) { /* rank 0 merges the others' uncovered calls */
+		if (rank == r) {
+			PMPI_Send(&uncovered_count, 1, MPI_INT, 0, 0, shadow_of(MPI_COMM_WORLD));
+			PMPI_Send(uncovered, (int) (uncovered_count * sizeof uncovered[0]), MPI_BYTE, 0, 1, shadow_of(MPI_COMM_WORLD));
+		} else if (rank == 0) {
+			int n;
+			struct counted theirs[MAX_NAMES];
+			PMPI_Recv(&n, 1, MPI_INT, r, 0, shadow_of(MPI_COMM_WORLD), MPI_STATUS_IGNORE);
+			PMPI_Recv(theirs, (int) (n * sizeof theirs[0]), MPI_BYTE, r, 1, shadow_of(MPI_COMM_WORLD), MPI_STATUS_IGNORE);
+			for (int i = 0; i < n; i++) {
+				for (long c = 0; c < theirs[i].calls; c++) count(uncovered, &uncovered_count, theirs[i].name);
+			}
+		}
+	}
+	if (rank == 0) {
+		for (int i = 0; i < uncovered_count; i++) {
+			fprintf(stderr, "revprof: %s called %ld times: not covered, not timed\n", uncovered[i].name,
+					uncovered[i].calls);
 		}
 	}
 	if (log_file) {
@@ -171,76 +513,834 @@ int MPI_Finalize(void) {
 	return PMPI_Finalize();
 }
 
-int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-	long d = bytes(count, type);
-	double start = the_time;
-	PMPI_Send(&start, 1, MPI_DOUBLE, dest, TIME_TAG, comm);
-	the_time += cost("MPI_Send", 2, (double) d);
-	record("send", start, the_time, dest, d, "MPI_Send");
-	return PMPI_Send(buf, count, type, dest, tag, comm);
-}
+/* ---- communicators ---- */
 
-int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status) {
-	MPI_Status probe;
-	if (source == MPI_ANY_SOURCE) {
-		/* section 4.2's fix: learn which sender matches, then take its time stamp */
-		PMPI_Probe(source, tag, comm, &probe);
-		source = probe.MPI_SOURCE;
-		tag = probe.MPI_TAG;
-	}
-	double sent;
-	PMPI_Recv(&sent, 1, MPI_DOUBLE, source, TIME_TAG, comm, MPI_STATUS_IGNORE);
-	int r = PMPI_Recv(buf, count, type, source, tag, comm, status);
-	int received;
-	PMPI_Get_count(status == MPI_STATUS_IGNORE ? &probe : status, type, &received);
-	long d = bytes(status == MPI_STATUS_IGNORE ? count : received, type);
-	double start = the_time;
-	double arrival = sent + cost("MPI_Send", 2, (double) d);
-	the_time = arrival > the_time ? arrival : the_time;
-	record("recv", start, the_time, source, d, "MPI_Recv");
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *out) {
+	int r = PMPI_Comm_dup(comm, out);
+	add_shadow(*out);
 	return r;
 }
 
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *out) {
+	int r = PMPI_Comm_dup_with_info(comm, info, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *out) {
+	int r = PMPI_Comm_split(comm, color, key, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *out) {
+	int r = PMPI_Comm_split_type(comm, type, key, info, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *out) {
+	int r = PMPI_Comm_create(comm, group, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *out) {
+	int r = PMPI_Comm_create_group(comm, group, tag, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Cart_create(MPI_Comm comm, int n, const int dims[], const int periods[], int reorder, MPI_Comm *out) {
+	int r = PMPI_Cart_create(comm, n, dims, periods, reorder, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Cart_sub(MPI_Comm comm, const int remain[], MPI_Comm *out) {
+	int r = PMPI_Cart_sub(comm, remain, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Graph_create(MPI_Comm comm, int n, const int index[], const int edges[], int reorder, MPI_Comm *out) {
+	int r = PMPI_Graph_create(comm, n, index, edges, reorder, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[], const int dests[],
+		const int weights[], MPI_Info info, int reorder, MPI_Comm *out) {
+	int r = PMPI_Dist_graph_create(comm, n, sources, degrees, dests, weights, info, reorder, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[], const int sourceweights[],
+		int outdegree, const int dests[], const int destweights[], MPI_Info info, int reorder, MPI_Comm *out) {
+	int r = PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, dests, destweights,
+			info, reorder, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Intercomm_create(MPI_Comm local, int leader, MPI_Comm peer, int remote, int tag, MPI_Comm *out) {
+	int r = PMPI_Intercomm_create(local, leader, peer, remote, tag, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Intercomm_merge(MPI_Comm comm, int high, MPI_Comm *out) {
+	int r = PMPI_Intercomm_merge(comm, high, out);
+	add_shadow(*out);
+	return r;
+}
+
+int MPI_Comm_free(MPI_Comm *comm) {
+	drop_shadow(*comm);
+	return PMPI_Comm_free(comm);
+}
+
+/* ---- point to point ---- */
+
+#define BLOCKING_SEND(NAME, PNAME) \
+	int NAME(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) { \
+		double start = the_time, end = arrival(start, dest, bytes(count, type), #NAME); \
+		send_stamp(comm, dest, tag, end); \
+		int r = PNAME(buf, count, type, dest, tag, comm); \
+		sent(start, end, dest, bytes(count, type), #NAME); \
+		return r; \
+	}
+BLOCKING_SEND(MPI_Send, PMPI_Send)
+BLOCKING_SEND(MPI_Ssend, PMPI_Ssend)
+BLOCKING_SEND(MPI_Bsend, PMPI_Bsend)
+BLOCKING_SEND(MPI_Rsend, PMPI_Rsend)
+
+#define NONBLOCKING_SEND(NAME, PNAME) \
+	int NAME(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) { \
+		double end = arrival(the_time, dest, bytes(count, type), #NAME); \
+		send_stamp(comm, dest, tag, end); \
+		int r = PNAME(buf, count, type, dest, tag, comm, request); \
+		struct request *q = add(KEY(*request), SEND, #NAME, "MPI_Send", comm); \
+		q->end = end; \
+		q->bytes = bytes(count, type); \
+		q->peer = dest; \
+		return r; \
+	}
+NONBLOCKING_SEND(MPI_Isend, PMPI_Isend)
+NONBLOCKING_SEND(MPI_Issend, PMPI_Issend)
+NONBLOCKING_SEND(MPI_Ibsend, PMPI_Ibsend)
+NONBLOCKING_SEND(MPI_Irsend, PMPI_Irsend)
+
+#define PERSISTENT_SEND(NAME, PNAME) \
+	int NAME(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) { \
+		int r = PNAME(buf, count, type, dest, tag, comm, request); \
+		struct request *q = add(KEY(*request), SEND, #NAME, "MPI_Send", comm); \
+		q->bytes = bytes(count, type); \
+		q->peer = dest; \
+		q->tag = tag; \
+		q->persistent = 1; \
+		q->active = 0; \
+		return r; \
+	}
+PERSISTENT_SEND(MPI_Send_init, PMPI_Send_init)
+PERSISTENT_SEND(MPI_Ssend_init, PMPI_Ssend_init)
+PERSISTENT_SEND(MPI_Bsend_init, PMPI_Bsend_init)
+PERSISTENT_SEND(MPI_Rsend_init, PMPI_Rsend_init)
+
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status) {
+	MPI_Status own;
+	if (status == MPI_STATUS_IGNORE) status = &own;
+	long seq = next_seq++;
+	int r = PMPI_Recv(buf, count, type, source, tag, comm, status);
+	received(comm, status, seq, "MPI_Recv");
+	return r;
+}
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Irecv(buf, count, type, source, tag, comm, request);
+	struct request *q = add(KEY(*request), RECV, "MPI_Irecv", "MPI_Send", comm);
+	q->peer = source;
+	q->tag = tag;
+	return r;
+}
+
+int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+		MPI_Request *request) {
+	int r = PMPI_Recv_init(buf, count, type, source, tag, comm, request);
+	struct request *q = add(KEY(*request), RECV, "MPI_Recv_init", "MPI_Send", comm);
+	q->peer = source;
+	q->tag = tag;
+	q->persistent = 1;
+	q->active = 0;
+	return r;
+}
+
+int MPI_Start(MPI_Request *request) {
+	struct request *q = find(KEY(*request));
+	if (q) {
+		q->active = 1;
+		q->start = the_time;
+		q->seq = next_seq++;
+		if (q->kind == SEND) {
+			q->end = arrival(q->start, q->peer, q->bytes, q->name);
+			send_stamp(q->comm, q->peer, q->tag, q->end);
+		}
+	}
+	return PMPI_Start(request);
+}
+
+int MPI_Startall(int n, MPI_Request requests_[]) {
+	for (int i = 0; i < n; i++) {
+		struct request *q = find(KEY(requests_[i]));
+		if (q) {
+			q->active = 1;
+			q->start = the_time;
+			q->seq = next_seq++;
+			if (q->kind == SEND) {
+			q->end = arrival(q->start, q->peer, q->bytes, q->name);
+			send_stamp(q->comm, q->peer, q->tag, q->end);
+		}
+		}
+	}
+	return PMPI_Startall(n, requests_);
+}
+
+int MPI_Request_free(MPI_Request *request) {
+	drop(KEY(*request));
+	return PMPI_Request_free(request);
+}
+
+int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag, void *rbuf, int rcount,
+		MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status *status) {
+	MPI_Status own;
+	if (status == MPI_STATUS_IGNORE) status = &own;
+	double start = the_time;
+	long seq = next_seq++;
+	double end = arrival(start, dest, bytes(scount, stype), "MPI_Sendrecv");
+	send_stamp(comm, dest, stag, end);
+	int r = PMPI_Sendrecv(sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, status);
+	sent(start, end, dest, bytes(scount, stype), "MPI_Sendrecv");
+	double send_end = the_time;
+	the_time = start; /* the receive's arrival counts from the call's start too */
+	received(comm, status, seq, "MPI_Sendrecv");
+	the_time = later(the_time, send_end);
+	return r;
+}
+
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int stag, int source, int rtag,
+		MPI_Comm comm, MPI_Status *status) {
+	MPI_Status own;
+	if (status == MPI_STATUS_IGNORE) status = &own;
+	double start = the_time;
+	long seq = next_seq++;
+	long d = bytes(count, type);
+	double end = arrival(start, dest, d, "MPI_Sendrecv_replace");
+	send_stamp(comm, dest, stag, end);
+	int r = PMPI_Sendrecv_replace(buf, count, type, dest, stag, source, rtag, comm, status);
+	sent(start, end, dest, d, "MPI_Sendrecv_replace");
+	double send_end = the_time;
+	the_time = start;
+	received(comm, status, seq, "MPI_Sendrecv_replace");
+	the_time = later(the_time, send_end);
+	return r;
+}
+
+/* A matched probe takes its message out of matching: a receive posted now for exactly (source, tag). */
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status) {
+	MPI_Status own;
+	if (status == MPI_STATUS_IGNORE) status = &own;
+	int r = PMPI_Mprobe(source, tag, comm, message, status);
+	if (*message != MPI_MESSAGE_NO_PROC) {
+		struct request *q = add(KEY(*message), MESSAGE, "MPI_Mrecv", "MPI_Send", comm);
+		q->peer = status->MPI_SOURCE;
+		q->tag = status->MPI_TAG;
+	}
+	return r;
+}
+
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status) {
+	MPI_Status own;
+	if (status == MPI_STATUS_IGNORE) status = &own;
+	int r = PMPI_Improbe(source, tag, comm, flag, message, status);
+	if (*flag && *message != MPI_MESSAGE_NO_PROC) {
+		struct request *q = add(KEY(*message), MESSAGE, "MPI_Mrecv", "MPI_Send", comm);
+		q->peer = status->MPI_SOURCE;
+		q->tag = status->MPI_TAG;
+	}
+	return r;
+}
+
+int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Status *status) {
+	MPI_Status own;
+	if (status == MPI_STATUS_IGNORE) status = &own;
+	uintptr_t key = KEY(*message);
+	struct request *q = find(key);
+	int r = PMPI_Mrecv(buf, count, type, message, status);
+	if (q) {
+		MPI_Comm comm = q->comm;
+		long seq = q->seq;
+		drop(key);
+		received(comm, status, seq, "MPI_Mrecv");
+	}
+	return r;
+}
+
+int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Request *request) {
+	uintptr_t key = KEY(*message);
+	struct request *q = find(key);
+	int r = PMPI_Imrecv(buf, count, type, message, request);
+	if (q) {
+		struct request *n = add(KEY(*request), RECV, "MPI_Imrecv", "MPI_Send", q->comm);
+		n->peer = q->peer;
+		n->tag = q->tag;
+		n->seq = q->seq;
+		drop(key);
+	}
+	return r;
+}
+
+/* ---- completion ---- */
+
+int MPI_Wait(MPI_Request *request, MPI_Status *status) {
+	MPI_Status own;
+	if (status == MPI_STATUS_IGNORE) status = &own;
+	uintptr_t key = KEY(*request);
+	int r = PMPI_Wait(request, status);
+	complete(key, status);
+	return r;
+}
+
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
+	MPI_Status own;
+	if (status == MPI_STATUS_IGNORE) status = &own;
+	uintptr_t key = KEY(*request);
+	int r = PMPI_Test(request, flag, status);
+	if (*flag) complete(key, status);
+	return r;
+}
+
+static uintptr_t *keys(int n, const MPI_Request *request) {
+	uintptr_t *k = malloc((n > 0 ? n : 1) * sizeof *k);
+	for (int i = 0; i < n; i++) k[i] = KEY(request[i]);
+	return k;
+}
+
+static MPI_Status *statuses(int n, MPI_Status *given) {
+	return given != MPI_STATUSES_IGNORE ? given : malloc((n > 0 ? n : 1) * sizeof(MPI_Status));
+}
+
+int MPI_Waitall(int n, MPI_Request request[], MPI_Status status[]) {
+	uintptr_t *k = keys(n, request);
+	MPI_Status *s = statuses(n, status);
+	int r = PMPI_Waitall(n, request, s);
+	for (int i = 0; i < n; i++) complete(k[i], &s[i]);
+	if (s != status) free(s);
+	free(k);
+	return r;
+}
+
+int MPI_Testall(int n, MPI_Request request[], int *flag, MPI_Status status[]) {
+	uintptr_t *k = keys(n, request);
+	MPI_Status *s = statuses(n, status);
+	int r = PMPI_Testall(n, request, flag, s);
+	if (*flag) {
+		for (int i = 0; i < n; i++) complete(k[i], &s[i]);
+	}
+	if (s != status) free(s);
+	free(k);
+	return r;
+}
+
+int MPI_Waitany(int n, MPI_Request request[], int *index, MPI_Status *status) {
+	MPI_Status own;
+	if (status == MPI_STATUS_IGNORE) status = &own;
+	uintptr_t *k = keys(n, request);
+	int r = PMPI_Waitany(n, request, index, status);
+	if (*index != MPI_UNDEFINED) complete(k[*index], status);
+	free(k);
+	return r;
+}
+
+int MPI_Testany(int n, MPI_Request request[], int *index, int *flag, MPI_Status *status) {
+	MPI_Status own;
+	if (status == MPI_STATUS_IGNORE) status = &own;
+	uintptr_t *k = keys(n, request);
+	int r = PMPI_Testany(n, request, index, flag, status);
+	if (*flag && *index != MPI_UNDEFINED) complete(k[*index], status);
+	free(k);
+	return r;
+}
+
+int MPI_Waitsome(int n, MPI_Request request[], int *outcount, int indices[], MPI_Status status[]) {
+	uintptr_t *k = keys(n, request);
+	MPI_Status *s = statuses(n, status);
+	int r = PMPI_Waitsome(n, request, outcount, indices, s);
+	for (int i = 0; *outcount != MPI_UNDEFINED && i < *outcount; i++) complete(k[indices[i]], &s[i]);
+	if (s != status) free(s);
+	free(k);
+	return r;
+}
+
+int MPI_Testsome(int n, MPI_Request request[], int *outcount, int indices[], MPI_Status status[]) {
+	uintptr_t *k = keys(n, request);
+	MPI_Status *s = statuses(n, status);
+	int r = PMPI_Testsome(n, request, outcount, indices, s);
+	for (int i = 0; *outcount != MPI_UNDEFINED && i < *outcount; i++) complete(k[indices[i]], &s[i]);
+	if (s != status) free(s);
+	free(k);
+	return r;
+}
+
+/* ---- collectives ---- */
+
+static long largest(const int counts[], int n, MPI_Datatype type) {
+	long m = 0;
+	for (int i = 0; i < n; i++) {
+		if (counts[i] > m) m = counts[i];
+	}
+	return bytes(m, type);
+}
+
+static long total(const int counts[], int n) {
+	long t = 0;
+	for (int i = 0; i < n; i++) t += counts[i];
+	return t;
+}
+
+static int my_rank(MPI_Comm comm) {
+	int r;
+	PMPI_Comm_rank(comm, &r);
+	return r;
+}
+
+/* the block of a rooted collective: the root's own block (what every rank sends or receives) */
+#define ROOT_BLOCK(count, type) (bytes(count, type))
+
 int MPI_Barrier(MPI_Comm comm) {
-	collective("MPI_Barrier", 0);
+	collective("MPI_Barrier", NULL, 0, comm);
 	return PMPI_Barrier(comm);
 }
 
 int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
-	collective("MPI_Bcast", bytes(count, type));
+	collective("MPI_Bcast", NULL, bytes(count, type), comm);
 	return PMPI_Bcast(buf, count, type, root, comm);
 }
 
 int MPI_Reduce(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
-	collective("MPI_Reduce", bytes(count, type));
+	collective("MPI_Reduce", NULL, bytes(count, type), comm);
 	return PMPI_Reduce(in, out, count, type, op, root, comm);
 }
 
 int MPI_Allreduce(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-	collective("MPI_Allreduce", bytes(count, type));
+	collective("MPI_Allreduce", NULL, bytes(count, type), comm);
 	return PMPI_Allreduce(in, out, count, type, op, comm);
 }
 
 int MPI_Allgather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
 		MPI_Comm comm) {
-	collective("MPI_Allgather", bytes(count, type));
+	collective("MPI_Allgather", NULL, bytes(rcount, rtype), comm);
 	return PMPI_Allgather(in, count, type, out, rcount, rtype, comm);
+}
+
+int MPI_Allgatherv(const void *in, int count, MPI_Datatype type, void *out, const int rcounts[], const int displs[],
+		MPI_Datatype rtype, MPI_Comm comm) {
+	collective("MPI_Allgatherv", "MPI_Allgather", largest(rcounts, comm_size(comm), rtype), comm);
+	return PMPI_Allgatherv(in, count, type, out, rcounts, displs, rtype, comm);
 }
 
 int MPI_Alltoall(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
 		MPI_Comm comm) {
-	collective("MPI_Alltoall", bytes(count, type));
+	collective("MPI_Alltoall", NULL, bytes(count, type), comm);
 	return PMPI_Alltoall(in, count, type, out, rcount, rtype, comm);
+}
+
+int MPI_Alltoallv(const void *in, const int counts[], const int sdispls[], MPI_Datatype type, void *out,
+		const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm) {
+	collective("MPI_Alltoallv", "MPI_Alltoall", largest(counts, comm_size(comm), type), comm);
+	return PMPI_Alltoallv(in, counts, sdispls, type, out, rcounts, rdispls, rtype, comm);
+}
+
+int MPI_Alltoallw(const void *in, const int counts[], const int sdispls[], const MPI_Datatype types[], void *out,
+		const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm) {
+	long m = 0;
+	for (int i = 0; i < comm_size(comm); i++) m = later(m, bytes(counts[i], types[i]));
+	collective("MPI_Alltoallw", "MPI_Alltoall", m, comm);
+	return PMPI_Alltoallw(in, counts, sdispls, types, out, rcounts, rdispls, rtypes, comm);
 }
 
 int MPI_Gather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype, int root,
 		MPI_Comm comm) {
-	collective("MPI_Gather", bytes(count, type));
+	collective("MPI_Gather", NULL, in == MPI_IN_PLACE ? bytes(rcount, rtype) : bytes(count, type), comm);
 	return PMPI_Gather(in, count, type, out, rcount, rtype, root, comm);
+}
+
+int MPI_Gatherv(const void *in, int count, MPI_Datatype type, void *out, const int rcounts[], const int displs[],
+		MPI_Datatype rtype, int root, MPI_Comm comm) {
+	long d = my_rank(comm) == root ? largest(rcounts, comm_size(comm), rtype) : bytes(count, type);
+	collective("MPI_Gatherv", "MPI_Gather", d, comm);
+	return PMPI_Gatherv(in, count, type, out, rcounts, displs, rtype, root, comm);
 }
 
 int MPI_Scatter(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype, int root,
 		MPI_Comm comm) {
-	collective("MPI_Scatter", bytes(rcount, rtype));
+	collective("MPI_Scatter", NULL, out == MPI_IN_PLACE ? bytes(count, type) : bytes(rcount, rtype), comm);
 	return PMPI_Scatter(in, count, type, out, rcount, rtype, root, comm);
+}
+
+int MPI_Scatterv(const void *in, const int counts[], const int displs[], MPI_Datatype type, void *out, int rcount,
+		MPI_Datatype rtype, int root, MPI_Comm comm) {
+	long d = my_rank(comm) == root ? largest(counts, comm_size(comm), type) : bytes(rcount, rtype);
+	collective("MPI_Scatterv", "MPI_Scatter", d, comm);
+	return PMPI_Scatterv(in, counts, displs, type, out, rcount, rtype, root, comm);
+}
+
+int MPI_Reduce_scatter(const void *in, void *out, const int rcounts[], MPI_Datatype type, MPI_Op op,
+		MPI_Comm comm) {
+	collective("MPI_Reduce_scatter", "MPI_Allreduce", bytes(total(rcounts, comm_size(comm)), type), comm);
+	return PMPI_Reduce_scatter(in, out, rcounts, type, op, comm);
+}
+
+int MPI_Reduce_scatter_block(const void *in, void *out, int rcount, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+	collective("MPI_Reduce_scatter_block", "MPI_Allreduce", bytes((long) rcount * comm_size(comm), type), comm);
+	return PMPI_Reduce_scatter_block(in, out, rcount, type, op, comm);
+}
+
+int MPI_Scan(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+	collective("MPI_Scan", "MPI_Allreduce", bytes(count, type), comm);
+	return PMPI_Scan(in, out, count, type, op, comm);
+}
+
+int MPI_Exscan(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+	collective("MPI_Exscan", "MPI_Allreduce", bytes(count, type), comm);
+	return PMPI_Exscan(in, out, count, type, op, comm);
+}
+
+/* nonblocking collectives: the operation, then its synchronisation, both in the program's order */
+
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Ibarrier(comm, request);
+	icollective(request, "MPI_Ibarrier", "MPI_Barrier", 0, comm);
+	return r;
+}
+
+int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Ibcast(buf, count, type, root, comm, request);
+	icollective(request, "MPI_Ibcast", "MPI_Bcast", bytes(count, type), comm);
+	return r;
+}
+
+int MPI_Ireduce(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+		MPI_Request *request) {
+	int r = PMPI_Ireduce(in, out, count, type, op, root, comm, request);
+	icollective(request, "MPI_Ireduce", "MPI_Reduce", bytes(count, type), comm);
+	return r;
+}
+
+int MPI_Iallreduce(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		MPI_Request *request) {
+	int r = PMPI_Iallreduce(in, out, count, type, op, comm, request);
+	icollective(request, "MPI_Iallreduce", "MPI_Allreduce", bytes(count, type), comm);
+	return r;
+}
+
+int MPI_Iallgather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
+		MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Iallgather(in, count, type, out, rcount, rtype, comm, request);
+	icollective(request, "MPI_Iallgather", "MPI_Allgather", bytes(rcount, rtype), comm);
+	return r;
+}
+
+int MPI_Iallgatherv(const void *in, int count, MPI_Datatype type, void *out, const int rcounts[],
+		const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Iallgatherv(in, count, type, out, rcounts, displs, rtype, comm, request);
+	icollective(request, "MPI_Iallgatherv", "MPI_Allgather", largest(rcounts, comm_size(comm), rtype), comm);
+	return r;
+}
+
+int MPI_Ialltoall(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
+		MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Ialltoall(in, count, type, out, rcount, rtype, comm, request);
+	icollective(request, "MPI_Ialltoall", "MPI_Alltoall", bytes(count, type), comm);
+	return r;
+}
+
+int MPI_Ialltoallv(const void *in, const int counts[], const int sdispls[], MPI_Datatype type, void *out,
+		const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Ialltoallv(in, counts, sdispls, type, out, rcounts, rdispls, rtype, comm, request);
+	icollective(request, "MPI_Ialltoallv", "MPI_Alltoall", largest(counts, comm_size(comm), type), comm);
+	return r;
+}
+
+int MPI_Ialltoallw(const void *in, const int counts[], const int sdispls[], const MPI_Datatype types[], void *out,
+		const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Ialltoallw(in, counts, sdispls, types, out, rcounts, rdispls, rtypes, comm, request);
+	long m = 0;
+	for (int i = 0; i < comm_size(comm); i++) m = later(m, bytes(counts[i], types[i]));
+	icollective(request, "MPI_Ialltoallw", "MPI_Alltoall", m, comm);
+	return r;
+}
+
+int MPI_Igather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype, int root,
+		MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Igather(in, count, type, out, rcount, rtype, root, comm, request);
+	icollective(request, "MPI_Igather", "MPI_Gather", in == MPI_IN_PLACE ? bytes(rcount, rtype) : bytes(count, type),
+			comm);
+	return r;
+}
+
+int MPI_Igatherv(const void *in, int count, MPI_Datatype type, void *out, const int rcounts[], const int displs[],
+		MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *request) {
+	long d = my_rank(comm) == root ? largest(rcounts, comm_size(comm), rtype) : bytes(count, type);
+	int r = PMPI_Igatherv(in, count, type, out, rcounts, displs, rtype, root, comm, request);
+	icollective(request, "MPI_Igatherv", "MPI_Gather", d, comm);
+	return r;
+}
+
+int MPI_Iscatter(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype, int root,
+		MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Iscatter(in, count, type, out, rcount, rtype, root, comm, request);
+	icollective(request, "MPI_Iscatter", "MPI_Scatter", out == MPI_IN_PLACE ? bytes(count, type) : bytes(rcount,
+			rtype), comm);
+	return r;
+}
+
+int MPI_Iscatterv(const void *in, const int counts[], const int displs[], MPI_Datatype type, void *out, int rcount,
+		MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *request) {
+	long d = my_rank(comm) == root ? largest(counts, comm_size(comm), type) : bytes(rcount, rtype);
+	int r = PMPI_Iscatterv(in, counts, displs, type, out, rcount, rtype, root, comm, request);
+	icollective(request, "MPI_Iscatterv", "MPI_Scatter", d, comm);
+	return r;
+}
+
+int MPI_Ireduce_scatter(const void *in, void *out, const int rcounts[], MPI_Datatype type, MPI_Op op,
+		MPI_Comm comm, MPI_Request *request) {
+	int r = PMPI_Ireduce_scatter(in, out, rcounts, type, op, comm, request);
+	icollective(request, "MPI_Ireduce_scatter", "MPI_Allreduce", bytes(total(rcounts, comm_size(comm)), type), comm);
+	return r;
+}
+
+int MPI_Ireduce_scatter_block(const void *in, void *out, int rcount, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		MPI_Request *request) {
+	int r = PMPI_Ireduce_scatter_block(in, out, rcount, type, op, comm, request);
+	icollective(request, "MPI_Ireduce_scatter_block", "MPI_Allreduce", bytes((long) rcount * comm_size(comm), type),
+			comm);
+	return r;
+}
+
+int MPI_Iscan(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		MPI_Request *request) {
+	int r = PMPI_Iscan(in, out, count, type, op, comm, request);
+	icollective(request, "MPI_Iscan", "MPI_Allreduce", bytes(count, type), comm);
+	return r;
+}
+
+int MPI_Iexscan(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		MPI_Request *request) {
+	int r = PMPI_Iexscan(in, out, count, type, op, comm, request);
+	icollective(request, "MPI_Iexscan", "MPI_Allreduce", bytes(count, type), comm);
+	return r;
+}
+
+/* ---- calls that take time but are not timed: counted for the report ---- */
+
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *out, MPI_Request *request) {
+	not_covered("MPI_Comm_idup");
+	return PMPI_Comm_idup(comm, out, request);
+}
+
+int MPI_Neighbor_allgather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
+		MPI_Comm comm) {
+	not_covered("MPI_Neighbor_allgather");
+	return PMPI_Neighbor_allgather(in, count, type, out, rcount, rtype, comm);
+}
+
+int MPI_Neighbor_alltoall(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
+		MPI_Comm comm) {
+	not_covered("MPI_Neighbor_alltoall");
+	return PMPI_Neighbor_alltoall(in, count, type, out, rcount, rtype, comm);
+}
+
+int MPI_Put(const void *origin, int count, MPI_Datatype type, int target, MPI_Aint disp, int tcount,
+		MPI_Datatype ttype, MPI_Win win) {
+	not_covered("MPI_Put");
+	return PMPI_Put(origin, count, type, target, disp, tcount, ttype, win);
+}
+
+int MPI_Get(void *origin, int count, MPI_Datatype type, int target, MPI_Aint disp, int tcount, MPI_Datatype ttype,
+		MPI_Win win) {
+	not_covered("MPI_Get");
+	return PMPI_Get(origin, count, type, target, disp, tcount, ttype, win);
+}
+
+int MPI_Accumulate(const void *origin, int count, MPI_Datatype type, int target, MPI_Aint disp, int tcount,
+		MPI_Datatype ttype, MPI_Op op, MPI_Win win) {
+	not_covered("MPI_Accumulate");
+	return PMPI_Accumulate(origin, count, type, target, disp, tcount, ttype, op, win);
+}
+
+int MPI_Win_fence(int assertion, MPI_Win win) {
+	not_covered("MPI_Win_fence");
+	return PMPI_Win_fence(assertion, win);
+}
+
+int MPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype type, MPI_Status *status) {
+	not_covered("MPI_File_read");
+	return PMPI_File_read(fh, buf, count, type, status);
+}
+
+int MPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datatype type, MPI_Status *status) {
+	not_covered("MPI_File_write");
+	return PMPI_File_write(fh, buf, count, type, status);
+}
+
+int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype type, MPI_Status *status) {
+	not_covered("MPI_File_read_all");
+	return PMPI_File_read_all(fh, buf, count, type, status);
+}
+
+int MPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_Datatype type, MPI_Status *status) {
+	not_covered("MPI_File_write_all");
+	return PMPI_File_write_all(fh, buf, count, type, status);
+}
+
+int MPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root, MPI_Comm comm,
+		MPI_Comm *intercomm, int errcodes[]) {
+	not_covered("MPI_Comm_spawn");
+	return PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, errcodes);
+}
+
+/* ---- Fortran (mpif.h and use mpi: mpi_send_; use mpi_f08: through Open MPI's ompi_send_f) ---- */
+
+extern int mpi_fortran_in_place_ __attribute__((weak));
+extern int mpi_fortran_bottom_ __attribute__((weak));
+
+static void *f_buffer(void *buf) {
+	if (buf == (void *) &mpi_fortran_in_place_) return MPI_IN_PLACE;
+	if (buf == (void *) &mpi_fortran_bottom_) return MPI_BOTTOM;
+	return buf;
+}
+
+static void f_status(MPI_Status *c, MPI_Fint *f) {
+	if (f != MPI_F_STATUS_IGNORE) PMPI_Status_c2f(c, f);
+}
+
+#define FORTRAN(name, ompi, params) \
+	void name##_ params __attribute__((alias(#ompi))); \
+	void name##__ params __attribute__((alias(#ompi))); \
+	void ompi params
+
+FORTRAN(mpi_init, ompi_init_f, (MPI_Fint *ierr)) {
+	*ierr = MPI_Init(NULL, NULL);
+}
+
+FORTRAN(mpi_init_thread, ompi_init_thread_f, (MPI_Fint *required, MPI_Fint *provided, MPI_Fint *ierr)) {
+	int p;
+	*ierr = MPI_Init_thread(NULL, NULL, *required, &p);
+	*provided = p;
+}
+
+FORTRAN(mpi_finalize, ompi_finalize_f, (MPI_Fint *ierr)) {
+	*ierr = MPI_Finalize();
+}
+
+FORTRAN(mpi_send, ompi_send_f, (char *buf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *dest, MPI_Fint *tag,
+		MPI_Fint *comm, MPI_Fint *ierr)) {
+	*ierr = MPI_Send(f_buffer(buf), *count, PMPI_Type_f2c(*type), *dest, *tag, PMPI_Comm_f2c(*comm));
+}
+
+FORTRAN(mpi_ssend, ompi_ssend_f, (char *buf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *dest, MPI_Fint *tag,
+		MPI_Fint *comm, MPI_Fint *ierr)) {
+	*ierr = MPI_Ssend(f_buffer(buf), *count, PMPI_Type_f2c(*type), *dest, *tag, PMPI_Comm_f2c(*comm));
+}
+
+FORTRAN(mpi_recv, ompi_recv_f, (char *buf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *source, MPI_Fint *tag,
+		MPI_Fint *comm, MPI_Fint *status, MPI_Fint *ierr)) {
+	MPI_Status s;
+	*ierr = MPI_Recv(f_buffer(buf), *count, PMPI_Type_f2c(*type), *source, *tag, PMPI_Comm_f2c(*comm), &s);
+	f_status(&s, status);
+}
+
+FORTRAN(mpi_isend, ompi_isend_f, (char *buf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *dest, MPI_Fint *tag,
+		MPI_Fint *comm, MPI_Fint *request, MPI_Fint *ierr)) {
+	MPI_Request r;
+	*ierr = MPI_Isend(f_buffer(buf), *count, PMPI_Type_f2c(*type), *dest, *tag, PMPI_Comm_f2c(*comm), &r);
+	*request = PMPI_Request_c2f(r);
+}
+
+FORTRAN(mpi_irecv, ompi_irecv_f, (char *buf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *source, MPI_Fint *tag,
+		MPI_Fint *comm, MPI_Fint *request, MPI_Fint *ierr)) {
+	MPI_Request r;
+	*ierr = MPI_Irecv(f_buffer(buf), *count, PMPI_Type_f2c(*type), *source, *tag, PMPI_Comm_f2c(*comm), &r);
+	*request = PMPI_Request_c2f(r);
+}
+
+FORTRAN(mpi_wait, ompi_wait_f, (MPI_Fint *request, MPI_Fint *status, MPI_Fint *ierr)) {
+	MPI_Request r = PMPI_Request_f2c(*request);
+	MPI_Status s;
+	*ierr = MPI_Wait(&r, &s);
+	*request = PMPI_Request_c2f(r);
+	f_status(&s, status);
+}
+
+FORTRAN(mpi_waitall, ompi_waitall_f, (MPI_Fint *n, MPI_Fint *request, MPI_Fint *status, MPI_Fint *ierr)) {
+	MPI_Request *r = malloc((*n > 0 ? *n : 1) * sizeof *r);
+	MPI_Status *s = malloc((*n > 0 ? *n : 1) * sizeof *s);
+	for (int i = 0; i < *n; i++) r[i] = PMPI_Request_f2c(request[i]);
+	*ierr = MPI_Waitall(*n, r, s);
+	for (int i = 0; i < *n; i++) {
+		request[i] = PMPI_Request_c2f(r[i]);
+		if (status != MPI_F_STATUSES_IGNORE) PMPI_Status_c2f(&s[i], &status[i * (sizeof(MPI_Status) / sizeof(int))]);
+	}
+	free(r);
+	free(s);
+}
+
+FORTRAN(mpi_sendrecv, ompi_sendrecv_f, (char *sbuf, MPI_Fint *scount, MPI_Fint *stype, MPI_Fint *dest,
+		MPI_Fint *stag, char *rbuf, MPI_Fint *rcount, MPI_Fint *rtype, MPI_Fint *source, MPI_Fint *rtag,
+		MPI_Fint *comm, MPI_Fint *status, MPI_Fint *ierr)) {
+	MPI_Status s;
+	*ierr = MPI_Sendrecv(f_buffer(sbuf), *scount, PMPI_Type_f2c(*stype), *dest, *stag, f_buffer(rbuf), *rcount,
+			PMPI_Type_f2c(*rtype), *source, *rtag, PMPI_Comm_f2c(*comm), &s);
+	f_status(&s, status);
+}
+
+FORTRAN(mpi_barrier, ompi_barrier_f, (MPI_Fint *comm, MPI_Fint *ierr)) {
+	*ierr = MPI_Barrier(PMPI_Comm_f2c(*comm));
+}
+
+FORTRAN(mpi_bcast, ompi_bcast_f, (char *buf, MPI_Fint *count, MPI_Fint *type, MPI_Fint *root, MPI_Fint *comm,
+		MPI_Fint *ierr)) {
+	*ierr = MPI_Bcast(f_buffer(buf), *count, PMPI_Type_f2c(*type), *root, PMPI_Comm_f2c(*comm));
+}
+
+FORTRAN(mpi_reduce, ompi_reduce_f, (char *in, char *out, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op,
+		MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr)) {
+	*ierr = MPI_Reduce(f_buffer(in), f_buffer(out), *count, PMPI_Type_f2c(*type), PMPI_Op_f2c(*op), *root,
+			PMPI_Comm_f2c(*comm));
+}
+
+FORTRAN(mpi_allreduce, ompi_allreduce_f, (char *in, char *out, MPI_Fint *count, MPI_Fint *type, MPI_Fint *op,
+		MPI_Fint *comm, MPI_Fint *ierr)) {
+	*ierr = MPI_Allreduce(f_buffer(in), f_buffer(out), *count, PMPI_Type_f2c(*type), PMPI_Op_f2c(*op),
+			PMPI_Comm_f2c(*comm));
+}
+
+FORTRAN(mpi_comm_split, ompi_comm_split_f, (MPI_Fint *comm, MPI_Fint *color, MPI_Fint *key, MPI_Fint *out,
+		MPI_Fint *ierr)) {
+	MPI_Comm c;
+	*ierr = MPI_Comm_split(PMPI_Comm_f2c(*comm), *color, *key, &c);
+	*out = PMPI_Comm_c2f(c);
+}
+
+FORTRAN(mpi_comm_dup, ompi_comm_dup_f, (MPI_Fint *comm, MPI_Fint *out, MPI_Fint *ierr)) {
+	MPI_Comm c;
+	*ierr = MPI_Comm_dup(PMPI_Comm_f2c(*comm), &c);
+	*out = PMPI_Comm_c2f(c);
+}
+
+FORTRAN(mpi_comm_free, ompi_comm_free_f, (MPI_Fint *comm, MPI_Fint *ierr)) {
+	MPI_Comm c = PMPI_Comm_f2c(*comm);
+	*ierr = MPI_Comm_free(&c);
+	*comm = PMPI_Comm_c2f(c);
 }

@@ -1,0 +1,357 @@
+package org.perfcast.revprof.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.engine.NativeTools;
+import org.perfcast.revprof.ReverseProfiler;
+
+/**
+ * The reverse profiling library on small MPI programs with known answers: every intercepted family of calls,
+ * wildcards, communicators from split and dup, nonblocking operations and Fortran; the simulated times follow
+ * the equations of {@link #SUMMARY} exactly. mpirun ends a hung run after {@link #TIMEOUT} seconds.
+ */
+class RevprofLibraryTest {
+
+	private static final int TIMEOUT = 120;
+
+	/** T_Send = 3 + 0.01 d, T_Ssend = 5 + 0.01 d, Barrier 20 + 5 p, Allreduce 10 + 2 p, Bcast 7 + p, ... */
+	private static final String SUMMARY = """
+				MPI_Send all - p d 3 0 0.01 0 0 0 1 64 0 1000000
+				MPI_Ssend all - p d 5 0 0.01 0 0 0 1 64 0 1000000
+				MPI_Barrier all - p d 20 5 0 0 0 0 1 64 0 1000000
+				MPI_Allreduce all - p d 10 2 0 0 0 0 1 64 0 1000000
+				MPI_Bcast all - p d 7 1 0 0 0 0 1 64 0 1000000
+				MPI_Allgather all - p d 1 1 0.1 0 0 0 1 64 0 1000000
+				MPI_Alltoall all - p d 2 1 0.1 0 0 0 1 64 0 1000000
+				MPI_Gather all - p d 3 1 0.1 0 0 0 1 64 0 1000000
+				MPI_Scatter all - p d 4 1 0.1 0 0 0 1 64 0 1000000
+				MPI_Scan all - p d 6 1 0 0 0 0 1 64 0 1000000
+				""";
+
+	@TempDir
+	Path dir;
+
+	private static boolean installed() {
+		return NativeTools.onPath("mpicc") != null && NativeTools.onPath("mpirun") != null;
+	}
+
+	private ReverseProfiler.Prediction run(String name, String source, int np) throws Exception {
+		assumeTrue(installed() || System.getenv("CI") != null, "Open MPI is not installed (apt-get install "
+				+ "openmpi-bin libopenmpi-dev)");
+		Path program = dir.resolve(name);
+		Files.writeString(program, source);
+		Files.writeString(dir.resolve("s.txt"), SUMMARY);
+		Path cache = dir.resolve("cache");
+		Path binary = name.endsWith(".c") ? ReverseProfiler.compileProgram(program, cache) : fortran(program);
+		return ReverseProfiler.run(binary, List.of(), np, dir.resolve("s.txt"), 1, cache, TIMEOUT);
+	}
+
+	private Path fortran(Path program) throws Exception {
+		assumeTrue(NativeTools.onPath("mpifort") != null || System.getenv("CI") != null,
+				"no mpifort (apt-get install gfortran)");
+		Path binary = dir.resolve(program.getFileName().toString().replace(".f90", ""));
+		Process p = new ProcessBuilder("mpifort", "-o", binary.toString(), program.toString()).redirectErrorStream(true)
+				.start();
+		String out = new String(p.getInputStream().readAllBytes());
+		assertEquals(0, p.waitFor(), out);
+		return binary;
+	}
+
+	private static List<Double> ends(ReverseProfiler.Prediction prediction) {
+		return prediction.ranks().stream().map(ReverseProfiler.Rank::end).toList();
+	}
+
+	/**
+	 * Receives with MPI_ANY_SOURCE and MPI_ANY_TAG and a wildcard probe see only the program's messages; an
+	 * Allreduce on a Comm_split half synchronises that half, with p = 2 in its equation.
+	 */
+	@Test
+	void testWildcardsAndSplitCommunicator() throws Exception {
+		ReverseProfiler.Prediction p = run("a.c", """
+				#include <mpi.h>
+				#include <stdio.h>
+				#include "perfcast.h"
+				int main(int argc, char **argv) {
+				  MPI_Init(&argc, &argv);
+				  int rank, size, n; char buf[800] = {0}; MPI_Status st;
+				  MPI_Comm_rank(MPI_COMM_WORLD, &rank); MPI_Comm_size(MPI_COMM_WORLD, &size);
+				  PERFCAST_COMPUTE(100 * rank);
+				  if (rank > 0) MPI_Send(buf, 100 * rank, MPI_CHAR, 0, rank, MPI_COMM_WORLD);
+				  else for (int i = 1; i < size; i++) {
+				    MPI_Recv(buf, 800, MPI_CHAR, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+				    MPI_Get_count(&st, MPI_CHAR, &n);
+				    if (n != 100 * st.MPI_TAG || st.MPI_SOURCE != st.MPI_TAG) printf("wrong message\\n");
+				  }
+				  MPI_Comm half; int x = 1, y;
+				  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+				  MPI_Allreduce(&x, &y, 1, MPI_INT, MPI_SUM, half);
+				  if (rank > 0) MPI_Send(buf, 100 * rank, MPI_CHAR, 0, 7, MPI_COMM_WORLD);
+				  else for (int i = 1; i < size; i++) {
+				    MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+				    MPI_Get_count(&st, MPI_CHAR, &n);
+				    if (n != 100 * st.MPI_SOURCE) printf("wrong probe\\n");
+				    MPI_Recv(buf, n, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+				  }
+				  MPI_Comm_free(&half);
+				  MPI_Finalize();
+				  return 0;
+				}
+				""", 4);
+		assertFalse(p.output().contains("wrong"), p.output());
+		// rank r computes 100 r and sends 100 r bytes (3 + r µs): rank 0 receives the last at 306; Allreduce
+		// on p = 2: 10 + 4; the second round of sends starts at 320 and ends at 320 + 3 + r
+		assertEquals(List.of(326.0, 324.0, 325.0, 326.0), ends(p));
+		assertTrue(p.ranks().stream().allMatch(r -> r.events().stream().anyMatch(e -> e.name().equals("MPI_Allreduce")
+				&& e.start() == 306 && e.end() == 320)), p.ranks().toString());
+	}
+
+	/** A ring of Isend and Irecv, completed by Waitall, then Testany and Waitany, Testall, Testsome and Waitsome. */
+	@Test
+	void testNonblockingRing() throws Exception {
+		ReverseProfiler.Prediction p = run("b.c", """
+				#include <mpi.h>
+				#include <stdio.h>
+				#include "perfcast.h"
+				int main(int argc, char **argv) {
+				  MPI_Init(&argc, &argv);
+				  int rank, size, flag, i, n, idx[2]; char in[800], out[800] = {0}; MPI_Request r[2];
+				  MPI_Comm_rank(MPI_COMM_WORLD, &rank); MPI_Comm_size(MPI_COMM_WORLD, &size);
+				  int left = (rank + size - 1) % size, right = (rank + 1) % size;
+				  PERFCAST_COMPUTE(100 * rank);
+				  for (int phase = 0; phase < 4; phase++) {
+				    MPI_Irecv(in, 800, MPI_CHAR, left, phase, MPI_COMM_WORLD, &r[0]);
+				    MPI_Isend(out, 800, MPI_CHAR, right, phase, MPI_COMM_WORLD, &r[1]);
+				    if (phase == 0) MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+				    if (phase == 1) { do MPI_Testany(2, r, &i, &flag, MPI_STATUS_IGNORE); while (!flag);
+				      MPI_Waitany(2, r, &i, MPI_STATUS_IGNORE); }
+				    if (phase == 2) do MPI_Testall(2, r, &flag, MPI_STATUSES_IGNORE); while (!flag);
+				    if (phase == 3) { for (int done = 0; done < 2; ) { MPI_Testsome(2, r, &n, idx, MPI_STATUSES_IGNORE);
+				        if (n > 0) done += n; if (done < 2) { MPI_Waitsome(2, r, &n, idx, MPI_STATUSES_IGNORE); done += n; } } }
+				  }
+				  MPI_Finalize();
+				  return 0;
+				}
+				""", 4);
+		// 800 bytes: 11 µs; rank 1 receives at 100 (its own time), its send ends at 111; phase ends (311, 111, 211, 311), (322, 322, 222, 322), 333 and 344 everywhere
+		assertEquals(List.of(344.0, 344.0, 344.0, 344.0), ends(p));
+		assertEquals(List.of(311.0, 322.0, 333.0, 344.0), p.ranks().get(0).events().stream().filter(e -> e.kind()
+				.equals("recv")).map(ReverseProfiler.Event::end).toList());
+		assertEquals(List.of(100.0, 322.0, 333.0, 344.0), p.ranks().get(1).events().stream().filter(e -> e.kind()
+				.equals("recv")).map(ReverseProfiler.Event::end).toList());
+	}
+
+	/** Sendrecv, Ssend (its own equation), Bsend, Sendrecv_replace, Rsend and Issend. */
+	@Test
+	void testSendModesAndSendrecv() throws Exception {
+		ReverseProfiler.Prediction p = run("c.c", """
+				#include <mpi.h>
+				#include <stdlib.h>
+				#include "perfcast.h"
+				int main(int argc, char **argv) {
+				  MPI_Init(&argc, &argv);
+				  int rank; char a[500] = {0}, b[500]; MPI_Request r;
+				  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+				  int other = 1 - rank;
+				  PERFCAST_COMPUTE(100 * (1 - rank));
+				  MPI_Sendrecv(a, 100, MPI_CHAR, other, 1, b, 100, MPI_CHAR, other, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+				  if (rank == 0) MPI_Ssend(a, 200, MPI_CHAR, 1, 2, MPI_COMM_WORLD);
+				  else MPI_Recv(b, 200, MPI_CHAR, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+				  int bs = 300 + MPI_BSEND_OVERHEAD; void *space = malloc(bs);
+				  MPI_Buffer_attach(space, bs);
+				  if (rank == 1) MPI_Bsend(a, 300, MPI_CHAR, 0, 3, MPI_COMM_WORLD);
+				  else MPI_Recv(b, 300, MPI_CHAR, 1, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+				  MPI_Buffer_detach(&space, &bs); free(space);
+				  MPI_Sendrecv_replace(a, 100, MPI_CHAR, other, 4, other, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+				  if (rank == 1) MPI_Irecv(b, 400, MPI_CHAR, 0, 5, MPI_COMM_WORLD, &r);
+				  MPI_Barrier(MPI_COMM_WORLD);
+				  if (rank == 0) MPI_Rsend(a, 400, MPI_CHAR, 1, 5, MPI_COMM_WORLD);
+				  else MPI_Wait(&r, MPI_STATUS_IGNORE);
+				  if (rank == 0) { MPI_Issend(a, 500, MPI_CHAR, 1, 6, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); }
+				  else MPI_Recv(b, 500, MPI_CHAR, 0, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+				  MPI_Finalize();
+				  return 0;
+				}
+				""", 2);
+		// Sendrecv: the send ends at 4, the receive at 104; Ssend 5 + 2 -> 111, Bsend 3 + 3 -> 117, replace -> 121, Barrier 30 -> 151, Rsend 158,
+		// Issend 3 + 5 -> 166
+		assertEquals(List.of(166.0, 166.0), ends(p));
+		assertEquals(List.of(4.0, 104.0, 111.0, 117.0, 121.0, 151.0, 158.0, 166.0), p.ranks().get(1).events().stream().map(
+				ReverseProfiler.Event::end).filter(t -> t > 0).distinct().toList());
+	}
+
+	/** Persistent requests (Send_init, Recv_init, Start, Startall), Mprobe and Mrecv, Improbe and Imrecv, Iprobe. */
+	@Test
+	void testPersistentRequestsAndProbes() throws Exception {
+		ReverseProfiler.Prediction p = run("d.c", """
+				#include <mpi.h>
+				#include "perfcast.h"
+				int main(int argc, char **argv) {
+				  MPI_Init(&argc, &argv);
+				  int rank, flag = 0; char a[300] = {0}; MPI_Request r; MPI_Message m; MPI_Status st;
+				  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+				  if (rank == 0) MPI_Send_init(a, 100, MPI_CHAR, 1, 4, MPI_COMM_WORLD, &r);
+				  else MPI_Recv_init(a, 100, MPI_CHAR, MPI_ANY_SOURCE, 4, MPI_COMM_WORLD, &r);
+				  for (int i = 0; i < 2; i++) {
+				    if (rank == 0) PERFCAST_COMPUTE(10);
+				    if (i == 0) MPI_Start(&r); else MPI_Startall(1, &r);
+				    MPI_Wait(&r, MPI_STATUS_IGNORE);
+				  }
+				  MPI_Request_free(&r);
+				  if (rank == 1) MPI_Send(a, 200, MPI_CHAR, 0, 9, MPI_COMM_WORLD);
+				  else { MPI_Mprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &m, &st); MPI_Mrecv(a, 200, MPI_CHAR, &m, MPI_STATUS_IGNORE); }
+				  if (rank == 0) MPI_Send(a, 300, MPI_CHAR, 1, 8, MPI_COMM_WORLD);
+				  else { do MPI_Improbe(0, 8, MPI_COMM_WORLD, &flag, &m, &st); while (!flag);
+				    MPI_Imrecv(a, 300, MPI_CHAR, &m, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); }
+				  if (rank == 1) MPI_Send(a, 100, MPI_CHAR, 0, 2, MPI_COMM_WORLD);
+				  else { do MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st); while (!flag);
+				    MPI_Recv(a, 100, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+				  MPI_Finalize();
+				  return 0;
+				}
+				""", 2);
+		// 14, 28; Mrecv 28 + 5 = 33; Imrecv 33 + 6 = 39; Iprobe then Recv 39 + 4 = 43
+		assertEquals(List.of(43.0, 43.0), ends(p));
+		assertEquals(List.of(14.0, 28.0, 33.0, 39.0, 43.0), p.ranks().get(1).events().stream().map(
+				ReverseProfiler.Event::end).toList());
+	}
+
+	/**
+	 * Nonblocking collectives timed at their completion, the v variants by their families' equations, Scan by its
+	 * own, Reduce_scatter_block and Exscan by Allreduce's, on a Comm_dup communicator; MPI_Reduce is not in the
+	 * summary and is reported.
+	 */
+	@Test
+	void testCollectives() throws Exception {
+		ReverseProfiler.Prediction p = run("e.c", """
+				#include <mpi.h>
+				#include "perfcast.h"
+				int main(int argc, char **argv) {
+				  MPI_Init(&argc, &argv);
+				  int rank, size, flag = 0, x[4] = {1, 2, 3, 4}, y[8], counts[4], displs[4], ones[4], onedispl[4];
+				  char a[100] = {0}, b[400]; double v = 1, w; MPI_Request r, rs[2]; MPI_Comm dup;
+				  MPI_Comm_rank(MPI_COMM_WORLD, &rank); MPI_Comm_size(MPI_COMM_WORLD, &size);
+				  for (int i = 0; i < 4; i++) { counts[i] = 10 * (i + 1); displs[i] = 100 * i; ones[i] = 10; onedispl[i] = 10 * i; }
+				  PERFCAST_COMPUTE(100 * rank);
+				  MPI_Iallreduce(&v, &w, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE);
+				  MPI_Ibcast(b, 400, MPI_CHAR, 0, MPI_COMM_WORLD, &r); PERFCAST_COMPUTE(50); MPI_Wait(&r, MPI_STATUS_IGNORE);
+				  MPI_Ibarrier(MPI_COMM_WORLD, &r); do MPI_Test(&r, &flag, MPI_STATUS_IGNORE); while (!flag);
+				  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+				  MPI_Allgatherv(a, counts[rank], MPI_CHAR, b, counts, displs, MPI_CHAR, dup);
+				  MPI_Alltoallv(a, ones, onedispl, MPI_CHAR, b, ones, onedispl, MPI_CHAR, dup);
+				  MPI_Gatherv(a, counts[rank], MPI_CHAR, b, counts, displs, MPI_CHAR, 0, dup);
+				  MPI_Scatterv(b, counts, displs, MPI_CHAR, a, counts[rank], MPI_CHAR, 0, dup);
+				  MPI_Reduce_scatter_block(x, y, 1, MPI_INT, MPI_SUM, dup);
+				  MPI_Scan(x, y, 1, MPI_INT, MPI_SUM, dup);
+				  MPI_Exscan(x, y, 1, MPI_INT, MPI_SUM, dup);
+				  MPI_Reduce(x, y, 1, MPI_INT, MPI_SUM, 0, dup);
+				  MPI_Ialltoall(x, 1, MPI_INT, y, 1, MPI_INT, dup, &rs[0]);
+				  MPI_Iallreduce(x, y, 2, MPI_INT, MPI_SUM, dup, &rs[1]);
+				  MPI_Waitall(2, rs, MPI_STATUSES_IGNORE);
+				  MPI_Comm_free(&dup);
+				  MPI_Finalize();
+				  return 0;
+				}
+				""", 4);
+		// Iallreduce 300 + 18; Ibcast done before the compute ends (368); Ibarrier 408; Allgatherv (40 B) 417;
+		// Alltoallv 424; Gatherv 435; Scatterv 447; Reduce_scatter_block (16 B) 465; Scan 475; Exscan 493;
+		// Reduce 0; Ialltoall 6.4 and Iallreduce 18 -> 511
+		assertEquals(List.of(511.0, 511.0, 511.0, 511.0), ends(p));
+		assertEquals(List.of(318.0, 368.0, 408.0, 417.0, 424.0, 435.0, 447.0, 465.0, 475.0, 493.0, 493.0, 499.4, 511.0),
+				p.ranks().get(2).events().stream().filter(e -> e.kind().equals("coll")).map(ReverseProfiler.Event::end)
+						.toList());
+		assertTrue(p.output().contains("revprof: MPI_Reduce is not in the summary: its 1 calls cost nothing"),
+				p.output());
+	}
+
+	/** A call the library does not time is reported with the calls of every rank. */
+	@Test
+	void testCallNotCoveredIsReported() throws Exception {
+		ReverseProfiler.Prediction p = run("f.c", """
+				#include <mpi.h>
+				int main(int argc, char **argv) {
+				  MPI_Init(&argc, &argv);
+				  MPI_Comm c; MPI_Request r;
+				  MPI_Comm_idup(MPI_COMM_WORLD, &c, &r);
+				  MPI_Wait(&r, MPI_STATUS_IGNORE);
+				  MPI_Finalize();
+				  return 0;
+				}
+				""", 2);
+		assertTrue(p.output().contains("revprof: MPI_Comm_idup called 2 times: not covered, not timed"), p.output());
+	}
+
+	/** Open MPI's Fortran bindings call PMPI_ directly: the library's Fortran entry points time mpif.h programs. */
+	@Test
+	void testFortranMpifh() throws Exception {
+		ReverseProfiler.Prediction p = run("g.f90", """
+				program g
+				  include 'mpif.h'
+				  integer ierr, rank, st(MPI_STATUS_SIZE)
+				  double precision x, y
+				  character buf(100)
+				  call MPI_Init(ierr)
+				  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+				  x = 1
+				  if (rank == 0) call MPI_Send(buf, 100, MPI_CHARACTER, 1, 3, MPI_COMM_WORLD, ierr)
+				  if (rank == 1) call MPI_Recv(buf, 100, MPI_CHARACTER, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, st, ierr)
+				  call MPI_Allreduce(x, y, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
+				  call MPI_Finalize(ierr)
+				end program
+				""", 2);
+		// Send 100 bytes 0 -> 4, wildcard receive 4, Allreduce 4 + 14
+		assertEquals(List.of(18.0, 18.0), ends(p));
+	}
+
+	/** ... and use mpi_f08 programs, through the ompi_*_f functions. */
+	@Test
+	void testFortranF08() throws Exception {
+		ReverseProfiler.Prediction p = run("h.f90", """
+				program h
+				  use mpi_f08
+				  integer rank
+				  type(MPI_Status) st
+				  double precision x, y
+				  character buf(100)
+				  call MPI_Init()
+				  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
+				  x = 1
+				  if (rank == 0) call MPI_Send(buf, 100, MPI_CHARACTER, 1, 3, MPI_COMM_WORLD)
+				  if (rank == 1) call MPI_Recv(buf, 100, MPI_CHARACTER, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, st)
+				  call MPI_Allreduce(x, y, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD)
+				  call MPI_Finalize()
+				end program
+				""", 2);
+		assertEquals(List.of(18.0, 18.0), ends(p));
+	}
+
+	/** A build is named by every input: editing an included header builds the program again. */
+	@Test
+	void testHeaderChangeRebuilds() throws Exception {
+		assumeTrue(installed() || System.getenv("CI") != null, "Open MPI is not installed");
+		Path folder = Files.createDirectories(dir.resolve("with space"));
+		Files.writeString(folder.resolve("n.h"), "#define N 1\n");
+		Path program = folder.resolve("q.c");
+		Files.writeString(program, "#include <mpi.h>\n#include \"n.h\"\nint main(int c, char **v) { MPI_Init(&c, &v); "
+				+ "MPI_Barrier(MPI_COMM_WORLD); MPI_Finalize(); return N - 1; }\n");
+		Path cache = dir.resolve("cache with space");
+		Path first = ReverseProfiler.compileProgram(program, cache);
+		assertEquals(first, ReverseProfiler.compileProgram(program, cache));
+		Files.writeString(folder.resolve("n.h"), "#define N 2\n");
+		assertFalse(first.equals(ReverseProfiler.compileProgram(program, cache)), "the header changed");
+		Files.writeString(folder.resolve("n.h"), "#define N 1\n");
+		Files.writeString(dir.resolve("s.txt"), SUMMARY);
+		// the library's path has a space: preloaded from a copy
+		ReverseProfiler.Prediction p = ReverseProfiler.run(ReverseProfiler.compileProgram(program, cache), List.of(), 2,
+				dir.resolve("s.txt"), 1, cache, TIMEOUT);
+		assertEquals(List.of(30.0, 30.0), ends(p));
+	}
+}
