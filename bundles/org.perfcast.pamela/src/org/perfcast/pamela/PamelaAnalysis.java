@@ -37,6 +37,12 @@ public final class PamelaAnalysis {
 	/** Loops that must be iterated (their body reads the index) may have at most this many iterations. */
 	public static final long MAX_ITERATIONS = 10_000_000;
 
+	/**
+	 * The most process expressions (delays, uses, blocks, loop iterations, calls) one analysis evaluates: a model
+	 * whose processes call others several times over many levels expands beyond any time to analyse.
+	 */
+	public static final long MAX_STEPS = 100_000_000;
+
 	private final PamelaModel model;
 	private final EngineMonitor monitor;
 	private final Map<String, Value> parameters = new HashMap<>();
@@ -119,6 +125,11 @@ public final class PamelaAnalysis {
 	private double time(ProcessExpression process, Frame scope, double weight) {
 		if ((++steps & 0xFFF) == 0) {
 			monitor.checkCancelled();
+			if (steps > MAX_STEPS) {
+				throw new ExpressionException(ExpressionException.Kind.TOO_LARGE, "the model expands to more than "
+						+ MAX_STEPS + " delays, uses, loop iterations and process calls, too many to analyse one by one "
+						+ "(processes that call others several times, over many levels?)", process.position());
+			}
 		}
 		return switch (process) {
 		case ProcessExpression.Delay d -> cost(d.time(), scope);

@@ -104,6 +104,10 @@ public final class Rational implements Value, Comparable<Rational> {
 		if (n.bitLength() < 64 && d.bitLength() < 64) {
 			return d.equals(BigInteger.ONE) ? of(n.longValue()) : new Rational(n.longValue(), d.longValue());
 		}
+		if (n.bitLength() > 2 * MAX_BITS || d.bitLength() > 2 * MAX_BITS) { // a product of two of the largest powers
+			throw new ExpressionException(ExpressionException.Kind.TOO_LARGE, "an exact result would need more than "
+					+ 2 * MAX_BITS + " bits (repeated squaring?)");
+		}
 		return new Rational(n, d);
 	}
 

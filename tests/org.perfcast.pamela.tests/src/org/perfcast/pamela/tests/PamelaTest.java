@@ -190,6 +190,35 @@ class PamelaTest {
 		org.perfcast.pamela.PamelaParser.parse(fine);
 	}
 
+	/** 63 processes each calling the next twice (2^62 calls) end in a located error naming the limit. */
+	@Test
+	void testExponentialExpansionIsAnErrorNamingTheLimit() {
+		StringBuilder text = new StringBuilder("p0 = delay(1)\n");
+		for (int i = 1; i < 63; i++) {
+			text.append("p").append(i).append(" = seq { p").append(i - 1).append("; p").append(i - 1).append(" }\n");
+		}
+		text.append("main = p62\n");
+		Diagnostic d = error(text.toString());
+		assertTrue(d.message().contains("more than " + org.perfcast.pamela.PamelaAnalysis.MAX_STEPS), d.message());
+		assertTrue(d.location() instanceof org.perfcast.engine.Location.TextLocation t && t.line() > 1, "located: " + d);
+		// the same chain 20 levels deep is a million calls: analysed
+		String small = text.toString().replace("main = p62", "main = p19");
+		assertEquals(1 << 19, predict(small).T(), 1e-9);
+	}
+
+	/** Repeated squaring in exact arithmetic stops at the size limit instead of growing without end. */
+	@Test
+	void testRepeatedSquaringIsAnErrorNamingTheLimit() {
+		StringBuilder text = new StringBuilder("x0 = 3\n");
+		for (int i = 1; i < 40; i++) {
+			text.append("x").append(i).append(" = x").append(i - 1).append(" * x").append(i - 1).append("\n");
+		}
+		text.append("main = delay(x39)\n");
+		Diagnostic d = error(text.toString());
+		assertTrue(d.message().contains("more than " + 2 * org.perfcast.engine.expr.Rational.MAX_BITS + " bits"),
+				d.message());
+	}
+
 	/** An import of a device is refused at once, not read until memory runs out. */
 	@Test
 	void testImportingADeviceIsAnError(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
