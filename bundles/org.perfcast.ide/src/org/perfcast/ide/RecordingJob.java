@@ -1,12 +1,20 @@
 package org.perfcast.ide;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.SequenceInputStream;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
@@ -29,10 +37,12 @@ import org.perfcast.trace.PthreadRecorder;
 /**
  * A recording of a native program, as a user job: the build command (if any) and then the program run on one
  * processor with the pthreads recorder, each as a process of the launch (its output in the Console), with the time
- * it has run and the size of its trace as progress. Cancelling the job (or terminating the launch) ends the program
- * and its child processes and offers no prediction. When the program has ended by itself the trace is refreshed into
- * the project and {@link RecordingFinished} offers the prediction; a program killed by a signal leaves its trace cut
- * short, without a prediction.
+ * it has run and the size of its trace as progress. How an OpenMP program is recorded (the OpenMP runtime it runs on,
+ * the team chosen when OMP_NUM_THREADS is not set) heads its output in the Console and goes to the Error Log; what
+ * became of the processes it started goes to the Error Log. Cancelling the job (or terminating the launch) ends the
+ * program and its child processes and offers no prediction. When the program has ended by itself the trace is
+ * refreshed into the project and {@link RecordingFinished} offers the prediction; a program killed by a signal leaves
+ * its trace cut short, without a prediction.
  */
 public final class RecordingJob extends Job {
 
@@ -107,10 +117,13 @@ public final class RecordingJob extends Job {
 			List<String> command = settings.command();
 			IFile trace = settings.trace();
 			Path out = trace.getLocation().toPath();
-			ProcessBuilder builder = PthreadRecorder.builder(command, environment, out, cache)
+			List<String> notes = new ArrayList<>();
+			ProcessBuilder builder = PthreadRecorder.builder(command, environment, out, cache, notes::add)
 					.directory(directory.toFile());
-			int status = watch(start(builder, command.get(0)), Path.of(command.get(0)).getFileName().toString(),
-					String.join(" ", builder.command()), out, progress.split(60));
+			notes.forEach(note -> PerfcastIde.log(Status.info("Recording " + name + ": " + note)));
+			Process program = start(builder, command.get(0));
+			int status = watch(notes.isEmpty() ? program : new Prefaced(program, notes), Path.of(command.get(0))
+					.getFileName().toString(), String.join(" ", builder.command()), out, progress.split(60));
 			if (progress.isCanceled()) {
 				trace.getParent().refreshLocal(IResource.DEPTH_ONE, null);
 				return Status.CANCEL_STATUS;
@@ -184,6 +197,104 @@ public final class RecordingJob extends Job {
 		} catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 			return -1;
+		}
+	}
+
+	/**
+	 * A process whose output starts with Perfcast's notes on how it is recorded (an OpenMP program's runtime and team),
+	 * one "Perfcast: NOTE" line each, so that the Console shows them above the program's own output.
+	 */
+	static final class Prefaced extends Process {
+		private final Process process;
+		private final InputStream output;
+
+		Prefaced(Process process, List<String> notes) {
+			this.process = process;
+			StringBuilder text = new StringBuilder();
+			notes.forEach(note -> text.append("Perfcast: ").append(note).append(System.lineSeparator()));
+			this.output = new SequenceInputStream(new ByteArrayInputStream(text.toString().getBytes(Charset
+					.defaultCharset())), process.getInputStream());
+		}
+
+		@Override
+		public OutputStream getOutputStream() {
+			return process.getOutputStream();
+		}
+
+		@Override
+		public InputStream getInputStream() {
+			return output;
+		}
+
+		@Override
+		public InputStream getErrorStream() {
+			return process.getErrorStream();
+		}
+
+		@Override
+		public int waitFor() throws InterruptedException {
+			return process.waitFor();
+		}
+
+		@Override
+		public boolean waitFor(long timeout, TimeUnit unit) throws InterruptedException {
+			return process.waitFor(timeout, unit);
+		}
+
+		@Override
+		public int exitValue() {
+			return process.exitValue();
+		}
+
+		@Override
+		public void destroy() {
+			process.destroy();
+		}
+
+		@Override
+		public Process destroyForcibly() {
+			process.destroyForcibly();
+			return this;
+		}
+
+		@Override
+		public boolean supportsNormalTermination() {
+			return process.supportsNormalTermination();
+		}
+
+		@Override
+		public boolean isAlive() {
+			return process.isAlive();
+		}
+
+		@Override
+		public long pid() {
+			return process.pid();
+		}
+
+		@Override
+		public CompletableFuture<Process> onExit() {
+			return process.onExit().thenApply(p -> this);
+		}
+
+		@Override
+		public ProcessHandle toHandle() {
+			return process.toHandle();
+		}
+
+		@Override
+		public ProcessHandle.Info info() {
+			return process.info();
+		}
+
+		@Override
+		public Stream<ProcessHandle> children() {
+			return process.children();
+		}
+
+		@Override
+		public Stream<ProcessHandle> descendants() {
+			return process.descendants();
 		}
 	}
 

@@ -182,7 +182,7 @@ public final class TraceEngine implements Engine {
 				.stream().map(s -> List.of(s.thread(), Numbers.format(s.start()), Numbers.format(s.end()), s.how()))
 				.toList()));
 		result.table(waitingPoints(WaitingPoints.of(simulation), file, unit));
-		result.schedule(schedule(simulation, file, unit));
+		result.schedule(schedule(simulation, file, unit, createdAt(recording)));
 		return result.build();
 	}
 
@@ -199,12 +199,18 @@ public final class TraceEngine implements Engine {
 				"waits", "blocked", "share of the threads' time", "on the critical path", "lock held longest at"), rows);
 	}
 
-	/** A row per thread, an arrow per accepted activation. */
-	static Schedule schedule(Simulation simulation, String file, String unit) {
+	/**
+	 * A row per thread, an arrow per accepted activation; the intervals of thread {@code t} without a source of their
+	 * own are located at {@code createdAt[t]} when it is not null (see {@link #createdAt}).
+	 */
+	static Schedule schedule(Simulation simulation, String file, String unit, String[] createdAt) {
 		List<Schedule.Timeline> rows = new ArrayList<>();
-		for (Simulation.ThreadTimeline t : simulation.threads()) {
-			List<Schedule.Interval> intervals = new ArrayList<>(t.intervals().size());
-			for (Simulation.Interval i : t.intervals()) {
+		int t = 0;
+		for (Simulation.ThreadTimeline thread : simulation.threads()) {
+			String created = t < createdAt.length ? createdAt[t] : null;
+			t++;
+			List<Schedule.Interval> intervals = new ArrayList<>(thread.intervals().size());
+			for (Simulation.Interval i : thread.intervals()) {
 				Schedule.Kind kind = switch (i.state()) {
 				case RUNNING -> Schedule.Kind.COMPUTE;
 				case READY -> Schedule.Kind.OTHER;
@@ -212,26 +218,58 @@ public final class TraceEngine implements Engine {
 				case IO -> Schedule.Kind.IO;
 				case SLEEPING -> Schedule.Kind.SLEEP;
 				};
-				intervals.add(new Schedule.Interval(kind, i.start(), i.end(), i.detail(), source(i, file)));
+				Optional<Location> source = i.at() == null && created != null ? source(created, 0, file) : source(i, file);
+				intervals.add(new Schedule.Interval(kind, i.start(), i.end(), i.detail(), source));
 			}
-			rows.add(new Schedule.Timeline(t.name(), intervals));
+			rows.add(new Schedule.Timeline(thread.name(), intervals));
 		}
 		List<Schedule.Message> arrows = simulation.activations().stream().map(a -> new Schedule.Message(a.from(),
 				a.sent(), a.to(), a.accepted(), a.event())).toList();
 		return new Schedule(simulation.model().id() + " model", unit, rows, arrows);
 	}
 
+	/**
+	 * Per thread of {@code recording}, where a thread none of whose own events names a source line was created: the
+	 * {@code at=} of its {@code create} (an OpenMP task's events come from the runtime, its create from the task
+	 * construct); else null.
+	 */
+	static String[] createdAt(Recording recording) {
+		int n = recording.threads().size();
+		String[] created = new String[n];
+		boolean[] located = new boolean[n];
+		for (int t = 0; t < n; t++) {
+			ThreadProgram p = recording.program(t);
+			for (int i = 0; i < p.size(); i++) {
+				if (p.at(i) != null) {
+					located[t] = true;
+					if (p.kind(i) == EventKind.CREATE && p.arg(i) >= 0 && p.arg(i) < n) {
+						created[p.arg(i)] = p.at(i);
+					}
+				}
+			}
+		}
+		for (int t = 0; t < n; t++) {
+			if (located[t]) {
+				created[t] = null;
+			}
+		}
+		return created;
+	}
+
 	/** The interval's source: the {@code at=} location if it names a line, else the trace line. */
 	static Optional<Location> source(Simulation.Interval i, String file) {
-		if (i.at() != null) {
-			int colon = i.at().lastIndexOf(':');
-			if (colon > 0 && i.at().substring(colon + 1).matches("[0-9]{1,9}")) {
-				return Optional.of(Location.at(i.at().substring(0, colon), Integer.parseInt(i.at().substring(colon + 1)),
-						1));
+		return source(i.at(), i.line(), file);
+	}
+
+	/** The source {@code at} names if it is not null, else trace line {@code line} if above 0. */
+	private static Optional<Location> source(String at, long line, String file) {
+		if (at != null) {
+			int colon = at.lastIndexOf(':');
+			if (colon > 0 && at.substring(colon + 1).matches("[0-9]{1,9}")) {
+				return Optional.of(Location.at(at.substring(0, colon), Integer.parseInt(at.substring(colon + 1)), 1));
 			}
-			return Optional.of(Location.of(i.at()));
+			return Optional.of(Location.of(at));
 		}
-		return i.line() > 0 ? Optional.of(Location.at(file, (int) Math.min(Integer.MAX_VALUE, i.line()), 1))
-				: Optional.empty();
+		return line > 0 ? Optional.of(Location.at(file, (int) Math.min(Integer.MAX_VALUE, line), 1)) : Optional.empty();
 	}
 }

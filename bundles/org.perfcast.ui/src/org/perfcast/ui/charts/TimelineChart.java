@@ -20,7 +20,8 @@ import org.perfcast.engine.Numbers;
 
 /**
  * A Gantt chart drawn on a double-buffered canvas: one row per processor or thread, bars coloured by kind
- * with a legend, message arrows between rows, a time axis. The mouse wheel and + / - zoom, dragging and the
+ * with a legend and labelled inside (shortened with an ellipsis where they do not fit), message arrows between rows,
+ * a time axis. The mouse wheel and + / - zoom, dragging and the
  * scroll bar pan, 0 fits the whole schedule; hovering shows a bar's or arrow's details and clicking one tells
  * the {@linkplain #addClickListener click listeners}.
  */
@@ -28,6 +29,8 @@ public final class TimelineChart extends Canvas {
 
 	/** The factor one wheel notch or key press zooms by. */
 	public static final double ZOOM_STEP = 1.25;
+	/** The fewest characters of a bar's label drawn in it, before an ellipsis; a shorter start is not drawn. */
+	public static final int SHORTEST_LABEL = 4;
 
 	private static final int LEGEND_HEIGHT = 22;
 	private static final int AXIS_HEIGHT = 20;
@@ -175,12 +178,17 @@ public final class TimelineChart extends Canvas {
 		Color black = getDisplay().getSystemColor(SWT.COLOR_BLACK);
 		List<String> kinds = data.kinds();
 		int plotBottom = g.rowTop(data.rows().size());
+		int free = Integer.MIN_VALUE; // where the next row label may start without covering the last one drawn
 		for (int r = 0; r < data.rows().size(); r++) {
 			TimelineData.Row row = data.rows().get(r);
 			gc.setForeground(black);
 			gc.setClipping((Rectangle) null);
 			Point extentOfLabel = gc.textExtent(row.label());
-			gc.drawText(row.label(), MARGIN, g.rowMiddle(r) - extentOfLabel.y / 2, true);
+			int labelTop = g.rowMiddle(r) - extentOfLabel.y / 2;
+			if (labelTop >= free) { // rows thinner than their labels: every few rows named, legibly
+				gc.drawText(row.label(), MARGIN, labelTop, true);
+				free = labelTop + extentOfLabel.y;
+			}
 			gc.setClipping(labelWidth, g.top(), g.plotWidth(), plotBottom - g.top());
 			for (TimelineData.Bar bar : row.bars()) {
 				paintBar(gc, g, r, bar, colour(bar.kind(), kinds.indexOf(bar.kind())));
@@ -205,11 +213,41 @@ public final class TimelineChart extends Canvas {
 		gc.fillRectangle(x1, y, width, height);
 		gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_WHITE));
 		gc.drawLine(x1, y, x1, y + height - 1);
-		Point text = gc.textExtent(bar.label());
-		if (!bar.label().isEmpty() && text.x + 6 < width && text.y <= height) {
+		int left = Math.max(x1, labelWidth);
+		String label = fitted(gc, bar.label(), Math.min(x1 + width, labelWidth + g.plotWidth()) - left - 6);
+		Point text = gc.textExtent(label);
+		if (!label.isEmpty() && text.y <= height) {
 			gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_BLACK));
-			gc.drawText(bar.label(), Math.max(x1, labelWidth) + 3, y + (height - text.y) / 2, true);
+			gc.drawText(label, left + 3, y + (height - text.y) / 2, true);
 		}
+	}
+
+	/**
+	 * {@code label} if it is narrower than {@code room} pixels, else its longest start of at least
+	 * {@value #SHORTEST_LABEL} characters that fits with an ellipsis ("at barrier 0 of par…"), else "".
+	 */
+	public static String fitted(GC gc, String label, int room) {
+		if (label.isEmpty() || gc.textExtent(label).x < room) {
+			return label;
+		}
+		if (room <= gc.getFontMetrics().getAverageCharacterWidth() * (SHORTEST_LABEL + 1)) {
+			return "";
+		}
+		int low = SHORTEST_LABEL - 1; // the longest start known to fit, or SHORTEST_LABEL - 1
+		int high = label.length() - 1; // longer starts than this are not tried
+		while (low < high) {
+			int middle = (low + high + 1) / 2;
+			if (gc.textExtent(shortened(label, middle)).x < room) {
+				low = middle;
+			} else {
+				high = middle - 1;
+			}
+		}
+		return low >= SHORTEST_LABEL ? shortened(label, low) : "";
+	}
+
+	private static String shortened(String label, int length) {
+		return label.substring(0, length).stripTrailing() + "\u2026";
 	}
 
 	private static void paintArrow(GC gc, int x1, int y1, int x2, int y2) {

@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.perfcast.engine.Numbers;
 import org.perfcast.model.results.Binding;
 import org.perfcast.model.results.Interval;
+import org.perfcast.model.results.IntervalKind;
 import org.perfcast.model.results.MessageArrow;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
@@ -20,6 +21,7 @@ import org.perfcast.model.results.SourceLocation;
 import org.perfcast.model.results.SummaryValue;
 import org.perfcast.model.results.Timeline;
 import org.perfcast.model.results.io.RunOverlay;
+import org.perfcast.trace.OpenMpWords;
 import org.perfcast.ui.charts.ChartSeries;
 import org.perfcast.ui.charts.TimelineData;
 
@@ -94,14 +96,29 @@ final class RunCharts {
 				.orElse(List.of("", ""));
 	}
 
-	/** {@code schedule} as timeline data: bars carry their {@link Interval}, arrows their {@link MessageArrow}. */
+	/**
+	 * {@code schedule} as timeline data: bars carry their {@link Interval}, arrows their {@link MessageArrow}; a
+	 * recorded OpenMP program's waits are labelled in {@linkplain OpenMpWords OpenMP's words}, and waits that follow
+	 * one another with the same label and source are one bar (the primary thread taking each arrival at a barrier).
+	 */
 	static TimelineData timeline(Schedule schedule) {
 		List<TimelineData.Row> rows = new ArrayList<>();
 		for (Timeline timeline : schedule.getTimelines()) {
-			rows.add(new TimelineData.Row(timeline.getLabel(), timeline.getIntervals().stream()
-					.map(i -> new TimelineData.Bar(i.getKind().getLiteral(), i.getStart(), Math.max(i.getStart(),
-							i.getEnd()), i.getLabel() == null ? "" : i.getLabel(), describe(i.getSource()), i))
-					.toList()));
+			List<TimelineData.Bar> bars = new ArrayList<>(timeline.getIntervals().size());
+			for (Interval i : timeline.getIntervals()) {
+				TimelineData.Bar bar = new TimelineData.Bar(i.getKind().getLiteral(), i.getStart(), Math.max(i.getStart(),
+						i.getEnd()), OpenMpWords.detail(i.getLabel()), describe(i.getSource()), i);
+				TimelineData.Bar last = bars.isEmpty() ? null : bars.get(bars.size() - 1);
+				if (last != null && i.getKind() == IntervalKind.WAIT && last.kind().equals(bar.kind())
+						&& last.end() == bar.start() && last.label().equals(bar.label())
+						&& last.detail().equals(bar.detail())) {
+					bars.set(bars.size() - 1, new TimelineData.Bar(last.kind(), last.start(), bar.end(), last.label(),
+							last.detail(), last.data()));
+				} else {
+					bars.add(bar);
+				}
+			}
+			rows.add(new TimelineData.Row(timeline.getLabel(), bars));
 		}
 		List<TimelineData.Arrow> arrows = schedule.getMessages().stream()
 				.filter(m -> m.getFrom() >= 0 && m.getFrom() < rows.size() && m.getTo() >= 0 && m.getTo() < rows.size())

@@ -9,9 +9,12 @@ import org.eclipse.core.runtime.Path;
 import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IRegion;
+import org.eclipse.ui.IEditorDescriptor;
 import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IEditorRegistry;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.editors.text.EditorsUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.perfcast.ide.SourceFiles;
@@ -20,7 +23,8 @@ import org.perfcast.ui.editors.ModelEditor;
 
 /**
  * Opens where a result comes from: the model element of a {@link SourceLocation} with a URI fragment in the
- * model editor, or its line in a text editor.
+ * model editor, or its line in the file's editor (a recorded program's C, C++ or Fortran source in a text editor, never
+ * in a system editor outside the IDE).
  */
 final class SourceOpener {
 
@@ -52,6 +56,24 @@ final class SourceOpener {
 	}
 
 	/**
+	 * The editor that opens {@code file}: its default editor in the workbench (the model editor, an installed C, C++
+	 * or Fortran editor, the text editor Perfcast associates with such sources), but the text editor where that would
+	 * be a system editor outside the IDE, or where no editor is associated.
+	 */
+	static String editorId(IFile file) {
+		IEditorDescriptor descriptor;
+		try {
+			descriptor = IDE.getEditorDescriptor(file, true, false);
+		} catch (PartInitException e) {
+			descriptor = null;
+		}
+		return descriptor == null || descriptor.isOpenExternal() || descriptor.isOpenInPlace()
+				|| IEditorRegistry.SYSTEM_EXTERNAL_EDITOR_ID.equals(descriptor.getId())
+				|| IEditorRegistry.SYSTEM_INPLACE_EDITOR_ID.equals(descriptor.getId()) ? EditorsUI.DEFAULT_TEXT_EDITOR_ID
+						: descriptor.getId();
+	}
+
+	/**
 	 * Opens {@code source} in {@code page}.
 	 *
 	 * @return the editor, or null if the location names no workspace file
@@ -72,7 +94,7 @@ final class SourceOpener {
 		if (file == null || !file.exists()) {
 			return null;
 		}
-		IEditorPart editor = IDE.openEditor(page, file, true);
+		IEditorPart editor = IDE.openEditor(page, file, editorId(file), true);
 		String fragment = source.getUriFragment();
 		if (editor instanceof ModelEditor model && fragment != null && !fragment.isEmpty()) {
 			model.selectElement(fragment);

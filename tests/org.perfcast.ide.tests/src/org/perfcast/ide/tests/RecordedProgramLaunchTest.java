@@ -38,8 +38,8 @@ import org.perfcast.ide.WaitingPointMarkers;
 /**
  * Perfcast Recorded Program, headless (no one is asked whether to predict): a C program with a hot lock, built by
  * the launch's build command with cc -g, recorded with the pthreads recorder, predicted, and its lock and join marked
- * on their lines of the C source; a program that runs for ever, ended by cancelling its recording; and every wrong
- * setting named.
+ * on their lines of the C source; an OpenMP program, whose runtime and team head its output in the Console; a program
+ * that runs for ever, ended by cancelling its recording; and every wrong setting named.
  */
 class RecordedProgramLaunchTest {
 
@@ -178,6 +178,60 @@ class RecordedProgramLaunchTest {
 		assertTrue(markers.stream().noneMatch(IMarker::exists));
 		assertTrue(WaitingPointMarkers.markers(trace).stream().anyMatch(m -> m.getAttribute(IMarker.LINE_NUMBER, 0)
 				== LOCK_LINE && m.getAttribute(IMarker.MESSAGE, "").equals(message)), "the same bottleneck again");
+	}
+
+	/** An OpenMP program: a parallel region whose threads meet at a barrier. */
+	static final String OPENMP_C = """
+			#include <omp.h>
+			#include <stdio.h>
+			int main(void) {
+				int n = 0;
+				#pragma omp parallel
+				{
+					#pragma omp barrier
+					#pragma omp atomic
+					n++;
+				}
+				printf("team of %d\\n", n);
+				return 0;
+			}
+			""";
+
+	@Test
+	void testAnOpenMpProgramSaysHowItIsRecorded() throws Exception {
+		Workspaces.save(project.getFile("omp.c"), OPENMP_C);
+		ILaunchConfigurationWorkingCopy copy = config("omp", new RecordedProgramLaunch("native", "omp", "", "",
+				"gcc -O1 -g -fopenmp -o omp omp.c", 4)).getWorkingCopy();
+		// the program's environment without OMP_NUM_THREADS, whatever the IDE's is
+		copy.setAttribute(ILaunchManager.ATTR_ENVIRONMENT_VARIABLES, java.util.Map.of("PATH", System.getenv("PATH")));
+		copy.setAttribute(ILaunchManager.ATTR_APPEND_ENVIRONMENT_VARIABLES, false);
+		List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+		org.eclipse.core.runtime.ILogListener listener = (status, plugin) -> logged.add(status.getMessage());
+		org.eclipse.core.runtime.Platform.addLogListener(listener);
+		try {
+			ILaunch launch = copy.doSave().launch(ILaunchManager.RUN_MODE, null);
+			Workspaces.waitUntil(launch::isTerminated, 120_000, "the recording to end");
+			assertEquals(0, launch.getProcesses()[1].getExitValue());
+			int team = Runtime.getRuntime().availableProcessors();
+			String runtime = "an OpenMP program built with GCC (libgomp.so.1): recorded on LLVM's OpenMP runtime ";
+			String size = "OMP_NUM_THREADS is not set: recorded with a team of " + team + " thread" + (team == 1 ? ""
+					: "s") + " (this machine's processors)";
+			String console = launch.getProcesses()[1].getStreamsProxy().getOutputStreamMonitor().getContents();
+			List<String> lines = console.lines().toList();
+			assertEquals(3, lines.size(), console);
+			assertTrue(lines.get(0).startsWith("Perfcast: " + runtime) && lines.get(0).endsWith(", preloaded in its "
+					+ "place"), console);
+			assertTrue(lines.get(1).startsWith("Perfcast: " + size), console);
+			assertEquals("team of " + team, lines.get(2), "the program's own output follows");
+			assertTrue(logged.stream().anyMatch(m -> m.startsWith("Recording omp: " + runtime)), logged.toString());
+			assertTrue(logged.stream().anyMatch(m -> m.startsWith("Recording omp: " + size)), logged.toString());
+			String text = Files.readString(project.getFile("omp.vtrace").getLocation().toPath());
+			assertTrue(text.matches("(?s).* main post omp\\.fork\\.1 cpu=\\S+ at=" + java.util.regex.Pattern.quote(
+					project.getFile("omp.c").getLocation().toOSString()) + ":5\n.*"), "the parallel region at line 5: "
+							+ text);
+		} finally {
+			org.eclipse.core.runtime.Platform.removeLogListener(listener);
+		}
 	}
 
 	@Test

@@ -173,6 +173,49 @@ class OpenMpRecorderTest {
 		assertFalse(PthreadRecorderTest.simulate(PthreadRecorderTest.replay(trace), 2).deadlocked());
 	}
 
+	/**
+	 * The runtime tells the tool of a release after it: on the one processor of a recording, a thread preempted in
+	 * between lets another take the critical section before its release is written. The next owner's acquisition is
+	 * logged only once the release is, so that the trace holds the section once at a time and replays (work inside the
+	 * section, longer than a time slice, makes the preemption certain).
+	 */
+	@Test
+	void aContendedCriticalSectionIsHeldOnceAtATime(@TempDir Path dir) throws Exception {
+		String source = """
+				#include <stdio.h>
+				static volatile double sink;
+				static void work(long n) { double x = 1; for (long i = 0; i < n; i++) x = x * 1.0000001 + 1e-9; sink += x; }
+				int main(void) {
+					#pragma omp parallel
+					for (int i = 0; i < 3; i++) {
+						#pragma omp critical
+						work(2000000);
+					}
+					printf("%f\\n", sink);
+					return 0;
+				}
+				""";
+		Path trace = record(build(dir, "contended", source, "gcc"), 4, new ArrayList<>());
+		String holder = null;
+		int holds = 0;
+		for (String line : Files.readAllLines(trace)) {
+			String[] words = line.split(" ");
+			if (words.length > 3 && words[3].startsWith("omp.critical.")) {
+				if (words[2].equals("lock")) {
+					assertNull(holder, "locked by " + words[1] + " while " + holder + " holds it: " + line);
+					holder = words[1];
+					holds++;
+				} else if (words[2].equals("unlock")) {
+					assertEquals(holder, words[1], line);
+					holder = null;
+				}
+			}
+		}
+		assertEquals(12, holds, "four threads, three times each");
+		Recording recording = PthreadRecorderTest.replay(trace);
+		assertFalse(PthreadRecorderTest.simulate(recording, 4).deadlocked());
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "gcc", "clang" })
 	void tasksAreThreadsThatJoinTheirDependences(String compiler, @TempDir Path dir) throws Exception {

@@ -118,4 +118,23 @@ class TimelineChartTest {
 		assertEquals(before.start() + 50 * before.span() / g.plotWidth(), chart.getWindow().start(), 1e-9);
 		assertTrue(clicked.isEmpty());
 	}
+
+	@Test
+	void testLabelsThatDoNotFitAreShortened() {
+		org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(chart);
+		try {
+			String label = "at barrier 0 of parallel region 1";
+			int full = gc.textExtent(label).x;
+			assertEquals(label, TimelineChart.fitted(gc, label, full + 1));
+			int shorter = gc.textExtent("at barrier\u2026").x;
+			assertEquals("at barrier\u2026", TimelineChart.fitted(gc, label, shorter + 1));
+			assertEquals("at barrier\u2026", TimelineChart.fitted(gc, label, gc.textExtent("at barrier \u2026").x),
+					"no space before the ellipsis");
+			assertEquals("", TimelineChart.fitted(gc, label, 10), "no room for " + TimelineChart.SHORTEST_LABEL
+					+ " characters");
+			assertEquals("", TimelineChart.fitted(gc, "", 100));
+		} finally {
+			gc.dispose();
+		}
+	}
 }
