@@ -37,7 +37,7 @@ final class AccuracyCommand extends AbstractCommand {
 	AccuracyCommand() {
 		super("accuracy", "record a program on one processor, predict more, run it for real and report the error", """
 				usage: perfcast accuracy [--processors N] [--predict 4,8] [--runs R] [--name NAME] [--trace FILE]
-				                         [--no-follow] [--markdown | --json] -- PROGRAM [ARGS...]
+				                         [--no-follow] [--timeout S] [--markdown | --json] -- PROGRAM [ARGS...]
 
 				Records PROGRAM (native or java ...) on one processor as perfcast record does, predicts
 				its speed-up on N processors (default 2) with the Direct, Client-Server, Strict Sequence
@@ -51,6 +51,7 @@ final class AccuracyCommand extends AbstractCommand {
 				  --name NAME   the program's name in the output (default: the program's)
 				  --trace FILE  keep the recording there (default: a temporary file)
 				  --no-follow   record only PROGRAM's own process, not the processes it starts
+				  --timeout S   end the recording or a real run, with every process it started, after S seconds
 				  --markdown    one row of a Markdown table (see examples/threads/validate.sh)
 				  --json        {"program", "processors", "real": {"one", "many", "speedup", "printed"},
 				                "predictions": [{"model", "chosen", "processors", "speedup", "error",
@@ -61,6 +62,20 @@ final class AccuracyCommand extends AbstractCommand {
 	private record Prediction(SimulationModel model, SimulationModel chosen, int processors, Double speedup) {
 	}
 
+	/** The {@code --timeout SECONDS} of a command that runs programs: null when not given or 0. */
+	static java.time.Duration timeout(Arguments arguments) throws UsageException {
+		java.util.Optional<String> given = arguments.value("timeout");
+		if (given.isEmpty()) {
+			return null;
+		}
+		try {
+			java.time.Duration limit = org.perfcast.engine.Processes.limit(given.get());
+			return limit.isZero() ? null : limit;
+		} catch (IllegalArgumentException e) {
+			throw new UsageException("--timeout: " + e.getMessage());
+		}
+	}
+
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
 		int dash = args.indexOf("--");
@@ -68,7 +83,8 @@ final class AccuracyCommand extends AbstractCommand {
 			throw new UsageException("missing -- PROGRAM [ARGS...]");
 		}
 		Arguments arguments = Arguments.parse(args.subList(0, dash), Set.of("markdown", "json", "no-follow"),
-				Set.of("processors", "predict", "runs", "name", "trace"));
+				Set.of("processors", "predict", "runs", "name", "trace", "timeout"));
+		java.time.Duration timeout = timeout(arguments);
 		if (!arguments.operands().isEmpty()) {
 			throw new UsageException("unexpected " + arguments.operands().get(0) + " before --");
 		}
@@ -97,7 +113,7 @@ final class AccuracyCommand extends AbstractCommand {
 			Path recorded = trace;
 			int status = PthreadRecorder.record(command, trace, cache, ProcessBuilder.Redirect.appendTo(new java.io.File(
 					"/dev/stderr")), !arguments.flag("no-follow"), note -> console.report(Diagnostic.info("trace.record",
-							note, Location.of(recorded.toString()))));
+							note, Location.of(recorded.toString()))), Map.of(), timeout);
 			if (status != 0) {
 				console.report(Diagnostic.error("trace.record", name + " exited with " + status + " while recorded",
 						Location.of(command.get(0))));
@@ -116,8 +132,8 @@ final class AccuracyCommand extends AbstractCommand {
 							|| !(one > 0) ? null : one / s.completion()));
 				}
 			}
-			RealRuns.Timing single = RealRuns.time(command, 1, runs);
-			RealRuns.Timing many = RealRuns.time(command, processors, runs);
+			RealRuns.Timing single = RealRuns.time(command, 1, runs, timeout);
+			RealRuns.Timing many = RealRuns.time(command, processors, runs, timeout);
 			double real = single.median() / many.median();
 			if (arguments.flag("json")) {
 				json(console, name, processors, single, many, real, predictions);

@@ -17,7 +17,7 @@ final class CharacteriseCommand extends AbstractCommand {
 	CharacteriseCommand() {
 		super("characterise", "time this machine's MPI functions over process counts and message sizes", """
 				usage: perfcast characterise [--np 2,4,8] [--sizes 0,1,4,...] [--repeat 5]
-				                             [--functions MPI_Send,...] [--out FILE]
+				                             [--functions MPI_Send,...] [--out FILE] [--timeout S]
 
 				Compiles Perfcast's characterisation program with mpicc (once, into ~/.cache/perfcast) and
 				runs it with mpirun for each process count (oversubscribed: more processes than cores is
@@ -30,12 +30,15 @@ final class CharacteriseCommand extends AbstractCommand {
 				  --repeat N        repetitions per function and size (default 5)
 				  --functions LIST  default MPI_Send,MPI_Bcast,MPI_Reduce,MPI_Allreduce,MPI_Allgather,
 				                    MPI_Alltoall,MPI_Gather,MPI_Scatter,MPI_Barrier
-				  --out FILE        where to write (default measurements.csv)""");
+				  --out FILE        where to write (default measurements.csv)
+				  --timeout S       end a run of mpirun, with its ranks, after S seconds (default: no limit)""");
 	}
 
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
-		Arguments arguments = Arguments.parse(args, Set.of(), Set.of("np", "sizes", "repeat", "functions", "out"));
+		Arguments arguments = Arguments.parse(args, Set.of(), Set.of("np", "sizes", "repeat", "functions", "out",
+				"timeout"));
+		java.time.Duration timeout = AccuracyCommand.timeout(arguments);
 		if (!arguments.operands().isEmpty()) {
 			throw new UsageException("unexpected " + arguments.operands().get(0));
 		}
@@ -62,7 +65,7 @@ final class CharacteriseCommand extends AbstractCommand {
 			for (int np : processes) {
 				console.err().println("characterise: " + np + " process" + (np == 1 ? "" : "es") + " ...");
 				rows.addAll(MpiCharacterisation.run(program, np, sizes, repeat, functions.stream().map(String::strip)
-						.toList(), line -> console.err().println("  " + line)));
+						.toList(), line -> console.err().println("  " + line), timeout));
 			}
 			org.perfcast.engine.SafeWrites.replace(out, Measurements.HEADER + "\n" + String.join("\n", rows) + "\n");
 		} catch (MpiCharacterisation.MpiException e) {

@@ -19,8 +19,8 @@ final class RecordCommand extends AbstractCommand {
 
 	RecordCommand() {
 		super("record", "record a pthreads, OpenMP or Java program's synchronisation on one processor (a *.vtrace trace)", """
-				usage: perfcast record [--out FILE] [--no-follow] -- PROGRAM [ARGS...]
-				       perfcast record [--out FILE] -- java [JAVA OPTIONS] MAIN-CLASS|-jar JAR [ARGS...]
+				usage: perfcast record [--out FILE] [--no-follow] [--timeout S] -- PROGRAM [ARGS...]
+				       perfcast record [--out FILE] [--timeout S] -- java [JAVA OPTIONS] MAIN-CLASS|-jar JAR [ARGS...]
 
 				Runs PROGRAM pinned to one processor (taskset -c 0) with Perfcast's pthread recorder
 				preloaded (built with cc once, into ~/.cache/perfcast), which logs thread create, exit and
@@ -44,7 +44,8 @@ final class RecordCommand extends AbstractCommand {
 				what it holds; a program that dies before it ends the recording leaves a trace cut short,
 				read up to its last event with a warning. Predict more processors with perfcast trace FILE.
 				  --out FILE   the trace (default PROGRAM.vtrace, or MAIN-CLASS.vtrace, in the current folder)
-				  --no-follow  record only PROGRAM's own process, not the processes it starts""");
+				  --no-follow  record only PROGRAM's own process, not the processes it starts
+				  --timeout S  end the program, and every process it started, after S seconds (default: no limit)""");
 	}
 
 	@Override
@@ -54,7 +55,8 @@ final class RecordCommand extends AbstractCommand {
 			throw new UsageException("missing -- PROGRAM [ARGS...]");
 		}
 		Arguments arguments = Arguments.parse(args.subList(0, dash), java.util.Set.of("no-follow"), java.util.Set.of(
-				"out"));
+				"out", "timeout"));
+		java.time.Duration timeout = AccuracyCommand.timeout(arguments);
 		if (!arguments.operands().isEmpty()) {
 			throw new UsageException("unexpected " + arguments.operands().get(0) + " before --");
 		}
@@ -67,7 +69,7 @@ final class RecordCommand extends AbstractCommand {
 		try {
 			status = PthreadRecorder.record(command, out, cache, ProcessBuilder.Redirect.INHERIT, !arguments.flag(
 					"no-follow"), note -> console.report(Diagnostic.info("trace.record", note, Location.of(out
-							.toString()))));
+							.toString()))), java.util.Map.of(), timeout);
 		} catch (PthreadRecorder.RecorderException e) {
 			console.report(Diagnostic.error("trace.record", e.getMessage(), Location.of(command.get(0))));
 			return ExitCode.INPUT_ERROR;

@@ -2,7 +2,6 @@ package org.perfcast.engine;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
@@ -71,17 +70,9 @@ public final class NativeTools {
 	 * @return null when it succeeded, else its exit code and output as a message
 	 */
 	public static String run(List<String> command) throws IOException {
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		try {
-			int status = process.waitFor();
-			return status == 0 ? null : Path.of(command.get(0)).getFileName() + " failed (exit code " + status + "):\n"
-					+ output.strip();
-		} catch (InterruptedException e) {
-			process.destroyForcibly();
-			Thread.currentThread().interrupt();
-			throw new IOException("interrupted while running " + command.get(0), e);
-		}
+		Processes.Finished finished = Processes.run(new ProcessBuilder(command), null, null, command.get(0));
+		return finished.status() == 0 ? null : Path.of(command.get(0)).getFileName() + " failed (exit code "
+				+ finished.status() + "):\n" + finished.output().strip();
 	}
 
 	/**

@@ -73,6 +73,17 @@ public final class MpiCharacterisation {
 	 */
 	public static List<String> run(Path program, int np, List<Long> sizes, int repeat, List<String> functions,
 			Consumer<String> progress) throws MpiException, IOException {
+		return run(program, np, sizes, repeat, functions, progress, null);
+	}
+
+	/**
+	 * {@link #run(Path, int, List, int, List, Consumer) run}, ending mpirun and its ranks after {@code timeout}
+	 * (null: no limit).
+	 *
+	 * @throws org.perfcast.engine.Processes.TimeoutException when it took longer
+	 */
+	public static List<String> run(Path program, int np, List<Long> sizes, int repeat, List<String> functions,
+			Consumer<String> progress, java.time.Duration timeout) throws MpiException, IOException {
 		List<String> command = new ArrayList<>(List.of(onPath("mpirun").toString(), "--oversubscribe", "-np",
 				Integer.toString(np)));
 		if ("root".equals(System.getProperty("user.name"))) {
@@ -87,7 +98,7 @@ public final class MpiCharacterisation {
 		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
 		builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
 		Process process = builder.start();
-		List<String> errors = new ArrayList<>();
+		List<String> errors = java.util.Collections.synchronizedList(new ArrayList<>());
 		Thread stderr = new Thread(() -> {
 			try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getErrorStream(),
 					StandardCharsets.UTF_8))) {
@@ -103,27 +114,33 @@ public final class MpiCharacterisation {
 			}
 		}, "mpirun stderr");
 		stderr.start();
-		List<String> rows = new ArrayList<>();
-		try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-				StandardCharsets.UTF_8))) {
-			for (String line = in.readLine(); line != null; line = in.readLine()) {
-				if (!line.equals(Measurements.HEADER) && !line.isBlank()) {
-					rows.add(line);
+		List<String> rows = java.util.Collections.synchronizedList(new ArrayList<>());
+		Thread stdout = new Thread(() -> {
+			try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+					StandardCharsets.UTF_8))) {
+				for (String line = in.readLine(); line != null; line = in.readLine()) {
+					if (!line.equals(Measurements.HEADER) && !line.isBlank()) {
+						rows.add(line);
+					}
 				}
+			} catch (IOException e) {
+				errors.add(e.getMessage());
 			}
-		}
+		}, "mpirun stdout");
+		stdout.start();
 		try {
-			int status = process.waitFor();
-			stderr.join();
+			int status = org.perfcast.engine.Processes.await(process, timeout, null, "mpirun -np " + np);
+			stdout.join(2000);
+			stderr.join(2000);
 			if (status != 0) {
 				throw new MpiException("mpirun -np " + np + " failed (exit code " + status + "):\n" + String.join("\n",
 						errors.subList(Math.max(0, errors.size() - 10), errors.size())));
 			}
 		} catch (InterruptedException e) {
-			process.destroyForcibly();
+			org.perfcast.engine.Processes.end(process.toHandle());
 			Thread.currentThread().interrupt();
 			throw new IOException("interrupted", e);
 		}
-		return rows;
+		return new ArrayList<>(rows);
 	}
 }

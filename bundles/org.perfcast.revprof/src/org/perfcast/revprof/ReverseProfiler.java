@@ -213,11 +213,22 @@ public final class ReverseProfiler {
 	}
 
 	/**
-	 * As {@link #run(Path, List, int, Path, double, Path)}, with mpirun ending the job after {@code timeout}
+	 * As {@link #run(Path, List, int, Path, double, Path)}, ending mpirun and its ranks after {@code timeout}
 	 * seconds (0: no limit), which then fails.
 	 */
 	public static Prediction run(Path binary, List<String> args, int np, Path summary, double step, Path cache,
 			int timeout) throws MpiCharacterisation.MpiException, IOException {
+		return run(binary, args, np, summary, step, cache, timeout > 0 ? java.time.Duration.ofSeconds(timeout) : null,
+				null);
+	}
+
+	/**
+	 * As {@link #run(Path, List, int, Path, double, Path)}, ending mpirun and its ranks after {@code timeout} (null:
+	 * no limit; a {@link org.perfcast.engine.Processes.TimeoutException}) or when {@code monitor} is cancelled.
+	 */
+	public static Prediction run(Path binary, List<String> args, int np, Path summary, double step, Path cache,
+			java.time.Duration timeout, org.perfcast.engine.EngineMonitor monitor) throws MpiCharacterisation.MpiException,
+			IOException {
 		if (!Files.isRegularFile(summary)) {
 			throw new IOException("no summary file " + summary + " (perfcast fit ... --datasheet DIR writes "
 					+ "DIR/revprof-summary.txt)");
@@ -230,9 +241,6 @@ public final class ReverseProfiler {
 			if ("root".equals(System.getProperty("user.name"))) {
 				command.add("--allow-run-as-root");
 			}
-			if (timeout > 0) {
-				command.addAll(List.of("--timeout", Integer.toString(timeout)));
-			}
 			for (String env : List.of("LD_PRELOAD=" + lib, "PERFCAST_REVPROF_SUMMARY=" + summary.toAbsolutePath(),
 					"PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step)) {
 				command.add("-x");
@@ -244,16 +252,10 @@ public final class ReverseProfiler {
 			builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
 			builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
 			builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
-			Process process = builder.start();
-			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-			int status;
-			try {
-				status = process.waitFor();
-			} catch (InterruptedException e) {
-				process.destroyForcibly();
-				Thread.currentThread().interrupt();
-				throw new IOException("interrupted", e);
-			}
+			org.perfcast.engine.Processes.Finished finished = org.perfcast.engine.Processes.run(builder, timeout, monitor,
+					"mpirun -np " + np);
+			String output = finished.output();
+			int status = finished.status();
 			if (status != 0) {
 				throw new MpiCharacterisation.MpiException("the program failed under mpirun -np " + np + " (exit code "
 						+ status + "):\n" + output.strip());

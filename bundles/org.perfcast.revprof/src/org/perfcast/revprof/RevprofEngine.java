@@ -45,7 +45,8 @@ public final class RevprofEngine implements Engine {
 			OptionSpec.real("step", 1, "µs per compute step of PERFCAST_COMPUTE(n)"),
 			OptionSpec.text("summary", "revprof-summary.txt", "the equations: a summary file (perfcast fit --datasheet) "
 					+ "or a machine model with MPI costs (*.machine, perfcast fit --machine), relative to the program's folder"),
-			OptionSpec.text("args", "", "the program's arguments; ${NAME} is replaced by a parameter's value"));
+			OptionSpec.text("args", "", "the program's arguments; ${NAME} is replaced by a parameter's value"),
+			OptionSpec.real("timeout", 0, "seconds after which a run of mpirun is ended with its ranks (0: no limit)"));
 
 	@Override
 	public String id() {
@@ -84,6 +85,12 @@ public final class RevprofEngine implements Engine {
 		String file = input.displayName();
 		double npValue = input.bindings().isBound("np") ? input.bindings().value("np") : input.options().integer("np");
 		double step = input.bindings().isBound("step") ? input.bindings().value("step") : input.options().real("step");
+		double limit = input.options().real("timeout");
+		if (!(limit >= 0) || limit > 1e7) {
+			throw new EngineException(Diagnostic.error("revprof.options", "timeout must be 0 (no limit) to 10000000 "
+					+ "seconds, not " + limit, Location.of(input.model().toString())));
+		}
+		java.time.Duration timeout = limit > 0 ? java.time.Duration.ofMillis(Math.round(limit * 1000)) : null;
 		if (npValue != Math.rint(npValue) || npValue < 1 || npValue > 1024) {
 			throw error("revprof.np", "np must be a whole number from 1 to 1024, was " + Numbers.format(npValue), file);
 		}
@@ -116,9 +123,11 @@ public final class RevprofEngine implements Engine {
 		try {
 			monitor.checkCancelled();
 			Path binary = ReverseProfiler.compileProgram(input.model(), org.perfcast.engine.NativeTools.cache());
-			prediction = ReverseProfiler.run(binary, args, np, summary, step, org.perfcast.engine.NativeTools.cache());
+			prediction = ReverseProfiler.run(binary, args, np, summary, step, org.perfcast.engine.NativeTools.cache(),
+					timeout, monitor);
 			monitor.checkCancelled();
-			one = np == 1 ? prediction : ReverseProfiler.run(binary, args, 1, summary, step, org.perfcast.engine.NativeTools.cache());
+			one = np == 1 ? prediction : ReverseProfiler.run(binary, args, 1, summary, step,
+					org.perfcast.engine.NativeTools.cache(), timeout, monitor);
 		} catch (MpiCharacterisation.MpiException e) {
 			throw error("revprof.mpi", e.getMessage(), file);
 		} catch (IOException e) {

@@ -186,13 +186,22 @@ public final class JavaRecorder {
 	 */
 	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output)
 			throws RecorderException, IOException {
+		return record(command, out, cache, output, null);
+	}
+
+	/**
+	 * {@link #record(List, Path, Path, ProcessBuilder.Redirect)}, ending the JVM and what it started after
+	 * {@code timeout} (null: no limit).
+	 */
+	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output,
+			java.time.Duration timeout) throws RecorderException, IOException {
 		checkVersion(command.get(0));
 		Path jar = agentJar(cache);
 		List<String> full = new ArrayList<>();
 		full.add(command.get(0));
 		full.add("-javaagent:" + jar + "=out=" + out.toAbsolutePath());
 		full.addAll(command.subList(1, command.size()));
-		return PthreadRecorder.runPinned(full, Map.of(), out, command.get(0), output);
+		return PthreadRecorder.runPinned(full, Map.of(), out, command.get(0), output, timeout);
 	}
 
 	/**

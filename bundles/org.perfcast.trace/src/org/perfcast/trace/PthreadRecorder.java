@@ -119,11 +119,23 @@ public final class PthreadRecorder {
 	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output,
 			boolean follow, Consumer<String> notes, Map<String, String> variables) throws RecorderException,
 			IOException {
+		return record(command, out, cache, output, follow, notes, variables, null);
+	}
+
+	/**
+	 * {@link #record(List, Path, Path, ProcessBuilder.Redirect, boolean, Consumer, Map) record}, ending the program
+	 * and every process it started when it runs longer than {@code timeout} (null: no limit).
+	 *
+	 * @throws org.perfcast.engine.Processes.TimeoutException when it did
+	 */
+	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output,
+			boolean follow, Consumer<String> notes, Map<String, String> variables, java.time.Duration timeout)
+			throws RecorderException, IOException {
 		if (command.isEmpty()) {
 			throw new RecorderException("no program to record");
 		}
 		if (JavaRecorder.isJava(command)) {
-			return JavaRecorder.record(command, out, cache, output);
+			return JavaRecorder.record(command, out, cache, output, timeout);
 		}
 		Path library = preloadable(library(cache));
 		for (Path stale : children(out)) {
@@ -139,7 +151,7 @@ public final class PthreadRecorder {
 		}
 		environment.putAll(variables);
 		OpenMpRuntime.prepare(command.get(0), library, environment, notes);
-		int status = runPinned(command, environment, out, command.get(0), output);
+		int status = runPinned(command, environment, out, command.get(0), output, timeout);
 		settle(out, notes);
 		return status;
 	}
@@ -306,7 +318,7 @@ public final class PthreadRecorder {
 	 * @return the program's exit code
 	 */
 	static int runPinned(List<String> command, Map<String, String> environment, Path out, String program,
-			ProcessBuilder.Redirect output) throws RecorderException, IOException {
+			ProcessBuilder.Redirect output, java.time.Duration timeout) throws RecorderException, IOException {
 		List<String> full = new ArrayList<>();
 		Path taskset = onPath("taskset");
 		if (taskset != null) {
@@ -323,14 +335,7 @@ public final class PthreadRecorder {
 		} catch (IOException e) {
 			throw new RecorderException("cannot start " + program + ": " + e.getMessage());
 		}
-		int status;
-		try {
-			status = process.waitFor();
-		} catch (InterruptedException e) {
-			process.destroyForcibly();
-			Thread.currentThread().interrupt();
-			throw new IOException("interrupted", e);
-		}
+		int status = org.perfcast.engine.Processes.await(process, timeout, null, program);
 		if (!Files.isRegularFile(out)) {
 			throw new RecorderException(program + " wrote no trace (exit code " + status + "): "
 					+ (JavaRecorder.isJava(command.subList(0, 1)) ? "it must exit through the JVM's normal shutdown"

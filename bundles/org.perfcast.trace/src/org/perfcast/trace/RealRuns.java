@@ -1,8 +1,6 @@
 package org.perfcast.trace;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,6 +38,17 @@ public final class RealRuns {
 	 * @throws RecorderException if {@code taskset} is missing, the program cannot start or fails
 	 */
 	public static Timing time(List<String> command, int processors, int runs) throws RecorderException, IOException {
+		return time(command, processors, runs, null);
+	}
+
+	/**
+	 * {@link #time(List, int, int)}, each run ended with the processes it started after {@code timeout} (null: no
+	 * limit).
+	 *
+	 * @throws org.perfcast.engine.Processes.TimeoutException when a run took longer
+	 */
+	public static Timing time(List<String> command, int processors, int runs, java.time.Duration timeout)
+			throws RecorderException, IOException {
 		if (NativeTools.onPath("taskset") == null) {
 			throw new RecorderException("taskset is needed to run on a chosen number of processors (util-linux)");
 		}
@@ -52,25 +61,17 @@ public final class RealRuns {
 		for (int r = 0; r < runs; r++) {
 			List<String> full = new ArrayList<>(List.of("taskset", "-c", processors == 1 ? "0" : "0-" + (processors - 1)));
 			full.addAll(command);
-			Process process;
 			long start = System.nanoTime();
+			org.perfcast.engine.Processes.Finished finished;
 			try {
-				process = new ProcessBuilder(full).redirectErrorStream(true).start();
+				finished = org.perfcast.engine.Processes.run(new ProcessBuilder(full), timeout, null, command.get(0));
+			} catch (org.perfcast.engine.Processes.TimeoutException e) {
+				throw e;
 			} catch (IOException e) {
 				throw new RecorderException("cannot start " + command.get(0) + ": " + e.getMessage());
 			}
-			String output;
-			try (InputStream in = process.getInputStream()) {
-				output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-			}
-			int status;
-			try {
-				status = process.waitFor();
-			} catch (InterruptedException e) {
-				process.destroyForcibly();
-				Thread.currentThread().interrupt();
-				throw new IOException("interrupted", e);
-			}
+			String output = finished.output();
+			int status = finished.status();
 			double wall = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
 			if (status != 0) {
 				throw new RecorderException(command.get(0) + " failed on " + processors + " processors (exit code " + status

@@ -375,8 +375,9 @@ static void record_at(int kind, const char *arg, void *site, long long duration,
 	const char *thread = NULL;
 	long long actor_cpu;
 	if (recorder_actor && recorder_actor(&thread, &actor_cpu)) {
-		/* an OpenMP thread or task: its own clock, which leaves out its time waiting in the runtime */
-		cpu = cpu >= 0 ? actor_cpu - (cpu_now() - cpu) : actor_cpu;
+		/* an OpenMP thread or task: its own clock, which leaves out its time waiting in the runtime (an I/O call's
+		   event is at its end on that clock, which never goes back) */
+		cpu = actor_cpu;
 	} else {
 		thread = me();
 	}
