@@ -15,7 +15,8 @@ import org.perfcast.engine.NativeTools;
  * How an OpenMP program is recorded: it runs on LLVM's OpenMP runtime ({@code libomp}), which loads the recorder's
  * OMPT tool ({@code ompt.c}) through {@code OMP_TOOL_LIBRARIES}. A program built with {@code clang -fopenmp} links
  * libomp itself; one built with {@code gcc -fopenmp} (or {@code gfortran}) links GCC's libgomp, whose {@code GOMP_*}
- * entry points libomp provides too, so libomp is preloaded in its place and the binary records as it is.
+ * entry points libomp provides too, so libomp is preloaded in its place and the binary records as it is. A script
+ * or a shell gets libomp preloaded as well, for the OpenMP programs it starts.
  */
 public final class OpenMpRuntime {
 
@@ -107,6 +108,16 @@ public final class OpenMpRuntime {
 			throws PthreadRecorder.RecorderException {
 		String linked = linked(program);
 		if (linked == null) {
+			Path libomp = launcher(program) ? libomp() : null;
+			if (libomp != null) { // the OpenMP programs a script starts record too, on libomp
+				preload(environment, recorder, libomp);
+				if (environment.getOrDefault("OMP_NUM_THREADS", "").isBlank()) {
+					int processors = Runtime.getRuntime().availableProcessors();
+					environment.put("OMP_NUM_THREADS", Integer.toString(processors));
+					notes.accept("OMP_NUM_THREADS is not set: OpenMP programs that " + program + " starts are recorded "
+							+ "with a team of " + processors + " (this machine's processors)");
+				}
+			}
 			return null;
 		}
 		Path libomp = libomp();
@@ -115,12 +126,7 @@ public final class OpenMpRuntime {
 					+ "recording it needs LLVM's OpenMP runtime, which is not installed: on Debian and Ubuntu, apt-get "
 					+ "install libomp5 (or set PERFCAST_LIBOMP to libomp.so.5)");
 		}
-		String preload = environment.get("LD_PRELOAD");
-		environment.put("LD_PRELOAD", preload == null || preload.isBlank() ? libomp.toString()
-				: preload.startsWith(recorder.toString()) ? recorder + ":" + libomp
-						+ preload.substring(recorder.toString().length()) : preload + ":" + libomp);
-		environment.put("OMP_TOOL_LIBRARIES", recorder.toString());
-		environment.put("OMP_TOOL", "enabled");
+		preload(environment, recorder, libomp);
 		if (!linked.startsWith("libomp")) {
 			notes.accept("an OpenMP program built with " + (linked.startsWith("libgomp") ? "GCC" : "Intel's compiler")
 					+ " (" + linked + "): recorded on LLVM's OpenMP runtime " + libomp + ", preloaded in its place");
@@ -134,5 +140,36 @@ public final class OpenMpRuntime {
 					+ "predicted, e.g. OMP_NUM_THREADS=8 for up to 8 processors");
 		}
 		return linked;
+	}
+
+	/** libomp preloaded after the recorder, which is named as the OMPT tool. */
+	private static void preload(Map<String, String> environment, Path recorder, Path libomp) {
+		String preload = environment.get("LD_PRELOAD");
+		environment.put("LD_PRELOAD", preload == null || preload.isBlank() ? libomp.toString()
+				: preload.startsWith(recorder.toString()) ? recorder + ":" + libomp
+						+ preload.substring(recorder.toString().length()) : preload + ":" + libomp);
+		environment.put("OMP_TOOL_LIBRARIES", recorder.toString());
+		environment.put("OMP_TOOL", "enabled");
+	}
+
+	/** Shells and commands that run other programs: what they start may be OpenMP programs. */
+	private static final java.util.Set<String> LAUNCHERS = java.util.Set.of("sh", "bash", "dash", "zsh", "ksh", "env",
+			"make", "nice", "time", "timeout", "xargs", "nohup", "stdbuf");
+
+	/** Whether {@code program} is a script ({@code #!}) or a command that runs others. */
+	static boolean launcher(String program) {
+		Path path = program.contains("/") ? Path.of(program) : NativeTools.onPath(program);
+		if (path == null || !Files.isRegularFile(path)) {
+			return false;
+		}
+		if (LAUNCHERS.contains(path.getFileName().toString())) {
+			return true;
+		}
+		try (var in = Files.newInputStream(path)) {
+			byte[] start = in.readNBytes(2);
+			return start.length == 2 && start[0] == '#' && start[1] == '!';
+		} catch (IOException e) {
+			return false;
+		}
 	}
 }

@@ -381,6 +381,21 @@ class OpenMpRecorderTest {
 	}
 
 	@Test
+	void anOpenMpProgramAScriptStartsRecordsToo(@TempDir Path dir) throws Exception {
+		Path exe = build(dir, "regions", REGIONS, "gcc");
+		Path script = dir.resolve("run.sh");
+		Files.writeString(script, "#!/bin/sh\n\"" + exe + "\" > /dev/null\n");
+		script.toFile().setExecutable(true);
+		List<String> notes = new ArrayList<>();
+		Path out = dir.resolve("run.vtrace");
+		assertEquals(0, PthreadRecorder.record(List.of(script.toString()), out, NativeTools.cache(),
+				ProcessBuilder.Redirect.DISCARD, true, notes::add, java.util.Map.of("OMP_NUM_THREADS", "2")));
+		// the script ran one thread: the OpenMP program's trace became the trace
+		assertEquals(2, events(out, "main").stream().filter(e -> e.startsWith("post omp.fork.")).count(), Files
+				.readString(out) + notes);
+	}
+
+	@Test
 	void theRuntimeAProgramLinksIsFound(@TempDir Path dir) throws Exception {
 		assertEquals("libgomp.so.1", OpenMpRuntime.linked(build(dir, "g", REGIONS, "gcc").toString()));
 		assertTrue(OpenMpRuntime.linked(build(dir, "c", REGIONS, "clang").toString()).startsWith("libomp.so"));

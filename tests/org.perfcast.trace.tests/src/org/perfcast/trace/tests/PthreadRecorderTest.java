@@ -296,7 +296,8 @@ class PthreadRecorderTest {
 		assertEquals(List.of("create", "io", "join"), kinds.subList(0, 3), main.toString());
 		assertEquals("exit", kinds.get(kinds.size() - 1));
 		assertTrue(kinds.size() < 3 + 1 + 100, "writes to a file that do not wait are work, not I/O: " + kinds.size());
-		assertTrue(duration(main.get(1)) >= 0.03, main.get(1));
+		// the producer's 40 ms, less what main spent reaching its read (more on a busy processor 0)
+		assertTrue(duration(main.get(1)) >= 0.015, main.get(1));
 		assertEquals("sleep", events(trace, "T1").get(0).split(" ")[0]);
 		Simulation s = simulate(replay(trace), 2);
 		assertTrue(s.threads().get(0).intervals().stream().anyMatch(i -> i.state() == Simulation.State.IO),
