@@ -11,6 +11,7 @@ import org.perfcast.engine.run.Engine;
 import org.perfcast.glamis.GlamisEngine;
 import org.perfcast.loggp.LogGPProgramEngine;
 import org.perfcast.loggp.LogGPStepEngine;
+import org.perfcast.loggp.ReplayEngine;
 import org.perfcast.mapping.MappingEngine;
 import org.perfcast.pamela.PamelaEngine;
 import org.perfcast.revprof.RevprofEngine;
@@ -26,11 +27,12 @@ public final class EngineRegistry {
 
 	/**
 	 * The engines built into Perfcast: PAMELA, the mapping execution models, Glamis, the LogGP communication
-	 * step and program simulation, trace-driven simulation and reverse profiling.
+	 * step and program simulation, trace-driven simulation, reverse profiling and the replay of recorded MPI runs.
 	 */
 	public static EngineRegistry builtin() {
 		return new EngineRegistry().add(new PamelaEngine()).add(new MappingEngine()).add(new GlamisEngine())
-				.add(new LogGPStepEngine()).add(new LogGPProgramEngine()).add(new TraceEngine()).add(new RevprofEngine());
+				.add(new LogGPStepEngine()).add(new LogGPProgramEngine()).add(new TraceEngine()).add(new RevprofEngine())
+				.add(new ReplayEngine());
 	}
 
 	/**

@@ -43,6 +43,8 @@ public final class PerfcastCli {
 		cli.register(new AccuracyCommand());
 		cli.register(new CharacteriseCommand());
 		cli.register(new FitCommand());
+		cli.register(new RecordMpiCommand());
+		cli.register(new ReplayCommand());
 		cli.register(new RunCommand(engines));
 		cli.register(new ReportCommand());
 		cli.register(new DemoCommand(engines));

@@ -275,6 +275,50 @@ public final class ReverseProfiler {
 		}
 	}
 
+	/**
+	 * Runs {@code binary} (dynamically linked to Open MPI) with {@code args} on {@code np} processes with the
+	 * library preloaded in trace mode ({@code PERFCAST_MPI_TRACE}): each rank writes {@code rank-R.txt} into
+	 * {@code out} and rank 0 the index {@code trace.mpitrace}. No equations are needed. Returns the program's output.
+	 *
+	 * @throws MpiCharacterisation.MpiException when mpirun or the program fails, or the trace is incomplete
+	 */
+	public static String record(Path binary, List<String> args, int np, Path out, Path cache, java.time.Duration timeout,
+			org.perfcast.engine.EngineMonitor monitor) throws MpiCharacterisation.MpiException, IOException {
+		Path lib = preloadable(library(cache).resolve("librevprof.so"));
+		Files.createDirectories(out);
+		Files.deleteIfExists(out.resolve("trace.mpitrace"));
+		String dir = out.toAbsolutePath().toString();
+		if (dir.contains(" ")) {
+			throw new IOException("the trace folder's path has a space, which mpirun -x cannot pass: " + dir);
+		}
+		List<String> command = new ArrayList<>(List.of(MpiCharacterisation.onPath("mpirun").toString(),
+				"--oversubscribe", "-np", Integer.toString(np)));
+		if ("root".equals(System.getProperty("user.name"))) {
+			command.add("--allow-run-as-root");
+		}
+		for (String env : List.of("LD_PRELOAD=" + lib, "PERFCAST_MPI_TRACE=" + dir)) {
+			command.add("-x");
+			command.add(env);
+		}
+		command.add(binary.toString());
+		command.addAll(args);
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
+		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+		builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+		org.perfcast.engine.Processes.Finished finished = org.perfcast.engine.Processes.run(builder, timeout, monitor,
+				"mpirun -np " + np);
+		if (finished.status() != 0) {
+			throw new MpiCharacterisation.MpiException("the program failed under mpirun -np " + np + " (exit code "
+					+ finished.status() + "):\n" + finished.output().strip());
+		}
+		if (!Files.isRegularFile(out.resolve("trace.mpitrace"))) {
+			throw new MpiCharacterisation.MpiException("the program wrote no trace (does it call MPI_Finalize, and is it "
+					+ "dynamically linked to Open MPI?):\n" + finished.output().strip());
+		}
+		return finished.output();
+	}
+
 	/** The library at a path LD_PRELOAD can take (no space or colon), copied to a temporary folder if need be. */
 	static Path preloadable(Path library) throws IOException {
 		String text = library.toAbsolutePath().toString();

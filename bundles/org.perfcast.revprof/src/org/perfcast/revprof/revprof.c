@@ -4,6 +4,9 @@
  * characterisation, then calls the real PMPI function. Loaded with LD_PRELOAD by perfcast revprof.
  *
  * Environment: PERFCAST_REVPROF_SUMMARY  the summary file of perfcast fit (revprof-summary.txt)
+ *              PERFCAST_MPI_TRACE        a folder: trace mode (no equations, no time stamps) writes a
+ *                                        time-independent trace, rank-<R>.txt per rank and trace.mpitrace
+ *              PERFCAST_MPI_TRACE_CLOCK  cpu (default: the rank's thread CPU clock) or wall (monotonic)
  *              PERFCAST_REVPROF_OUT      folder for the per-rank logs (rank<R>.log)
  *              PERFCAST_REVPROF_STEP     µs per compute step of perfcast_compute(n) (default 1)
  *
@@ -29,6 +32,13 @@
  * Fortran: Open MPI's Fortran bindings call PMPI_ directly, so the mpif.h / use mpi entry points (mpi_send_)
  * and the ompi_*_f functions the mpi_f08 module calls are defined here too, for the calls listed at the end.
  * Log lines: "kind start end peer bytes name", kind compute, send, recv or coll; the last line "end T".
+ * Trace mode (PERFCAST_MPI_TRACE): each rank writes one line per event, the format of the README's "Recorded
+ * MPI runs": "compute US" for the computation since the previous MPI call (measured from the end of one
+ * intercepted call to the start of the next), "send|ssend|recv PEER TAG COMM BYTES", "isend|issend|irecv
+ * PEER TAG COMM BYTES REQ", "wait REQ [SOURCE TAG BYTES]" when a request completes (a receive's actual
+ * source and tag), a collective by its family ("bcast ROOT COMM BYTES", "allreduce COMM BYTES", ...) and
+ * "comm ID RANK..." for each communicator the rank joins. Ranks are MPI_COMM_WORLD ranks; a communicator's
+ * id is agreed by its members (one more than the largest id any of them has used), world 0, self 1.
  * At MPI_Finalize, rank 0 says on stderr ("revprof: ...") which calls lay outside the measured ranges (the
  * equations extrapolated), which functions the summary lacks (their calls cost nothing) and which calls the
  * library does not cover (not timed).
@@ -40,6 +50,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdarg.h>
+#include <time.h>
 
 #define MAX_EQUATIONS 64
 
@@ -71,6 +83,55 @@ static double the_time; /* µs */
 static double step = 1;
 static int rank = -1, size = 1;
 static FILE *log_file;
+
+/* ---- trace mode: the clock between MPI calls ---- */
+
+static FILE *trace_file; /* this rank's trace */
+static int tracing;
+static clockid_t trace_clock = CLOCK_THREAD_CPUTIME_ID;
+static double trace_last;    /* the clock at the end of the last intercepted call (µs) */
+static double trace_pending; /* computation measured at the entry of the current call, not yet written */
+static int trace_inside;
+static long trace_requests;  /* the last request id given */
+static int coll_root = -1;   /* the root of the rooted collective being called */
+
+static double trace_now(void) {
+	struct timespec t;
+	clock_gettime(trace_clock, &t);
+	return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+/* An intercepted call begins: the computation since the end of the last one is measured. */
+static void tr_enter(void) {
+	if (!tracing || trace_inside) return;
+	trace_inside = 1;
+	double now = trace_now();
+	if (now > trace_last) trace_pending += now - trace_last;
+}
+
+/* An intercepted call ends. */
+static void tr_mark(void) {
+	if (!tracing) return;
+	trace_inside = 0;
+	trace_last = trace_now();
+}
+
+#define TR_RETURN(call) do { int r_ = (call); tr_mark(); return r_; } while (0)
+
+static void tr_compute(void) {
+	if (trace_pending > 0) fprintf(trace_file, "compute %.3f\n", trace_pending);
+	trace_pending = 0;
+}
+
+static void tr_line(const char *format, ...) {
+	if (!trace_file) return;
+	tr_enter();
+	tr_compute();
+	va_list args;
+	va_start(args, format);
+	vfprintf(trace_file, format, args);
+	va_end(args);
+}
 
 static void count(struct counted *list, int *n, const char *name) {
 	for (int i = 0; i < *n; i++) {
@@ -113,6 +174,7 @@ static int has_equation(const char *f) {
 
 /* The fitted time of function f (else of its family) with p processes and d bytes; 0 (noted) without one. */
 static double cost(const char *f, const char *family, double p, double d) {
+	if (tracing) return 0;
 	if (family && !has_equation(f)) f = family;
 	for (int i = 0; i < equation_count; i++) {
 		struct equation *e = &equations[i];
@@ -176,9 +238,48 @@ static double later(double a, double b) {
 
 struct shadow {
 	MPI_Comm user, shadow;
+	int id, n;    /* trace mode: the communicator's id (-1: an intercommunicator) and size */
+	int *members; /* trace mode: the world rank of each of its ranks */
 };
 static struct shadow *shadows;
 static int shadow_count, shadow_capacity;
+
+static int trace_ids = 1; /* the largest communicator id this rank has used */
+
+/* Trace mode: the id and members of a new communicator, agreed by its members, and its "comm" line. */
+static void trace_comm(struct shadow *s, int fixed) {
+	int inter = 0;
+	s->id = -1;
+	s->n = 0;
+	s->members = NULL;
+	PMPI_Comm_test_inter(s->user, &inter);
+	if (inter) return;
+	MPI_Group group, world;
+	PMPI_Comm_group(s->user, &group);
+	PMPI_Comm_group(MPI_COMM_WORLD, &world);
+	PMPI_Group_size(group, &s->n);
+	int *ranks = malloc((s->n > 0 ? s->n : 1) * sizeof *ranks);
+	s->members = malloc((s->n > 0 ? s->n : 1) * sizeof *s->members);
+	for (int i = 0; i < s->n; i++) ranks[i] = i;
+	PMPI_Group_translate_ranks(group, s->n, ranks, world, s->members);
+	free(ranks);
+	PMPI_Group_free(&group);
+	PMPI_Group_free(&world);
+	if (fixed >= 0) {
+		s->id = fixed;
+	} else {
+		int mine = trace_ids + 1;
+		PMPI_Allreduce(&mine, &s->id, 1, MPI_INT, MPI_MAX, s->shadow);
+	}
+	if (s->id > trace_ids) trace_ids = s->id;
+	if (trace_file) {
+		fprintf(trace_file, "comm %d", s->id);
+		for (int i = 0; i < s->n; i++) fprintf(trace_file, " %d", s->members[i]);
+		fprintf(trace_file, "\n");
+	}
+}
+
+static struct shadow *entry_of(MPI_Comm comm);
 
 static MPI_Comm shadow_of(MPI_Comm comm) {
 	for (int i = 0; i < shadow_count; i++) {
@@ -194,7 +295,80 @@ static void add_shadow(MPI_Comm comm) {
 		shadows = realloc(shadows, shadow_capacity * sizeof *shadows);
 	}
 	shadows[shadow_count].user = comm;
-	PMPI_Comm_dup(comm, &shadows[shadow_count++].shadow);
+	PMPI_Comm_dup(comm, &shadows[shadow_count].shadow);
+	shadow_count++;
+	if (tracing) trace_comm(&shadows[shadow_count - 1], comm == MPI_COMM_WORLD ? 0 : comm == MPI_COMM_SELF ? 1 : -1);
+}
+
+static struct shadow *entry_of(MPI_Comm comm) {
+	for (int i = 0; i < shadow_count; i++) {
+		if (shadows[i].user == comm) return &shadows[i];
+	}
+	return NULL;
+}
+
+/* Trace mode: "KIND PEER TAG COMM BYTES [REQ]", the peer a world rank (any: MPI_ANY_SOURCE). */
+static void tr_p2p(const char *kind, MPI_Comm comm, int peer, int tag, long bytes, long request) {
+	if (!trace_file || peer == MPI_PROC_NULL) return;
+	struct shadow *s = entry_of(comm);
+	if (!s || s->id < 0 || (peer != MPI_ANY_SOURCE && (peer < 0 || peer >= s->n))) {
+		not_covered("point-to-point on an intercommunicator or a communicator not intercepted (trace)");
+		return;
+	}
+	char p[16], t[16], q[24] = "";
+	if (peer == MPI_ANY_SOURCE) snprintf(p, sizeof p, "any");
+	else snprintf(p, sizeof p, "%d", s->members[peer]);
+	if (tag == MPI_ANY_TAG) snprintf(t, sizeof t, "any");
+	else snprintf(t, sizeof t, "%d", tag);
+	if (request >= 0) snprintf(q, sizeof q, " %ld", request);
+	tr_line("%s %s %s %d %ld%s\n", kind, p, t, s->id, bytes, q);
+}
+
+/* Trace mode: a received message's completion, "wait REQ SOURCE TAG BYTES" (or a blocking "recv ..."). */
+static void tr_received(MPI_Comm comm, const MPI_Status *status, long request) {
+	int cancelled = 0;
+	PMPI_Test_cancelled(status, &cancelled);
+	if (!trace_file || cancelled) return;
+	int n;
+	PMPI_Get_count(status, MPI_BYTE, &n);
+	long d = n == MPI_UNDEFINED ? 0 : n;
+	if (status->MPI_SOURCE == MPI_PROC_NULL) {
+		if (request >= 0) tr_line("wait %ld\n", request);
+		return;
+	}
+	if (request < 0) {
+		tr_p2p("recv", comm, status->MPI_SOURCE, status->MPI_TAG, d, -1);
+		return;
+	}
+	struct shadow *s = entry_of(comm);
+	int source = s && s->id >= 0 && status->MPI_SOURCE >= 0 && status->MPI_SOURCE < s->n ? s->members[status->MPI_SOURCE]
+			: status->MPI_SOURCE;
+	tr_line("wait %ld %d %d %ld\n", request, source, status->MPI_TAG, d);
+}
+
+/* Trace mode: a collective by its family's keyword ("bcast ROOT COMM BYTES", "barrier COMM", ...). */
+static void tr_collective(const char *name, const char *family, long d, MPI_Comm comm) {
+	const char *f = family ? family : name;
+	struct shadow *s = entry_of(comm);
+	if (!trace_file) return;
+	if (!s || s->id < 0) {
+		not_covered("collective on an intercommunicator or a communicator not intercepted (trace)");
+		return;
+	}
+	const char *kind = !strcmp(f, "MPI_Barrier") ? "barrier" : !strcmp(f, "MPI_Bcast") ? "bcast"
+			: !strcmp(f, "MPI_Reduce") ? "reduce" : !strcmp(f, "MPI_Allreduce") ? "allreduce"
+			: !strcmp(f, "MPI_Allgather") ? "allgather" : !strcmp(f, "MPI_Alltoall") ? "alltoall"
+			: !strcmp(f, "MPI_Gather") ? "gather" : !strcmp(f, "MPI_Scatter") ? "scatter" : NULL;
+	if (!kind) {
+		not_covered(name);
+		return;
+	}
+	int rooted = !strcmp(kind, "bcast") || !strcmp(kind, "reduce") || !strcmp(kind, "gather") || !strcmp(kind, "scatter");
+	if (!strcmp(kind, "barrier")) tr_line("barrier %d\n", s->id);
+	else if (rooted) tr_line("%s %d %d %ld\n", kind, coll_root >= 0 && coll_root < s->n ? s->members[coll_root] : 0,
+			s->id, d);
+	else tr_line("%s %d %ld\n", kind, s->id, d);
+	coll_root = -1;
 }
 
 static void drop_shadow(MPI_Comm comm) {
@@ -217,7 +391,7 @@ struct pending_send { /* a stamp on its way */
 static struct pending_send *pending_sends;
 
 static void send_stamp(MPI_Comm comm, int dest, int tag, double arrival) {
-	if (dest == MPI_PROC_NULL) return;
+	if (dest == MPI_PROC_NULL || tracing) return;
 	MPI_Comm shadow = shadow_of(comm);
 	if (shadow == MPI_COMM_NULL) {
 		not_covered("point-to-point on a communicator made by a call not intercepted");
@@ -288,6 +462,7 @@ struct request {
 	MPI_Comm comm;
 	int peer, tag;   /* a send's destination; a receive's source and tag, possibly wildcards */
 	long seq;        /* receives: the order they were posted */
+	long trace_id;   /* trace mode: the request's id in the trace */
 	MPI_Request sync; /* a nonblocking collective's synchronisation */
 	double mine[2], latest[2];
 	struct request *next;
@@ -323,6 +498,7 @@ static struct request *add(uintptr_t key, enum kind kind, const char *name, cons
 	r->seq = next_seq++;
 	r->next = requests[key % BUCKETS];
 	requests[key % BUCKETS] = r;
+	tr_mark();
 	return r;
 }
 
@@ -339,6 +515,7 @@ static void drop(uintptr_t key) {
 
 /* A receive posted as `seq` completed with `status`: the rank learns the sender's stamp. */
 static void received(MPI_Comm comm, const MPI_Status *status, long seq, const char *name) {
+	if (tracing) return;
 	int source = status->MPI_SOURCE, tag = status->MPI_TAG, cancelled = 0;
 	PMPI_Test_cancelled(status, &cancelled);
 	if (source == MPI_PROC_NULL || cancelled) return;
@@ -392,6 +569,10 @@ static int comm_size(MPI_Comm comm) {
 
 /* A blocking collective: from the latest start of all ranks, T_f(p, the largest block). */
 static void collective(const char *name, const char *family, long d, MPI_Comm comm) {
+	if (tracing) {
+		tr_collective(name, family, d, comm);
+		return;
+	}
 	double mine[2] = { the_time, (double) d }, latest[2];
 	PMPI_Allreduce(mine, latest, 2, MPI_DOUBLE, MPI_MAX, sync_comm(comm));
 	the_time = latest[0] + cost(name, family, comm_size(comm), latest[1]);
@@ -400,6 +581,10 @@ static void collective(const char *name, const char *family, long d, MPI_Comm co
 
 /* A nonblocking collective begins: its synchronisation starts alongside. */
 static void icollective(MPI_Request *request, const char *name, const char *family, long d, MPI_Comm comm) {
+	if (tracing) { /* written where it starts, as if blocking */
+		tr_collective(name, family, d, comm);
+		return;
+	}
 	struct request *r = add(KEY(*request), COLL, name, family, comm);
 	r->mine[0] = the_time;
 	r->mine[1] = (double) d;
@@ -410,6 +595,8 @@ static void icollective(MPI_Request *request, const char *name, const char *fami
 static void complete(uintptr_t key, const MPI_Status *status) {
 	struct request *r = find(key);
 	if (!r || !r->active) return;
+	if (tracing && r->kind == SEND) tr_line("wait %ld\n", r->trace_id);
+	if (tracing && r->kind == RECV) tr_received(r->comm, status, r->trace_id);
 	switch (r->kind) {
 	case SEND:
 		sent(r->start, r->end, r->peer, r->bytes, r->name);
@@ -438,11 +625,28 @@ static void complete(uintptr_t key, const MPI_Status *status) {
 static void started(void) {
 	PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	PMPI_Comm_size(MPI_COMM_WORLD, &size);
+	const char *trace = getenv("PERFCAST_MPI_TRACE");
+	if (trace && *trace) {
+		tracing = 1;
+		const char *clock = getenv("PERFCAST_MPI_TRACE_CLOCK");
+		if (clock && !strcmp(clock, "wall")) trace_clock = CLOCK_MONOTONIC;
+		char path[4096];
+		snprintf(path, sizeof path, "%s/rank-%d.txt", trace, rank);
+		trace_file = fopen(path, "w");
+		if (!trace_file) {
+			fprintf(stderr, "revprof: cannot write %s\n", path);
+		} else {
+			setvbuf(trace_file, NULL, _IOFBF, 1 << 20);
+			fprintf(trace_file, "# perfcast MPI trace: rank %d of %d, computation on the %s clock in us\n", rank, size,
+					trace_clock == CLOCK_MONOTONIC ? "wall" : "cpu");
+		}
+	}
 	add_shadow(MPI_COMM_WORLD);
 	add_shadow(MPI_COMM_SELF);
 	load();
 	const char *out = getenv("PERFCAST_REVPROF_OUT");
-	if (out) {
+	tr_mark();
+	if (out && !tracing) {
 		char path[4096];
 		snprintf(path, sizeof path, "%s/rank%d.log", out, rank);
 		log_file = fopen(path, "w");
@@ -450,21 +654,26 @@ static void started(void) {
 }
 
 int MPI_Init(int *argc, char ***argv) {
+	tr_enter();
 	int r = PMPI_Init(argc, argv);
 	started();
+	tr_mark();
 	return r;
 }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
+	tr_enter();
 	int r = PMPI_Init_thread(argc, argv, required, provided);
 	started();
 	if (*provided == MPI_THREAD_MULTIPLE && rank == 0) {
 		fprintf(stderr, "revprof: MPI_THREAD_MULTIPLE: the library's tables expect one thread in MPI at a time\n");
 	}
+	tr_mark();
 	return r;
 }
 
 int MPI_Finalize(void) {
+	tr_enter();
 	while (pending_sends) {
 		struct pending_send *s = pending_sends;
 		PMPI_Wait(&s->request, MPI_STATUS_IGNORE);
@@ -505,110 +714,159 @@ int MPI_Finalize(void) {
 					uncovered[i].calls);
 		}
 	}
+	if (trace_file) {
+		tr_compute();
+		int ok = !ferror(trace_file);
+		ok &= fclose(trace_file) == 0;
+		trace_file = NULL;
+		int all;
+		PMPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, shadow_of(MPI_COMM_WORLD));
+		if (rank == 0) {
+			char path[4096];
+			snprintf(path, sizeof path, "%s/trace.mpitrace", getenv("PERFCAST_MPI_TRACE"));
+			FILE *index = fopen(path, "w");
+			if (index) {
+				fprintf(index, "# perfcast MPI trace: %d ranks, computation on the %s clock in us\nranks %d\n", size,
+						trace_clock == CLOCK_MONOTONIC ? "wall" : "cpu", size);
+				for (int r = 0; r < size; r++) fprintf(index, "rank %d rank-%d.txt\n", r, r);
+				fclose(index);
+			}
+			if (!index || !all) fprintf(stderr, "revprof: the trace in %s is incomplete\n", getenv("PERFCAST_MPI_TRACE"));
+		}
+	}
 	if (log_file) {
 		fprintf(log_file, "end %.6f\n", the_time);
 		fclose(log_file);
 		log_file = NULL;
 	}
-	return PMPI_Finalize();
+	TR_RETURN(PMPI_Finalize());
 }
 
 /* ---- communicators ---- */
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Comm_dup(comm, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Comm_dup_with_info(comm, info, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Comm_split(comm, color, key, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Comm_split_type(comm, type, key, info, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Comm_create(comm, group, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Comm_create_group(comm, group, tag, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Cart_create(MPI_Comm comm, int n, const int dims[], const int periods[], int reorder, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Cart_create(comm, n, dims, periods, reorder, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Cart_sub(MPI_Comm comm, const int remain[], MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Cart_sub(comm, remain, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Graph_create(MPI_Comm comm, int n, const int index[], const int edges[], int reorder, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Graph_create(comm, n, index, edges, reorder, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[], const int dests[],
 		const int weights[], MPI_Info info, int reorder, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Dist_graph_create(comm, n, sources, degrees, dests, weights, info, reorder, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[], const int sourceweights[],
 		int outdegree, const int dests[], const int destweights[], MPI_Info info, int reorder, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, dests, destweights,
 			info, reorder, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Intercomm_create(MPI_Comm local, int leader, MPI_Comm peer, int remote, int tag, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Intercomm_create(local, leader, peer, remote, tag, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Intercomm_merge(MPI_Comm comm, int high, MPI_Comm *out) {
+	tr_enter();
 	int r = PMPI_Intercomm_merge(comm, high, out);
 	add_shadow(*out);
+	tr_mark();
 	return r;
 }
 
 int MPI_Comm_free(MPI_Comm *comm) {
 	drop_shadow(*comm);
-	return PMPI_Comm_free(comm);
+	TR_RETURN(PMPI_Comm_free(comm));
 }
 
 /* ---- point to point ---- */
 
 #define BLOCKING_SEND(NAME, PNAME) \
 	int NAME(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) { \
+		tr_enter(); \
+		if (tracing) tr_p2p(!strcmp(#NAME, "MPI_Ssend") ? "ssend" : "send", comm, dest, tag, bytes(count, type), -1); \
 		double start = the_time, end = arrival(start, dest, bytes(count, type), #NAME); \
 		send_stamp(comm, dest, tag, end); \
 		int r = PNAME(buf, count, type, dest, tag, comm); \
 		sent(start, end, dest, bytes(count, type), #NAME); \
+		tr_mark(); \
 		return r; \
 	}
 BLOCKING_SEND(MPI_Send, PMPI_Send)
@@ -618,6 +876,9 @@ BLOCKING_SEND(MPI_Rsend, PMPI_Rsend)
 
 #define NONBLOCKING_SEND(NAME, PNAME) \
 	int NAME(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request *request) { \
+		tr_enter(); \
+		long id = ++trace_requests; \
+		if (tracing) tr_p2p(!strcmp(#NAME, "MPI_Issend") ? "issend" : "isend", comm, dest, tag, bytes(count, type), id); \
 		double end = arrival(the_time, dest, bytes(count, type), #NAME); \
 		send_stamp(comm, dest, tag, end); \
 		int r = PNAME(buf, count, type, dest, tag, comm, request); \
@@ -625,6 +886,8 @@ BLOCKING_SEND(MPI_Rsend, PMPI_Rsend)
 		q->end = end; \
 		q->bytes = bytes(count, type); \
 		q->peer = dest; \
+		q->trace_id = id; \
+		tr_mark(); \
 		return r; \
 	}
 NONBLOCKING_SEND(MPI_Isend, PMPI_Isend)
@@ -641,6 +904,7 @@ NONBLOCKING_SEND(MPI_Irsend, PMPI_Irsend)
 		q->tag = tag; \
 		q->persistent = 1; \
 		q->active = 0; \
+		tr_mark(); \
 		return r; \
 	}
 PERSISTENT_SEND(MPI_Send_init, PMPI_Send_init)
@@ -649,30 +913,41 @@ PERSISTENT_SEND(MPI_Bsend_init, PMPI_Bsend_init)
 PERSISTENT_SEND(MPI_Rsend_init, PMPI_Rsend_init)
 
 int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status *status) {
+	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
 	long seq = next_seq++;
+	tr_enter();
 	int r = PMPI_Recv(buf, count, type, source, tag, comm, status);
+	if (tracing) tr_received(comm, status, -1);
 	received(comm, status, seq, "MPI_Recv");
+	tr_mark();
 	return r;
 }
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Irecv(buf, count, type, source, tag, comm, request);
 	struct request *q = add(KEY(*request), RECV, "MPI_Irecv", "MPI_Send", comm);
 	q->peer = source;
 	q->tag = tag;
+	q->trace_id = ++trace_requests;
+	if (tracing) tr_p2p("irecv", comm, source, tag, bytes(count, type), q->trace_id);
+	tr_mark();
 	return r;
 }
 
 int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
 		MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Recv_init(buf, count, type, source, tag, comm, request);
 	struct request *q = add(KEY(*request), RECV, "MPI_Recv_init", "MPI_Send", comm);
 	q->peer = source;
 	q->tag = tag;
+	q->bytes = bytes(count, type);
 	q->persistent = 1;
 	q->active = 0;
+	tr_mark();
 	return r;
 }
 
@@ -682,12 +957,15 @@ int MPI_Start(MPI_Request *request) {
 		q->active = 1;
 		q->start = the_time;
 		q->seq = next_seq++;
+		q->trace_id = ++trace_requests;
+		if (tracing) tr_p2p(q->kind == RECV ? "irecv" : !strcmp(q->name, "MPI_Ssend_init") ? "issend" : "isend", q->comm,
+				q->peer, q->tag, q->bytes, q->trace_id);
 		if (q->kind == SEND) {
 			q->end = arrival(q->start, q->peer, q->bytes, q->name);
 			send_stamp(q->comm, q->peer, q->tag, q->end);
 		}
 	}
-	return PMPI_Start(request);
+	TR_RETURN(PMPI_Start(request));
 }
 
 int MPI_Startall(int n, MPI_Request requests_[]) {
@@ -697,126 +975,173 @@ int MPI_Startall(int n, MPI_Request requests_[]) {
 			q->active = 1;
 			q->start = the_time;
 			q->seq = next_seq++;
+			q->trace_id = ++trace_requests;
+			if (tracing) tr_p2p(q->kind == RECV ? "irecv" : !strcmp(q->name, "MPI_Ssend_init") ? "issend" : "isend",
+					q->comm, q->peer, q->tag, q->bytes, q->trace_id);
 			if (q->kind == SEND) {
 			q->end = arrival(q->start, q->peer, q->bytes, q->name);
 			send_stamp(q->comm, q->peer, q->tag, q->end);
 		}
 		}
 	}
-	return PMPI_Startall(n, requests_);
+	TR_RETURN(PMPI_Startall(n, requests_));
 }
 
 int MPI_Request_free(MPI_Request *request) {
 	drop(KEY(*request));
-	return PMPI_Request_free(request);
+	TR_RETURN(PMPI_Request_free(request));
 }
 
 int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag, void *rbuf, int rcount,
 		MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status *status) {
+	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
 	double start = the_time;
 	long seq = next_seq++;
+	long rid = ++trace_requests, sid = ++trace_requests;
+	if (tracing) {
+		tr_p2p("irecv", comm, source, rtag, bytes(rcount, rtype), rid);
+		tr_p2p("isend", comm, dest, stag, bytes(scount, stype), sid);
+	}
 	double end = arrival(start, dest, bytes(scount, stype), "MPI_Sendrecv");
 	send_stamp(comm, dest, stag, end);
+	tr_enter();
 	int r = PMPI_Sendrecv(sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag, comm, status);
 	sent(start, end, dest, bytes(scount, stype), "MPI_Sendrecv");
 	double send_end = the_time;
 	the_time = start; /* the receive's arrival counts from the call's start too */
+	if (tracing) {
+		tr_received(comm, status, rid);
+		if (dest != MPI_PROC_NULL) tr_line("wait %%ld\n", sid);
+	}
 	received(comm, status, seq, "MPI_Sendrecv");
 	the_time = later(the_time, send_end);
+	tr_mark();
 	return r;
 }
 
 int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int stag, int source, int rtag,
 		MPI_Comm comm, MPI_Status *status) {
+	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
 	double start = the_time;
 	long seq = next_seq++;
 	long d = bytes(count, type);
+	long rid = ++trace_requests, sid = ++trace_requests;
+	if (tracing) {
+		tr_p2p("irecv", comm, source, rtag, bytes(count, type), rid);
+		tr_p2p("isend", comm, dest, stag, bytes(count, type), sid);
+	}
 	double end = arrival(start, dest, d, "MPI_Sendrecv_replace");
 	send_stamp(comm, dest, stag, end);
+	tr_enter();
 	int r = PMPI_Sendrecv_replace(buf, count, type, dest, stag, source, rtag, comm, status);
 	sent(start, end, dest, d, "MPI_Sendrecv_replace");
 	double send_end = the_time;
 	the_time = start;
+	if (tracing) {
+		tr_received(comm, status, rid);
+		if (dest != MPI_PROC_NULL) tr_line("wait %%ld\n", sid);
+	}
 	received(comm, status, seq, "MPI_Sendrecv_replace");
 	the_time = later(the_time, send_end);
+	tr_mark();
 	return r;
 }
 
 /* A matched probe takes its message out of matching: a receive posted now for exactly (source, tag). */
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status) {
+	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
+	tr_enter();
 	int r = PMPI_Mprobe(source, tag, comm, message, status);
 	if (*message != MPI_MESSAGE_NO_PROC) {
 		struct request *q = add(KEY(*message), MESSAGE, "MPI_Mrecv", "MPI_Send", comm);
 		q->peer = status->MPI_SOURCE;
 		q->tag = status->MPI_TAG;
 	}
+	tr_mark();
 	return r;
 }
 
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status) {
+	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
+	tr_enter();
 	int r = PMPI_Improbe(source, tag, comm, flag, message, status);
 	if (*flag && *message != MPI_MESSAGE_NO_PROC) {
 		struct request *q = add(KEY(*message), MESSAGE, "MPI_Mrecv", "MPI_Send", comm);
 		q->peer = status->MPI_SOURCE;
 		q->tag = status->MPI_TAG;
 	}
+	tr_mark();
 	return r;
 }
 
 int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Status *status) {
+	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
 	uintptr_t key = KEY(*message);
 	struct request *q = find(key);
+	tr_enter();
 	int r = PMPI_Mrecv(buf, count, type, message, status);
 	if (q) {
 		MPI_Comm comm = q->comm;
 		long seq = q->seq;
 		drop(key);
+		if (tracing) tr_received(comm, status, -1);
 		received(comm, status, seq, "MPI_Mrecv");
 	}
+	tr_mark();
 	return r;
 }
 
 int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Request *request) {
 	uintptr_t key = KEY(*message);
 	struct request *q = find(key);
+	tr_enter();
 	int r = PMPI_Imrecv(buf, count, type, message, request);
 	if (q) {
 		struct request *n = add(KEY(*request), RECV, "MPI_Imrecv", "MPI_Send", q->comm);
 		n->peer = q->peer;
 		n->tag = q->tag;
 		n->seq = q->seq;
+		n->trace_id = ++trace_requests;
+		if (tracing) tr_p2p("irecv", q->comm, q->peer, q->tag, bytes(count, type), n->trace_id);
 		drop(key);
 	}
+	tr_mark();
 	return r;
 }
 
 /* ---- completion ---- */
 
 int MPI_Wait(MPI_Request *request, MPI_Status *status) {
+	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
 	uintptr_t key = KEY(*request);
+	tr_enter();
 	int r = PMPI_Wait(request, status);
 	complete(key, status);
+	tr_mark();
 	return r;
 }
 
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
+	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
 	uintptr_t key = KEY(*request);
+	tr_enter();
 	int r = PMPI_Test(request, flag, status);
 	if (*flag) complete(key, status);
+	tr_mark();
 	return r;
 }
 
@@ -831,64 +1156,84 @@ static MPI_Status *statuses(int n, MPI_Status *given) {
 }
 
 int MPI_Waitall(int n, MPI_Request request[], MPI_Status status[]) {
+	tr_enter();
 	uintptr_t *k = keys(n, request);
 	MPI_Status *s = statuses(n, status);
+	tr_enter();
 	int r = PMPI_Waitall(n, request, s);
 	for (int i = 0; i < n; i++) complete(k[i], &s[i]);
 	if (s != status) free(s);
 	free(k);
+	tr_mark();
 	return r;
 }
 
 int MPI_Testall(int n, MPI_Request request[], int *flag, MPI_Status status[]) {
+	tr_enter();
 	uintptr_t *k = keys(n, request);
 	MPI_Status *s = statuses(n, status);
+	tr_enter();
 	int r = PMPI_Testall(n, request, flag, s);
 	if (*flag) {
 		for (int i = 0; i < n; i++) complete(k[i], &s[i]);
 	}
 	if (s != status) free(s);
 	free(k);
+	tr_mark();
 	return r;
 }
 
 int MPI_Waitany(int n, MPI_Request request[], int *index, MPI_Status *status) {
+	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
+	tr_enter();
 	uintptr_t *k = keys(n, request);
+	tr_enter();
 	int r = PMPI_Waitany(n, request, index, status);
 	if (*index != MPI_UNDEFINED) complete(k[*index], status);
 	free(k);
+	tr_mark();
 	return r;
 }
 
 int MPI_Testany(int n, MPI_Request request[], int *index, int *flag, MPI_Status *status) {
+	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
+	tr_enter();
 	uintptr_t *k = keys(n, request);
+	tr_enter();
 	int r = PMPI_Testany(n, request, index, flag, status);
 	if (*flag && *index != MPI_UNDEFINED) complete(k[*index], status);
 	free(k);
+	tr_mark();
 	return r;
 }
 
 int MPI_Waitsome(int n, MPI_Request request[], int *outcount, int indices[], MPI_Status status[]) {
+	tr_enter();
 	uintptr_t *k = keys(n, request);
 	MPI_Status *s = statuses(n, status);
+	tr_enter();
 	int r = PMPI_Waitsome(n, request, outcount, indices, s);
 	for (int i = 0; *outcount != MPI_UNDEFINED && i < *outcount; i++) complete(k[indices[i]], &s[i]);
 	if (s != status) free(s);
 	free(k);
+	tr_mark();
 	return r;
 }
 
 int MPI_Testsome(int n, MPI_Request request[], int *outcount, int indices[], MPI_Status status[]) {
+	tr_enter();
 	uintptr_t *k = keys(n, request);
 	MPI_Status *s = statuses(n, status);
+	tr_enter();
 	int r = PMPI_Testsome(n, request, outcount, indices, s);
 	for (int i = 0; *outcount != MPI_UNDEFINED && i < *outcount; i++) complete(k[indices[i]], &s[i]);
 	if (s != status) free(s);
 	free(k);
+	tr_mark();
 	return r;
 }
 
@@ -911,6 +1256,7 @@ static long total(const int counts[], int n) {
 static int my_rank(MPI_Comm comm) {
 	int r;
 	PMPI_Comm_rank(comm, &r);
+	tr_mark();
 	return r;
 }
 
@@ -919,46 +1265,48 @@ static int my_rank(MPI_Comm comm) {
 
 int MPI_Barrier(MPI_Comm comm) {
 	collective("MPI_Barrier", NULL, 0, comm);
-	return PMPI_Barrier(comm);
+	TR_RETURN(PMPI_Barrier(comm));
 }
 
 int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+	coll_root = root;
 	collective("MPI_Bcast", NULL, bytes(count, type), comm);
-	return PMPI_Bcast(buf, count, type, root, comm);
+	TR_RETURN(PMPI_Bcast(buf, count, type, root, comm));
 }
 
 int MPI_Reduce(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+	coll_root = root;
 	collective("MPI_Reduce", NULL, bytes(count, type), comm);
-	return PMPI_Reduce(in, out, count, type, op, root, comm);
+	TR_RETURN(PMPI_Reduce(in, out, count, type, op, root, comm));
 }
 
 int MPI_Allreduce(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
 	collective("MPI_Allreduce", NULL, bytes(count, type), comm);
-	return PMPI_Allreduce(in, out, count, type, op, comm);
+	TR_RETURN(PMPI_Allreduce(in, out, count, type, op, comm));
 }
 
 int MPI_Allgather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
 		MPI_Comm comm) {
 	collective("MPI_Allgather", NULL, bytes(rcount, rtype), comm);
-	return PMPI_Allgather(in, count, type, out, rcount, rtype, comm);
+	TR_RETURN(PMPI_Allgather(in, count, type, out, rcount, rtype, comm));
 }
 
 int MPI_Allgatherv(const void *in, int count, MPI_Datatype type, void *out, const int rcounts[], const int displs[],
 		MPI_Datatype rtype, MPI_Comm comm) {
 	collective("MPI_Allgatherv", "MPI_Allgather", largest(rcounts, comm_size(comm), rtype), comm);
-	return PMPI_Allgatherv(in, count, type, out, rcounts, displs, rtype, comm);
+	TR_RETURN(PMPI_Allgatherv(in, count, type, out, rcounts, displs, rtype, comm));
 }
 
 int MPI_Alltoall(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
 		MPI_Comm comm) {
 	collective("MPI_Alltoall", NULL, bytes(count, type), comm);
-	return PMPI_Alltoall(in, count, type, out, rcount, rtype, comm);
+	TR_RETURN(PMPI_Alltoall(in, count, type, out, rcount, rtype, comm));
 }
 
 int MPI_Alltoallv(const void *in, const int counts[], const int sdispls[], MPI_Datatype type, void *out,
 		const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm) {
 	collective("MPI_Alltoallv", "MPI_Alltoall", largest(counts, comm_size(comm), type), comm);
-	return PMPI_Alltoallv(in, counts, sdispls, type, out, rcounts, rdispls, rtype, comm);
+	TR_RETURN(PMPI_Alltoallv(in, counts, sdispls, type, out, rcounts, rdispls, rtype, comm));
 }
 
 int MPI_Alltoallw(const void *in, const int counts[], const int sdispls[], const MPI_Datatype types[], void *out,
@@ -966,179 +1314,223 @@ int MPI_Alltoallw(const void *in, const int counts[], const int sdispls[], const
 	long m = 0;
 	for (int i = 0; i < comm_size(comm); i++) m = later(m, bytes(counts[i], types[i]));
 	collective("MPI_Alltoallw", "MPI_Alltoall", m, comm);
-	return PMPI_Alltoallw(in, counts, sdispls, types, out, rcounts, rdispls, rtypes, comm);
+	TR_RETURN(PMPI_Alltoallw(in, counts, sdispls, types, out, rcounts, rdispls, rtypes, comm));
 }
 
 int MPI_Gather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype, int root,
 		MPI_Comm comm) {
+	coll_root = root;
 	collective("MPI_Gather", NULL, in == MPI_IN_PLACE ? bytes(rcount, rtype) : bytes(count, type), comm);
-	return PMPI_Gather(in, count, type, out, rcount, rtype, root, comm);
+	TR_RETURN(PMPI_Gather(in, count, type, out, rcount, rtype, root, comm));
 }
 
 int MPI_Gatherv(const void *in, int count, MPI_Datatype type, void *out, const int rcounts[], const int displs[],
 		MPI_Datatype rtype, int root, MPI_Comm comm) {
+	coll_root = root;
 	long d = my_rank(comm) == root ? largest(rcounts, comm_size(comm), rtype) : bytes(count, type);
 	collective("MPI_Gatherv", "MPI_Gather", d, comm);
-	return PMPI_Gatherv(in, count, type, out, rcounts, displs, rtype, root, comm);
+	TR_RETURN(PMPI_Gatherv(in, count, type, out, rcounts, displs, rtype, root, comm));
 }
 
 int MPI_Scatter(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype, int root,
 		MPI_Comm comm) {
+	coll_root = root;
 	collective("MPI_Scatter", NULL, out == MPI_IN_PLACE ? bytes(count, type) : bytes(rcount, rtype), comm);
-	return PMPI_Scatter(in, count, type, out, rcount, rtype, root, comm);
+	TR_RETURN(PMPI_Scatter(in, count, type, out, rcount, rtype, root, comm));
 }
 
 int MPI_Scatterv(const void *in, const int counts[], const int displs[], MPI_Datatype type, void *out, int rcount,
 		MPI_Datatype rtype, int root, MPI_Comm comm) {
+	coll_root = root;
 	long d = my_rank(comm) == root ? largest(counts, comm_size(comm), type) : bytes(rcount, rtype);
 	collective("MPI_Scatterv", "MPI_Scatter", d, comm);
-	return PMPI_Scatterv(in, counts, displs, type, out, rcount, rtype, root, comm);
+	TR_RETURN(PMPI_Scatterv(in, counts, displs, type, out, rcount, rtype, root, comm));
 }
 
 int MPI_Reduce_scatter(const void *in, void *out, const int rcounts[], MPI_Datatype type, MPI_Op op,
 		MPI_Comm comm) {
 	collective("MPI_Reduce_scatter", "MPI_Allreduce", bytes(total(rcounts, comm_size(comm)), type), comm);
-	return PMPI_Reduce_scatter(in, out, rcounts, type, op, comm);
+	TR_RETURN(PMPI_Reduce_scatter(in, out, rcounts, type, op, comm));
 }
 
 int MPI_Reduce_scatter_block(const void *in, void *out, int rcount, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
 	collective("MPI_Reduce_scatter_block", "MPI_Allreduce", bytes((long) rcount * comm_size(comm), type), comm);
-	return PMPI_Reduce_scatter_block(in, out, rcount, type, op, comm);
+	TR_RETURN(PMPI_Reduce_scatter_block(in, out, rcount, type, op, comm));
 }
 
 int MPI_Scan(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
 	collective("MPI_Scan", "MPI_Allreduce", bytes(count, type), comm);
-	return PMPI_Scan(in, out, count, type, op, comm);
+	TR_RETURN(PMPI_Scan(in, out, count, type, op, comm));
 }
 
 int MPI_Exscan(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
 	collective("MPI_Exscan", "MPI_Allreduce", bytes(count, type), comm);
-	return PMPI_Exscan(in, out, count, type, op, comm);
+	TR_RETURN(PMPI_Exscan(in, out, count, type, op, comm));
 }
 
 /* nonblocking collectives: the operation, then its synchronisation, both in the program's order */
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Ibarrier(comm, request);
 	icollective(request, "MPI_Ibarrier", "MPI_Barrier", 0, comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *request) {
+	coll_root = root;
+	tr_enter();
 	int r = PMPI_Ibcast(buf, count, type, root, comm, request);
 	icollective(request, "MPI_Ibcast", "MPI_Bcast", bytes(count, type), comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Ireduce(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
 		MPI_Request *request) {
+	coll_root = root;
+	tr_enter();
 	int r = PMPI_Ireduce(in, out, count, type, op, root, comm, request);
 	icollective(request, "MPI_Ireduce", "MPI_Reduce", bytes(count, type), comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Iallreduce(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Iallreduce(in, out, count, type, op, comm, request);
 	icollective(request, "MPI_Iallreduce", "MPI_Allreduce", bytes(count, type), comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Iallgather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
 		MPI_Comm comm, MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Iallgather(in, count, type, out, rcount, rtype, comm, request);
 	icollective(request, "MPI_Iallgather", "MPI_Allgather", bytes(rcount, rtype), comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Iallgatherv(const void *in, int count, MPI_Datatype type, void *out, const int rcounts[],
 		const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Iallgatherv(in, count, type, out, rcounts, displs, rtype, comm, request);
 	icollective(request, "MPI_Iallgatherv", "MPI_Allgather", largest(rcounts, comm_size(comm), rtype), comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Ialltoall(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
 		MPI_Comm comm, MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Ialltoall(in, count, type, out, rcount, rtype, comm, request);
 	icollective(request, "MPI_Ialltoall", "MPI_Alltoall", bytes(count, type), comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Ialltoallv(const void *in, const int counts[], const int sdispls[], MPI_Datatype type, void *out,
 		const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Ialltoallv(in, counts, sdispls, type, out, rcounts, rdispls, rtype, comm, request);
 	icollective(request, "MPI_Ialltoallv", "MPI_Alltoall", largest(counts, comm_size(comm), type), comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Ialltoallw(const void *in, const int counts[], const int sdispls[], const MPI_Datatype types[], void *out,
 		const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Ialltoallw(in, counts, sdispls, types, out, rcounts, rdispls, rtypes, comm, request);
 	long m = 0;
 	for (int i = 0; i < comm_size(comm); i++) m = later(m, bytes(counts[i], types[i]));
 	icollective(request, "MPI_Ialltoallw", "MPI_Alltoall", m, comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Igather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype, int root,
 		MPI_Comm comm, MPI_Request *request) {
+	coll_root = root;
+	tr_enter();
 	int r = PMPI_Igather(in, count, type, out, rcount, rtype, root, comm, request);
 	icollective(request, "MPI_Igather", "MPI_Gather", in == MPI_IN_PLACE ? bytes(rcount, rtype) : bytes(count, type),
 			comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Igatherv(const void *in, int count, MPI_Datatype type, void *out, const int rcounts[], const int displs[],
 		MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *request) {
+	coll_root = root;
 	long d = my_rank(comm) == root ? largest(rcounts, comm_size(comm), rtype) : bytes(count, type);
+	tr_enter();
 	int r = PMPI_Igatherv(in, count, type, out, rcounts, displs, rtype, root, comm, request);
 	icollective(request, "MPI_Igatherv", "MPI_Gather", d, comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Iscatter(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype, int root,
 		MPI_Comm comm, MPI_Request *request) {
+	coll_root = root;
+	tr_enter();
 	int r = PMPI_Iscatter(in, count, type, out, rcount, rtype, root, comm, request);
 	icollective(request, "MPI_Iscatter", "MPI_Scatter", out == MPI_IN_PLACE ? bytes(count, type) : bytes(rcount,
 			rtype), comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Iscatterv(const void *in, const int counts[], const int displs[], MPI_Datatype type, void *out, int rcount,
 		MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *request) {
+	coll_root = root;
 	long d = my_rank(comm) == root ? largest(counts, comm_size(comm), type) : bytes(rcount, rtype);
+	tr_enter();
 	int r = PMPI_Iscatterv(in, counts, displs, type, out, rcount, rtype, root, comm, request);
 	icollective(request, "MPI_Iscatterv", "MPI_Scatter", d, comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Ireduce_scatter(const void *in, void *out, const int rcounts[], MPI_Datatype type, MPI_Op op,
 		MPI_Comm comm, MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Ireduce_scatter(in, out, rcounts, type, op, comm, request);
 	icollective(request, "MPI_Ireduce_scatter", "MPI_Allreduce", bytes(total(rcounts, comm_size(comm)), type), comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Ireduce_scatter_block(const void *in, void *out, int rcount, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Ireduce_scatter_block(in, out, rcount, type, op, comm, request);
 	icollective(request, "MPI_Ireduce_scatter_block", "MPI_Allreduce", bytes((long) rcount * comm_size(comm), type),
 			comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Iscan(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Iscan(in, out, count, type, op, comm, request);
 	icollective(request, "MPI_Iscan", "MPI_Allreduce", bytes(count, type), comm);
+	tr_mark();
 	return r;
 }
 
 int MPI_Iexscan(const void *in, void *out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
 		MPI_Request *request) {
+	tr_enter();
 	int r = PMPI_Iexscan(in, out, count, type, op, comm, request);
 	icollective(request, "MPI_Iexscan", "MPI_Allreduce", bytes(count, type), comm);
+	tr_mark();
 	return r;
 }
 
@@ -1146,68 +1538,68 @@ int MPI_Iexscan(const void *in, void *out, int count, MPI_Datatype type, MPI_Op 
 
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *out, MPI_Request *request) {
 	not_covered("MPI_Comm_idup");
-	return PMPI_Comm_idup(comm, out, request);
+	TR_RETURN(PMPI_Comm_idup(comm, out, request));
 }
 
 int MPI_Neighbor_allgather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
 		MPI_Comm comm) {
 	not_covered("MPI_Neighbor_allgather");
-	return PMPI_Neighbor_allgather(in, count, type, out, rcount, rtype, comm);
+	TR_RETURN(PMPI_Neighbor_allgather(in, count, type, out, rcount, rtype, comm));
 }
 
 int MPI_Neighbor_alltoall(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
 		MPI_Comm comm) {
 	not_covered("MPI_Neighbor_alltoall");
-	return PMPI_Neighbor_alltoall(in, count, type, out, rcount, rtype, comm);
+	TR_RETURN(PMPI_Neighbor_alltoall(in, count, type, out, rcount, rtype, comm));
 }
 
 int MPI_Put(const void *origin, int count, MPI_Datatype type, int target, MPI_Aint disp, int tcount,
 		MPI_Datatype ttype, MPI_Win win) {
 	not_covered("MPI_Put");
-	return PMPI_Put(origin, count, type, target, disp, tcount, ttype, win);
+	TR_RETURN(PMPI_Put(origin, count, type, target, disp, tcount, ttype, win));
 }
 
 int MPI_Get(void *origin, int count, MPI_Datatype type, int target, MPI_Aint disp, int tcount, MPI_Datatype ttype,
 		MPI_Win win) {
 	not_covered("MPI_Get");
-	return PMPI_Get(origin, count, type, target, disp, tcount, ttype, win);
+	TR_RETURN(PMPI_Get(origin, count, type, target, disp, tcount, ttype, win));
 }
 
 int MPI_Accumulate(const void *origin, int count, MPI_Datatype type, int target, MPI_Aint disp, int tcount,
 		MPI_Datatype ttype, MPI_Op op, MPI_Win win) {
 	not_covered("MPI_Accumulate");
-	return PMPI_Accumulate(origin, count, type, target, disp, tcount, ttype, op, win);
+	TR_RETURN(PMPI_Accumulate(origin, count, type, target, disp, tcount, ttype, op, win));
 }
 
 int MPI_Win_fence(int assertion, MPI_Win win) {
 	not_covered("MPI_Win_fence");
-	return PMPI_Win_fence(assertion, win);
+	TR_RETURN(PMPI_Win_fence(assertion, win));
 }
 
 int MPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype type, MPI_Status *status) {
 	not_covered("MPI_File_read");
-	return PMPI_File_read(fh, buf, count, type, status);
+	TR_RETURN(PMPI_File_read(fh, buf, count, type, status));
 }
 
 int MPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datatype type, MPI_Status *status) {
 	not_covered("MPI_File_write");
-	return PMPI_File_write(fh, buf, count, type, status);
+	TR_RETURN(PMPI_File_write(fh, buf, count, type, status));
 }
 
 int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype type, MPI_Status *status) {
 	not_covered("MPI_File_read_all");
-	return PMPI_File_read_all(fh, buf, count, type, status);
+	TR_RETURN(PMPI_File_read_all(fh, buf, count, type, status));
 }
 
 int MPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_Datatype type, MPI_Status *status) {
 	not_covered("MPI_File_write_all");
-	return PMPI_File_write_all(fh, buf, count, type, status);
+	TR_RETURN(PMPI_File_write_all(fh, buf, count, type, status));
 }
 
 int MPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root, MPI_Comm comm,
 		MPI_Comm *intercomm, int errcodes[]) {
 	not_covered("MPI_Comm_spawn");
-	return PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, errcodes);
+	TR_RETURN(PMPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, errcodes));
 }
 
 /* ---- Fortran (mpif.h and use mpi: mpi_send_; use mpi_f08: through Open MPI's ompi_send_f) ---- */

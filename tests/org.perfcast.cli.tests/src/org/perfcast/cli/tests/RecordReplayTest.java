@@ -1,0 +1,160 @@
+package org.perfcast.cli.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.cli.ExitCode;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.loggp.CommunicationPattern;
+import org.perfcast.loggp.CommunicationSimulation;
+import org.perfcast.loggp.LogGP;
+import org.perfcast.loggp.LogGPRules;
+import org.perfcast.loggp.Message;
+import org.perfcast.model.results.Run;
+import org.perfcast.model.results.io.ResultsFiles;
+
+/** {@code perfcast record-mpi} on real MPI programs and {@code perfcast replay} / the engine replay. */
+class RecordReplayTest {
+
+	@TempDir
+	Path dir;
+
+	private final CommandRunner cli = new CommandRunner();
+
+	private static final String PROGRAM = """
+			#include <mpi.h>
+			#include <string.h>
+			int main(int argc, char **argv) {
+				MPI_Init(&argc, &argv);
+				int rank, size;
+				MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+				MPI_Comm_size(MPI_COMM_WORLD, &size);
+				char out[1000] = {0}, in[1000];
+				MPI_Request req[2];
+				MPI_Irecv(in, 1000, MPI_CHAR, (rank + size - 1) % size, 7, MPI_COMM_WORLD, &req[0]);
+				MPI_Isend(out, 1000, MPI_CHAR, (rank + 1) % size, 7, MPI_COMM_WORLD, &req[1]);
+				MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+				if (argc < 2 || strcmp(argv[1], "ring")) {
+					double x = rank, y;
+					MPI_Allreduce(&x, &y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+					MPI_Comm half;
+					MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+					MPI_Bcast(&x, 1, MPI_DOUBLE, 1, half);
+					if (rank == 0) {
+						for (int i = 1; i < size; i++) {
+							MPI_Recv(in, 10, MPI_CHAR, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+						}
+					} else {
+						MPI_Send(out, 4, MPI_CHAR, 0, 20 + rank, MPI_COMM_WORLD);
+					}
+					MPI_Comm_free(&half);
+				}
+				MPI_Finalize();
+				return 0;
+			}
+			""";
+
+	/** The events of a rank's file without computations and comments. */
+	private static List<String> events(Path file) throws IOException {
+		List<String> events = new ArrayList<>();
+		for (String line : Files.readAllLines(file)) {
+			if (!line.startsWith("compute ") && !line.startsWith("#")) {
+				events.add(line);
+			}
+		}
+		return events;
+	}
+
+	@Test
+	void testRecordWritesEveryRanksEvents() throws IOException {
+		assumeTrue(Mpi.installed(), "Open MPI is not installed");
+		Path source = Files.writeString(dir.resolve("mix.c"), PROGRAM);
+		Path out = dir.resolve("trace");
+		assertEquals(ExitCode.OK, cli.run("record-mpi", "--np", "4", "--out", out.toString(), "--timeout", "120", "--",
+				source.toString()), cli.err());
+		assertTrue(cli.out().startsWith("trace of 4 ranks, "), cli.out());
+		assertEquals("ranks 4", Files.readAllLines(out.resolve("trace.mpitrace")).get(1));
+		assertEquals(List.of("comm 0 0 1 2 3", "comm 1 0", "irecv 3 7 0 1000 1", "isend 1 7 0 1000 2", "wait 1 3 7 1000",
+				"wait 2", "allreduce 0 8", "comm 2 0 2", "bcast 2 2 8"), events(out.resolve("rank-0.txt")).subList(0, 9));
+		// rank 0's three receives from any source record the actual sources and tags, in whatever order they came
+		List<String> receives = events(out.resolve("rank-0.txt")).subList(9, 12);
+		assertEquals(List.of("recv 1 21 0 4", "recv 2 22 0 4", "recv 3 23 0 4"), receives.stream().sorted().toList());
+		assertEquals(List.of("comm 0 0 1 2 3", "comm 1 3", "irecv 2 7 0 1000 1", "isend 0 7 0 1000 2", "wait 1 2 7 1000",
+				"wait 2", "allreduce 0 8", "comm 2 1 3", "bcast 3 2 8", "send 0 23 0 4"), events(out.resolve("rank-3.txt")));
+		// the computations are there, on the CPU clock
+		assertTrue(Files.readString(out.resolve("rank-1.txt")).contains("\ncompute "));
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("replay", out.toString()), cli.err());
+		assertTrue(cli.out().contains("collectives: binomial tree (bcast, reduce, gather, scatter), recursive doubling"),
+				cli.out());
+	}
+
+	@Test
+	void testReplayOfARecordedRingIsTheStepSimulatorsTime() throws IOException {
+		assumeTrue(Mpi.installed(), "Open MPI is not installed");
+		Path source = Files.writeString(dir.resolve("ring.c"), PROGRAM);
+		Path out = dir.resolve("ring");
+		assertEquals(ExitCode.OK, cli.run("record-mpi", "--np", "4", "--out", out.toString(), "--timeout", "120", "--",
+				source.toString(), "ring"), cli.err());
+		cli.reset();
+		// computations made negligible (10^9 times as fast), so that only the ring's step remains
+		assertEquals(ExitCode.OK, cli.run("replay", out.toString(), "--L", "9", "--o", "2", "--g", "14", "--G", "0.03",
+				"--speed", "1e9", "--json"), cli.err());
+		double T = Double.parseDouble(cli.out().replaceFirst("^\\{\"T\": ([^,]+),.*\\s*$", "$1"));
+		List<Message> ring = new ArrayList<>();
+		for (int p = 0; p < 4; p++) {
+			ring.add(new Message(p, (p + 1) % 4, 1000));
+		}
+		double step = CommunicationSimulation.simulate(CommunicationPattern.of(ring, 4), new LogGP(9, 2, 14, 0.03),
+				LogGPRules.DEFAULT, EngineMonitor.NULL).T();
+		assertEquals(step, T, 1e-3, cli.out());
+		assertEquals(2 + 999 * 0.03 + 14 + 2 + 999 * 0.03, step, 1e-9);
+	}
+
+	@Test
+	void testReplayCommandAndEngineSweep() throws IOException {
+		Path trace = Files.writeString(dir.resolve("pp.mpitrace"), """
+				ranks 2
+				rank 0
+				compute 5
+				send 1 0 0 41
+				recv 1 0 0 41
+				rank 1
+				recv 0 0 0 41
+				compute 3
+				send 0 0 0 41
+				""");
+		assertEquals(ExitCode.OK, cli.run("replay", trace.toString(), "--L", "10", "--o", "2", "--g", "5", "--G", "0.25"),
+				cli.err());
+		assertTrue(cli.out().endsWith("T = 56 µs\n"), cli.out());
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("replay", trace.toString(), "--L", "10", "--o", "2", "--g", "5", "--G", "0.25",
+				"--json"), cli.err());
+		assertTrue(cli.out().startsWith("{\"T\": 56, \"unit\": \"µs\", \"L\": 10, \"o\": 2, \"g\": 5, \"G\": 0.25, "
+				+ "\"eager\": 65536, \"speed\": 1, \"operations\": 6, \"messages\": 2, "), cli.out());
+		assertTrue(cli.out().contains("\"ranks\": [{\"rank\": 0, \"end\": 56, \"compute\": 5, \"communication\": 24, "
+				+ "\"waiting\": 27}"), cli.out());
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("run", "replay", trace.toString(), "--option", "o=2", "--option", "g=5",
+				"--option", "G=0.25", "--sweep", "L=10,20", "--out", dir.toString()), cli.err());
+		Run run = ResultsFiles.load(ResultsFiles.list(dir).get(0));
+		assertEquals("replay", run.getEngineId());
+		assertEquals(List.of(56.0, 76.0), run.getPoints().stream().map(p -> p.getValues().get(0).getValue()).toList());
+		assertEquals(2, run.getPoints().get(0).getSchedules().get(0).getTimelines().size());
+		// a malformed trace: located, exit code 1
+		Path bad = Files.writeString(dir.resolve("bad.mpitrace"), "ranks 2\nrank 0\nsend 1 0 0\nrank 1\n");
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("replay", bad.toString()));
+		assertTrue(cli.err().startsWith(bad + ":3:1: error: 'send PEER TAG COMM BYTES' has 4 fields after 'send', "
+				+ "found 3"), cli.err());
+	}
+}
