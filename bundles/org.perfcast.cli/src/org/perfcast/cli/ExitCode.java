@@ -11,6 +11,8 @@ public final class ExitCode {
 	public static final int USAGE = 2;
 	/** The simulated program deadlocked ({@code perfcast trace}); the deadlock was printed. */
 	public static final int DEADLOCK = 3;
+	/** A bug of Perfcast's met while running the command (not the input's fault): sysexits' EX_SOFTWARE. */
+	public static final int INTERNAL = 70;
 	/** The run was interrupted. */
 	public static final int CANCELLED = 130;
 

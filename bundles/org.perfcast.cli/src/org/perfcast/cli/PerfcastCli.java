@@ -110,6 +110,19 @@ public final class PerfcastCli {
 		} catch (CancelledException e) {
 			console.err().println(PROGRAM + " " + command.name() + ": cancelled");
 			return ExitCode.CANCELLED;
+		} catch (StackOverflowError | OutOfMemoryError e) {
+			// what the parsers' and analyses' own limits did not catch: never a stack trace for an input
+			console.err().println(PROGRAM + " " + command.name() + ": the input is too large or too deeply nested to "
+					+ "handle (" + (e instanceof StackOverflowError ? "out of stack" : "out of memory") + ")");
+			return ExitCode.INPUT_ERROR;
+		} catch (RuntimeException e) {
+			console.err().println(PROGRAM + " " + command.name() + ": internal error: " + e + (e.getStackTrace().length > 0
+					? " at " + e.getStackTrace()[0] : "") + " (a bug: please report it with the command and its input; "
+					+ "PERFCAST_DEBUG=1 prints the stack trace)");
+			if (System.getenv("PERFCAST_DEBUG") != null) {
+				e.printStackTrace(console.err());
+			}
+			return ExitCode.INTERNAL;
 		}
 	}
 }

@@ -248,7 +248,13 @@ public final class BinaryTrace {
 			utf[1] = (byte) length;
 			System.arraycopy(buffer, position, utf, 2, length);
 			position += length;
-			String name = new DataInputStream(new java.io.ByteArrayInputStream(utf)).readUTF();
+			String name;
+			try {
+				name = new DataInputStream(new java.io.ByteArrayInputStream(utf)).readUTF();
+			} catch (java.io.UTFDataFormatException e) {
+				throw new TraceException(file, record, "record " + record + " has a name that is not valid modified "
+						+ "UTF-8 (a corrupt file?)");
+			}
 			names.add(name);
 			return name;
 		}

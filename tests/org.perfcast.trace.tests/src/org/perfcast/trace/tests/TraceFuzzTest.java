@@ -1,0 +1,152 @@
+package org.perfcast.trace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.trace.BinaryTrace;
+import org.perfcast.trace.Recording;
+import org.perfcast.trace.TraceException;
+import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceSource;
+
+/**
+ * Mutated traces, text and binary (a fixed seed, hundreds of cases each): reading and replaying them ends in a
+ * {@link TraceException} at a line or a replay, never in another exception.
+ */
+class TraceFuzzTest {
+
+	private static final int CASES = 400;
+
+	/** The traces the mutations start from: the paper's examples and a recorded-looking one. */
+	private static List<String> seeds() throws IOException {
+		List<String> seeds = new ArrayList<>();
+		Path examples = Path.of(System.getProperty("perfcast.examples", "../../examples"));
+		for (String name : List.of("vppb/p.vtrace", "vppb/q.vtrace", "vppb/r.vtrace")) {
+			Path file = examples.resolve(name);
+			if (Files.isRegularFile(file)) {
+				seeds.add(Files.readString(file));
+			}
+		}
+		seeds.add("""
+				@recorded pthreads
+				@unit s
+				0.001 main create T1 cpu=0.001 at=prog.c:10
+				0.002 main post omp.fork.1 cpu=0.002
+				0.003 T1 take omp.fork.1 cpu=0.0001
+				0.004 T1 lock m1 cpu=0.0002
+				0.005 T1 io 0.001 cpu=0.0003
+				0.006 T1 unlock m1 cpu=0.0004
+				0.007 main rlock rw cpu=0.003
+				0.008 main unlock rw cpu=0.004
+				0.009 T1 sleep 0.002 cpu=0.0005
+				0.010 T1 exit cpu=0.0006
+				0.011 main join T1 cpu=0.005
+				0.012 main exit cpu=0.006
+				@end
+				""");
+		assertTrue(seeds.size() >= 2, "seed traces found: " + seeds.size());
+		return seeds;
+	}
+
+	/** One random change of {@code text}: a character, a word or a line replaced, removed, repeated or swapped. */
+	static String mutate(String text, Random random) {
+		List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+		int i = random.nextInt(lines.size());
+		String[] words = lines.get(i).split(" ", -1);
+		String[] junk = { "", "-1", "NaN", "1e308", "Infinity", "0x10", "create", "exit", "main", "@end", "@unit",
+				"cpu=", "at=", "cpu=-5", "9999999999999999999999", "\u0000", "é", "#", "take", "post", "lock" };
+		switch (random.nextInt(7)) {
+		case 0 -> lines.remove(i);
+		case 1 -> lines.add(i, lines.get(random.nextInt(lines.size())));
+		case 2 -> {
+			words[random.nextInt(words.length)] = junk[random.nextInt(junk.length)];
+			lines.set(i, String.join(" ", words));
+		}
+		case 3 -> {
+			int j = random.nextInt(lines.size());
+			String t = lines.get(i);
+			lines.set(i, lines.get(j));
+			lines.set(j, t);
+		}
+		case 4 -> {
+			String line = lines.get(i);
+			int at = line.isEmpty() ? 0 : random.nextInt(line.length());
+			lines.set(i, line.substring(0, at) + (char) (32 + random.nextInt(95)) + line.substring(Math.min(line
+					.length(), at + random.nextInt(2))));
+		}
+		case 5 -> lines.set(i, lines.get(i).repeat(1 + random.nextInt(3)));
+		default -> lines.add(i, String.join(" ", words).replace("main", "T" + random.nextInt(5)));
+		}
+		return String.join("\n", lines);
+	}
+
+	private static void replay(Path file) throws Exception {
+		try {
+			Recording r = TraceFiles.record(file, file.getFileName().toString(), EngineMonitor.NULL);
+			PthreadRecorderTest.simulate(r, 2);
+		} catch (TraceException e) {
+			assertTrue(e.getMessage() != null && !e.getMessage().isBlank(), "a message");
+		} catch (Exception | StackOverflowError e) {
+			fail("not a trace error: " + e + "\n" + Files.readString(file, StandardCharsets.ISO_8859_1), e);
+		}
+	}
+
+	@Test
+	void mutatedTextTracesAreTraceErrors(@TempDir Path dir) throws Exception {
+		Random random = new Random(21);
+		List<String> seeds = seeds();
+		for (int k = 0; k < CASES; k++) {
+			String text = seeds.get(k % seeds.size());
+			for (int m = 1 + random.nextInt(3); m > 0; m--) {
+				text = mutate(text, random);
+			}
+			Path file = dir.resolve("case" + k + ".vtrace");
+			Files.writeString(file, text);
+			replay(file);
+		}
+	}
+
+	@Test
+	void mutatedBinaryTracesAreTraceErrors(@TempDir Path dir) throws Exception {
+		Random random = new Random(22);
+		List<byte[]> binaries = new ArrayList<>();
+		for (String text : seeds()) {
+			Path file = dir.resolve("seed.vtrace");
+			Files.writeString(file, text);
+			ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+			try (TraceSource in = TraceFiles.open(file, "seed"); BinaryTrace.Writer out = new BinaryTrace.Writer(bytes,
+					in.header())) {
+				for (var e = in.next(); e != null; e = in.next()) {
+					out.write(e);
+				}
+			}
+			binaries.add(bytes.toByteArray());
+		}
+		for (int k = 0; k < CASES; k++) {
+			byte[] b = binaries.get(k % binaries.size()).clone();
+			for (int m = 1 + random.nextInt(4); m > 0; m--) {
+				int at = random.nextInt(b.length);
+				switch (random.nextInt(3)) {
+				case 0 -> b[at] = (byte) random.nextInt(256);
+				case 1 -> b[at] ^= (byte) (1 << random.nextInt(8));
+				default -> b = java.util.Arrays.copyOf(b, Math.max(8, at)); // cut short
+				}
+			}
+			Path file = dir.resolve("case" + k + ".vtraceb");
+			Files.write(file, b);
+			replay(file);
+		}
+	}
+}
