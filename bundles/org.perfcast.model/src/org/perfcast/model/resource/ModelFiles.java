@@ -86,10 +86,10 @@ public final class ModelFiles {
 			}
 		}
 		for (Resource.Diagnostic error : resource.getErrors()) {
-			diagnostics.add(Diagnostic.error("model.load", error.getMessage(), position(file, error)));
+			diagnostics.add(Diagnostic.error("model.load", describe(error), position(file, error)));
 		}
 		for (Resource.Diagnostic warning : resource.getWarnings()) {
-			diagnostics.add(Diagnostic.warning("model.load", warning.getMessage(), position(file, warning)));
+			diagnostics.add(Diagnostic.warning("model.load", describe(warning), position(file, warning)));
 		}
 		if (diagnostics.isEmpty()) {
 			unresolvedReferences(resource, file, diagnostics);
@@ -106,6 +106,35 @@ public final class ModelFiles {
 			}
 		}
 		return new Loaded(resource, root, List.copyOf(diagnostics));
+	}
+
+	private static final java.util.regex.Pattern SAX = java.util.regex.Pattern.compile(
+			"^org\\.xml\\.sax\\.SAXParseException.*?columnNumber: \\d+; ", java.util.regex.Pattern.DOTALL);
+	private static final java.util.regex.Pattern WHERE = java.util.regex.Pattern.compile(
+			"\\s*\\((?:file|platform|archive):[^()]*, -?\\d+, -?\\d+\\)$");
+	private static final java.util.regex.Pattern FEATURE = java.util.regex.Pattern.compile(
+			"^Feature '([^']*)' not found\\.?$");
+	private static final java.util.regex.Pattern CLASS = java.util.regex.Pattern.compile(
+			"^Class '([^']*)' (?:is )?not found(?: or is abstract)?\\.?$");
+
+	/**
+	 * The message of a problem EMF met loading a model, for a person: without the XML parser's class name and
+	 * positions, or the file and position that the diagnostic's location gives anyway; EMF's "Feature 'x' not
+	 * found" in the model's words.
+	 */
+	public static String describe(Resource.Diagnostic problem) {
+		String text = problem.getMessage() == null ? "malformed model" : problem.getMessage();
+		text = SAX.matcher(text).replaceFirst("");
+		text = WHERE.matcher(text).replaceFirst("");
+		java.util.regex.Matcher m = FEATURE.matcher(text);
+		if (m.matches()) {
+			return "'" + m.group(1) + "' is not an attribute or element that can be here";
+		}
+		m = CLASS.matcher(text);
+		if (m.matches()) {
+			return "'" + m.group(1) + "' is not a kind of model element";
+		}
+		return text.isBlank() ? "malformed model" : text.strip();
 	}
 
 	/** Reports references to other files that do not resolve (missing file or element). */

@@ -12,6 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.tests.fixtures.Mutations;
 import org.perfcast.pamela.Pamela;
 
 /**
@@ -41,20 +42,9 @@ class PamelaFuzzTest {
 		if (Files.isRegularFile(matvec)) {
 			seeds.add(Files.readString(matvec));
 		}
-		String[] junk = { "(", ")", "{", "}", "..", "seq", "par", "use", "delay", "main", "0", "-1", "1e308", "N",
-				"/ 0", "mod 0", "^ 99999", "p", ";", "=", "import \"x\"", "2^2^2^2^2", "\u0000" };
 		Random random = new Random(24);
 		for (int k = 0; k < 400; k++) {
-			String text = seeds.get(k % seeds.size());
-			for (int m = 1 + random.nextInt(3); m > 0; m--) {
-				int at = random.nextInt(text.length() + 1);
-				int cut = Math.min(text.length(), at + random.nextInt(6));
-				text = switch (random.nextInt(3)) {
-				case 0 -> text.substring(0, at) + text.substring(cut);
-				case 1 -> text.substring(0, at) + " " + junk[random.nextInt(junk.length)] + " " + text.substring(at);
-				default -> text.substring(0, at) + text.substring(at, cut).repeat(2) + text.substring(cut);
-				};
-			}
+			String text = Mutations.text(seeds.get(k % seeds.size()), random);
 			try {
 				Pamela.Result result = Pamela.analyse(text, "fuzz.pamela", ParameterBindings.EMPTY, EngineMonitor.NULL);
 				assertTrue(result.prediction() != null || !result.diagnostics().isEmpty(), "a prediction or why not");

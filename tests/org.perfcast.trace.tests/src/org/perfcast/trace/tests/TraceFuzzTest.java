@@ -15,6 +15,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.tests.fixtures.Mutations;
 import org.perfcast.trace.BinaryTrace;
 import org.perfcast.trace.Recording;
 import org.perfcast.trace.TraceException;
@@ -60,38 +61,6 @@ class TraceFuzzTest {
 		return seeds;
 	}
 
-	/** One random change of {@code text}: a character, a word or a line replaced, removed, repeated or swapped. */
-	static String mutate(String text, Random random) {
-		List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-		int i = random.nextInt(lines.size());
-		String[] words = lines.get(i).split(" ", -1);
-		String[] junk = { "", "-1", "NaN", "1e308", "Infinity", "0x10", "create", "exit", "main", "@end", "@unit",
-				"cpu=", "at=", "cpu=-5", "9999999999999999999999", "\u0000", "é", "#", "take", "post", "lock" };
-		switch (random.nextInt(7)) {
-		case 0 -> lines.remove(i);
-		case 1 -> lines.add(i, lines.get(random.nextInt(lines.size())));
-		case 2 -> {
-			words[random.nextInt(words.length)] = junk[random.nextInt(junk.length)];
-			lines.set(i, String.join(" ", words));
-		}
-		case 3 -> {
-			int j = random.nextInt(lines.size());
-			String t = lines.get(i);
-			lines.set(i, lines.get(j));
-			lines.set(j, t);
-		}
-		case 4 -> {
-			String line = lines.get(i);
-			int at = line.isEmpty() ? 0 : random.nextInt(line.length());
-			lines.set(i, line.substring(0, at) + (char) (32 + random.nextInt(95)) + line.substring(Math.min(line
-					.length(), at + random.nextInt(2))));
-		}
-		case 5 -> lines.set(i, lines.get(i).repeat(1 + random.nextInt(3)));
-		default -> lines.add(i, String.join(" ", words).replace("main", "T" + random.nextInt(5)));
-		}
-		return String.join("\n", lines);
-	}
-
 	private static void replay(Path file) throws Exception {
 		try {
 			Recording r = TraceFiles.record(file, file.getFileName().toString(), EngineMonitor.NULL);
@@ -108,10 +77,7 @@ class TraceFuzzTest {
 		Random random = new Random(21);
 		List<String> seeds = seeds();
 		for (int k = 0; k < CASES; k++) {
-			String text = seeds.get(k % seeds.size());
-			for (int m = 1 + random.nextInt(3); m > 0; m--) {
-				text = mutate(text, random);
-			}
+			String text = Mutations.text(seeds.get(k % seeds.size()), random);
 			Path file = dir.resolve("case" + k + ".vtrace");
 			Files.writeString(file, text);
 			replay(file);
@@ -135,15 +101,7 @@ class TraceFuzzTest {
 			binaries.add(bytes.toByteArray());
 		}
 		for (int k = 0; k < CASES; k++) {
-			byte[] b = binaries.get(k % binaries.size()).clone();
-			for (int m = 1 + random.nextInt(4); m > 0; m--) {
-				int at = random.nextInt(b.length);
-				switch (random.nextInt(3)) {
-				case 0 -> b[at] = (byte) random.nextInt(256);
-				case 1 -> b[at] ^= (byte) (1 << random.nextInt(8));
-				default -> b = java.util.Arrays.copyOf(b, Math.max(8, at)); // cut short
-				}
-			}
+			byte[] b = Mutations.bytes(binaries.get(k % binaries.size()), random);
 			Path file = dir.resolve("case" + k + ".vtraceb");
 			Files.write(file, b);
 			replay(file);

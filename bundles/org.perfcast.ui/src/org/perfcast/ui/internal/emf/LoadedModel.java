@@ -56,14 +56,16 @@ public record LoadedModel(Resource resource, String problem) {
 		if (resource != null) {
 			for (Resource.Diagnostic error : resource.getErrors()) {
 				if (error.getLine() > 0) {
-					return Messages.AT_LINE.formatted(error.getLine(), error.getColumn(), error.getMessage());
+					return Messages.AT_LINE.formatted(error.getLine(), error.getColumn(),
+							org.perfcast.model.resource.ModelFiles.describe(error));
 				}
 			}
 		}
 		Throwable deepest = exception;
 		for (Throwable t = exception; t != null; t = t.getCause()) {
 			if (t instanceof Resource.Diagnostic error && error.getLine() > 0) {
-				return Messages.AT_LINE.formatted(error.getLine(), error.getColumn(), error.getMessage());
+				return Messages.AT_LINE.formatted(error.getLine(), error.getColumn(),
+						org.perfcast.model.resource.ModelFiles.describe(error));
 			}
 			if (t instanceof SAXParseException error && error.getLineNumber() > 0) {
 				return Messages.AT_LINE.formatted(error.getLineNumber(), error.getColumnNumber(), error.getMessage());
