@@ -223,6 +223,33 @@ public class DiagramEditor extends EditorPart implements IEditingDomainProvider,
 		}
 	}
 
+	/** The bundled page's address, without its query. */
+	private String page;
+
+	/**
+	 * Whether {@code location} is the bundled page (with any query or fragment), or, before it is loaded, the blank
+	 * page of a new browser.
+	 */
+	boolean ownPage(String location) {
+		if (page == null) {
+			return location == null || location.isEmpty() || location.equals("about:blank");
+		}
+		return samePage(location, page);
+	}
+
+	/** Whether {@code location} names the file {@code page} names ("file:/a" and "file:///a" alike). */
+	static boolean samePage(String location, String page) {
+		try {
+			java.net.URI a = new java.net.URI(location);
+			java.net.URI b = new java.net.URI(page);
+			return "file".equalsIgnoreCase(a.getScheme()) && "file".equalsIgnoreCase(b.getScheme())
+					&& (a.getAuthority() == null || a.getAuthority().isEmpty()) && a.getPath() != null
+					&& a.getPath().equals(b.getPath());
+		} catch (java.net.URISyntaxException e) {
+			return false;
+		}
+	}
+
 	@Override
 	public void createPartControl(Composite parent) {
 		Composite area = new Composite(parent, SWT.NONE);
@@ -244,17 +271,25 @@ public class DiagramEditor extends EditorPart implements IEditingDomainProvider,
 		new BrowserFunction(browser, "perfcastRpc") {
 			@Override
 			public Object function(Object[] arguments) {
-				if (arguments.length == 1 && arguments[0] instanceof String message) {
+				// only the bundled page may talk to the diagram server
+				if (arguments.length == 1 && arguments[0] instanceof String message && ownPage(browser.getUrl())) {
 					receive(message);
 				}
 				return null;
 			}
 		};
+		// the page never leaves the bundled one: no link, script or model text can navigate it or open windows
+		browser.addLocationListener(org.eclipse.swt.browser.LocationListener.changingAdapter(e -> {
+			if (!ownPage(e.location)) {
+				e.doit = false;
+			}
+		}));
+		browser.addOpenWindowListener(e -> e.required = true);
 		getSite().setSelectionProvider(selection);
 		try {
 			URL web = FileLocator.toFileURL(FileLocator.find(Platform.getBundle("org.perfcast.diagram"), new Path("web/"), null));
-			browser.setUrl(web.toString().replaceAll("/?$", "/") + "index.html?type=" + type + "&uri="
-					+ URLEncoder.encode(uri, StandardCharsets.UTF_8));
+			page = web.toString().replaceAll("/?$", "/") + "index.html";
+			browser.setUrl(page + "?type=" + type + "&uri=" + URLEncoder.encode(uri, StandardCharsets.UTF_8));
 		} catch (IOException | RuntimeException e) {
 			browser.setText("<p>The diagram page is missing: " + e.getMessage() + "</p>");
 		}

@@ -36,7 +36,9 @@ public class DiagramPopups implements PopupModelFactory {
 			.add(new GPreRenderedElementBuilder().id("perfcast-popup-body").code(html.toString()).build()).build());
 	}
 
+	/** {@code text} as HTML text: its markup characters as entities. */
 	static String escape(String text) {
-		return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+		return text == null ? "" : text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"",
+				"&quot;").replace("'", "&#39;");
 	}
 }

@@ -32,6 +32,7 @@ public class DiagramValidator implements ModelValidator {
 		case "warning" -> "Warning";
 		default -> "Prediction";
 		};
-		return new Marker(label, marker.message(), marker.elementId(), marker.kind());
+		// GLSP's hover shows a marker's message as HTML: model names in it are text
+		return new Marker(label, DiagramPopups.escape(marker.message()), marker.elementId(), marker.kind());
 	}
 }

@@ -269,7 +269,8 @@ class GlspServerTest {
 		DiagramStorage.open(uri(document), document);
 		try (GlspTestClient client = new GlspTestClient(new ProgramDiagramModule(), uri(document))) {
 			document.decorate(Predictions.program(result.prediction(), path, List.of(
-					new Decorations.DiagramMarker(exchange, "warning", "contention on l[0]"),
+					new Decorations.DiagramMarker(exchange, "warning",
+							"contention on l[0] <a href=\"https://x\" style=\"position:fixed;inset:0\">x</a>"),
 					new Decorations.DiagramMarker(DiagramIds.of(program.getSteps().get(0).getMessages().get(0)), "info",
 							"30 messages"))));
 			client.await(() -> hasClass(client, DiagramIds.process(exchange, 0), "critical"), "the critical process");
@@ -290,6 +291,9 @@ class GlspServerTest {
 			List<Marker> markers = client.last(SetMarkersAction.class).orElseThrow().getMarkers();
 			assertEquals(exchange, markers.get(0).getElementId());
 			assertEquals("warning", markers.get(0).getType());
+			// GLSP's hover renders a marker's message as HTML: the model's text in it is escaped
+			assertEquals("contention on l[0] &lt;a href=&quot;https://x&quot; style=&quot;position:fixed;inset:0&quot;"
+					+ "&gt;x&lt;/a&gt;", markers.get(0).getDescription());
 			assertEquals(message + "-0", markers.get(1).getElementId());
 
 			// predicted times in tooltips

@@ -121,6 +121,15 @@ class DiagramEditorUITest {
 							+ "window.perfcastReceive") + "\n" + String.join("\n", editor.getTraffic()), e);
 		}
 		long rendered = System.nanoTime();
+		// the page stays the bundled one: script cannot navigate it away or open windows (issue 24, item 3)
+		String own = browser.getUrl();
+		browser.execute("window.location.href = 'https://example.org/'");
+		browser.execute("window.location.assign('file:///etc/hostname')");
+		Object popup = browser.evaluate("return window.open('https://example.org/') === null");
+		DiagramPages.pause(500);
+		assertEquals(own, browser.getUrl(), "the page did not navigate");
+		assertEquals(Boolean.TRUE, popup, "no window opened");
+		assertEquals(Boolean.TRUE, browser.evaluate("return !!(window.perfcast && window.perfcast.ready())"));
 		UiTests.page().setPartState(UiTests.page().getReference(editor), org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED);
 		UiTests.flush();
 		assertFalse(editor.isDirty());
