@@ -56,7 +56,7 @@ final class FitCommand extends AbstractCommand {
 		List<Measurement> measurements;
 		List<FunctionFit> fits;
 		try {
-			measurements = Measurements.read(Files.readString(Path.of(file), StandardCharsets.UTF_8));
+			measurements = Measurements.read(org.perfcast.engine.InputFiles.text(Path.of(file)));
 			fits = Characterisation.fit(measurements);
 		} catch (IOException e) {
 			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));

@@ -1,8 +1,6 @@
 package org.perfcast.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -53,7 +51,7 @@ final class GlamisCommand extends AbstractCommand {
 		String text;
 		try {
 			text = program ? ProgramDerivation.derive(Path.of(file), file, arguments.bindings(), EngineMonitor.NULL)
-					: Files.readString(Path.of(file), StandardCharsets.UTF_8);
+					: org.perfcast.engine.InputFiles.text(Path.of(file));
 		} catch (IOException e) {
 			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
 			return ExitCode.INPUT_ERROR;

@@ -2,8 +2,6 @@ package org.perfcast.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,7 +87,7 @@ final class LoggpStepCommand extends AbstractCommand {
 		Algorithm algorithm = Algorithm.named(options.text("algorithm"));
 		PatternParser.Parsed parsed;
 		try {
-			parsed = PatternParser.parse(Files.readString(Path.of(file), StandardCharsets.UTF_8), file,
+			parsed = PatternParser.parse(org.perfcast.engine.InputFiles.text(Path.of(file)), file,
 					P == 0 ? OptionalInt.empty() : OptionalInt.of((int) P));
 		} catch (IOException e) {
 			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));

@@ -1,8 +1,6 @@
 package org.perfcast.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -53,7 +51,7 @@ final class MvaCommand extends AbstractCommand {
 		}
 		List<Station> stations;
 		try {
-			stations = QueueingNetworkParser.parse(Files.readString(Path.of(file), StandardCharsets.UTF_8));
+			stations = QueueingNetworkParser.parse(org.perfcast.engine.InputFiles.text(Path.of(file)));
 		} catch (IOException e) {
 			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
 			return ExitCode.INPUT_ERROR;

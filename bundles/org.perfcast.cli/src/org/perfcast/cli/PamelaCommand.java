@@ -1,7 +1,6 @@
 package org.perfcast.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +46,7 @@ final class PamelaCommand extends AbstractCommand {
 		boolean program = file.endsWith(".program");
 		String text = "";
 		try {
-			text = program ? "" : Files.readString(Path.of(file), StandardCharsets.UTF_8);
+			text = program ? "" : org.perfcast.engine.InputFiles.text(Path.of(file));
 			if (program && !Files.isRegularFile(Path.of(file))) {
 				throw new IOException(file + " is not a file");
 			}

@@ -1,8 +1,6 @@
 package org.perfcast.glamis;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -103,7 +101,7 @@ public final class GlamisEngine implements Engine {
 		}
 		String text;
 		try {
-			text = Files.readString(input.model(), StandardCharsets.UTF_8);
+			text = org.perfcast.engine.InputFiles.text(input.model());
 		} catch (IOException e) {
 			throw new EngineException(Diagnostic.error("glamis.read", "cannot read the file: " + e.getMessage(),
 					Location.of(file)));

@@ -1,8 +1,6 @@
 package org.perfcast.loggp;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -127,7 +125,7 @@ public final class LogGPStepEngine implements Engine {
 		long P = options.integer("P");
 		String text;
 		try {
-			text = Files.readString(input.model(), StandardCharsets.UTF_8);
+			text = org.perfcast.engine.InputFiles.text(input.model());
 		} catch (IOException e) {
 			throw new EngineException(Diagnostic.error("loggp.read", "cannot read the file: " + e.getMessage(),
 					Location.of(file)));

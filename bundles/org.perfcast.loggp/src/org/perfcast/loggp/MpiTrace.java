@@ -162,6 +162,9 @@ public final class MpiTrace {
 		Path index = Files.isDirectory(path) ? path.resolve("trace.mpitrace") : path;
 		String indexName = Files.isDirectory(path) ? Path.of(display).resolve("trace.mpitrace").toString() : display;
 		List<String> lines;
+		if (Files.exists(index) && !Files.isRegularFile(index)) {
+			throw error(indexName, 0, "not a trace file (a device or a pipe)");
+		}
 		try {
 			lines = readIndexHead(index);
 		} catch (NoSuchFileException e) {
@@ -272,6 +275,9 @@ public final class MpiTrace {
 	}
 
 	private static BufferedReader reader(Path file) throws IOException {
+		if (Files.exists(file) && !Files.isRegularFile(file)) {
+			throw new IOException(file.getFileName() + " is not a file (a device or a pipe)");
+		}
 		return new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), 1 << 16);
 	}
 

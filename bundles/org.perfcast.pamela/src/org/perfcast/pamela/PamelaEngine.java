@@ -1,8 +1,6 @@
 package org.perfcast.pamela;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,7 +144,7 @@ public final class PamelaEngine implements Engine {
 
 	private static String read(Path model, String file) throws EngineException {
 		try {
-			return Files.readString(model, StandardCharsets.UTF_8);
+			return org.perfcast.engine.InputFiles.text(model);
 		} catch (IOException e) {
 			throw new EngineException(Diagnostic.error("pamela.read", "cannot read the file: " + e.getMessage(),
 					Location.of(file)));

@@ -63,4 +63,20 @@ class InputFuzzTest {
 		}
 		assertTrue(Files.readString(original).equals(text), "the example is untouched");
 	}
+
+	/** A device or a folder where a model belongs: a located error at once, not memory exhausted reading it. */
+	@ParameterizedTest(name = "{0}")
+	@CsvSource({ "pamela", "glamis", "mva --customers 2", "fit", "loggp-step", "replay", "trace --processors 2",
+			"validate" })
+	void devicesAndFoldersAreRefused(String command, @TempDir Path dir) {
+		for (String input : List.of("/dev/zero", dir.toString())) {
+			List<String> args = new ArrayList<>(List.of(command.split(" ")));
+			args.add(1, input);
+			CommandRunner cli = new CommandRunner();
+			int status = cli.run(args.toArray(String[]::new));
+			assertTrue(status == 1 || status == 2, command + " " + input + ": exit code " + status + ": " + cli.err());
+			assertTrue(cli.err().contains(input) && !cli.err().contains("too large or too deeply nested"), command
+					+ " " + input + ": " + cli.err());
+		}
+	}
 }
