@@ -80,6 +80,7 @@ ECLIPSE_ROOTS = [
     "org.eclipse.platform:org.eclipse.ui.navigator.resources:3.10.100",
     "org.eclipse.platform:org.eclipse.ui.console:3.17.0",
     "org.eclipse.platform:org.eclipse.ui.views.log:1.5.100",
+    "org.eclipse.platform:org.eclipse.ui.monitoring:1.4.0",  # UI freeze detection (the freeze test enables it)
     "org.eclipse.platform:org.eclipse.equinox.simpleconfigurator:1.5.700",
     "org.eclipse.platform:org.eclipse.equinox.launcher:1.8.0",
     "org.eclipse.platform:org.eclipse.equinox.launcher.gtk.linux.x86_64:1.2.1600",

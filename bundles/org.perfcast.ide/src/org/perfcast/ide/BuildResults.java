@@ -44,6 +44,9 @@ public final class BuildResults {
 	/** The id of the PAMELA build participant, whose results are {@link org.perfcast.pamela.Pamela.Result}s. */
 	public static final String PAMELA = PerfcastIde.PLUGIN_ID + ".pamela";
 
+	/** The id of the mapping build participant, whose results are {@link org.perfcast.mapping.MappingResult}s. */
+	public static final String MAPPING = PerfcastIde.PLUGIN_ID + ".mapping";
+
 	private static final Map<IPath, Analysed> LATEST = new ConcurrentHashMap<>();
 	private static final List<Listener> LISTENERS = new CopyOnWriteArrayList<>();
 

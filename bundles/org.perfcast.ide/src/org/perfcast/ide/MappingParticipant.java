@@ -21,7 +21,9 @@ public final class MappingParticipant implements BuildParticipant {
 	@Override
 	public Analysis analyse(IFile file, EngineMonitor monitor) {
 		WorkspaceModel model = WorkspaceModel.load(file);
-		return new Analysis(predict(model, monitor).map(MappingResult::diagnostics).orElse(List.of()), model.inputs());
+		Optional<MappingResult> result = predict(model, monitor);
+		// the result goes to BuildResults too: the quick fix names the best technique from it without analysing
+		return new Analysis(result.map(MappingResult::diagnostics).orElse(List.of()), model.inputs(), result.orElse(null));
 	}
 
 	/**

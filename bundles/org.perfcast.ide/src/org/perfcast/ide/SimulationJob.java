@@ -8,6 +8,9 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspace;
+import org.eclipse.core.resources.IWorkspaceRunnable;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
@@ -35,8 +38,10 @@ import org.perfcast.model.results.io.RunRecorder;
  * in parallel through a {@link SweepRunner} with the job's progress and cancel, and the run, cancelled or
  * not, is written as a new results file into the project's {@value #RESULTS_FOLDER}/ folder.
  * <p>
- * Rule: the results folder (the project while that folder does not exist, since creating it needs the
- * project), so runs of one project write one after another while the workspace stays usable. Result: OK,
+ * Rule: none while the engine runs, so builds, saves and other runs never wait for a simulation. Only the short
+ * write of the results file takes one, in an {@link IWorkspaceRunnable}: the results folder (the project while that
+ * folder does not exist, since creating it needs the project), so runs of one project write one after another.
+ * Result: OK,
  * {@link Status#CANCEL_STATUS} for a cancelled run, or an error listing each failed point's diagnostics
  * with their model location ({@code file:line: error: element: message}).
  */
@@ -66,7 +71,7 @@ public final class SimulationJob extends Job {
 		this.request = new RunRequest(model.getLocation().toPath(), model.getFullPath().toString(), bindings, sweeps,
 				options);
 		setUser(true);
-		setRule(rule(model.getProject()));
+		// no rule: the run only reads the model; write(...) takes the results folder's rule for the write alone
 	}
 
 	/** Cancels every simulation job, running or waiting. */
@@ -125,20 +130,31 @@ public final class SimulationJob extends Job {
 		};
 	}
 
+	/**
+	 * Writes {@code run} as a new results file, holding the results folder's rule (the project's while the folder
+	 * is created) for the write alone; the bytes are made before the rule is taken.
+	 */
 	private IFile write(Run run, IProgressMonitor monitor) throws CoreException, IOException {
-		SubMonitor progress = SubMonitor.convert(monitor, "Writing the results", 2);
-		IFolder folder = resultsFolder(model.getProject());
-		if (!folder.exists()) {
-			folder.create(IResource.FORCE, true, progress.newChild(1));
-		}
 		byte[] bytes = ResultsFiles.toBytes(run);
 		String name = ResultsFiles.fileName(run);
-		IFile file = folder.getFile(name);
-		for (int attempt = 2; file.exists(); attempt++) {
-			file = folder.getFile(name.replace("." + ResultsFiles.EXTENSION, "-" + attempt + "." + ResultsFiles.EXTENSION));
-		}
-		file.create(new ByteArrayInputStream(bytes), IResource.NONE, progress.newChild(1));
-		return file;
+		IFolder folder = resultsFolder(model.getProject());
+		IFile[] written = new IFile[1];
+		IWorkspaceRunnable write = m -> {
+			SubMonitor progress = SubMonitor.convert(m, "Writing the results", 2);
+			if (!folder.exists()) {
+				folder.create(IResource.FORCE, true, progress.newChild(1));
+			}
+			IFile file = folder.getFile(name);
+			for (int attempt = 2; file.exists(); attempt++) {
+				file = folder.getFile(name.replace("." + ResultsFiles.EXTENSION, "-" + attempt + "." + ResultsFiles.EXTENSION));
+			}
+			file.create(new ByteArrayInputStream(bytes), IResource.NONE, progress.newChild(1));
+			written[0] = file;
+		};
+		// written even when the run was cancelled (a cancelled run is recorded too), so not under the job's monitor
+		ResourcesPlugin.getWorkspace().run(write, writeRule(model.getProject()), IWorkspace.AVOID_UPDATE, null);
+		SubMonitor.done(monitor);
+		return written[0];
 	}
 
 	private IStatus failures(RunOutcome outcome) {
@@ -153,7 +169,8 @@ public final class SimulationJob extends Job {
 		return status;
 	}
 
-	private static ISchedulingRule rule(IProject project) {
+	/** The rule of a results file's write: its folder, or the project that creates it. */
+	static ISchedulingRule writeRule(IProject project) {
 		IFolder folder = resultsFolder(project);
 		return folder.exists() ? folder : project;
 	}

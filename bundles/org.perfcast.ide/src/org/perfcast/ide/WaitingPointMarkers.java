@@ -97,7 +97,7 @@ public final class WaitingPointMarkers {
 						return FAMILY.equals(family);
 					}
 				};
-				markers.setRule(trace.getProject());
+				// no rule while it simulates: replace(...) takes the project's for writing the markers alone
 				markers.schedule();
 			}
 		});

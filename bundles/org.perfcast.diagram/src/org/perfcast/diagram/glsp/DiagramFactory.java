@@ -11,7 +11,7 @@ import com.google.inject.Inject;
 /**
  * Makes the diagram from the model after every change: the shapes at their notation positions, those without one
  * laid out by ELK and placed in the notation (without a command: nothing to undo), decorated with the latest
- * predictions.
+ * predictions. Only the drawing and the placing touch the model, on its thread; the layout runs on GLSP's.
  */
 public class DiagramFactory implements GModelFactory {
 
@@ -20,21 +20,23 @@ public class DiagramFactory implements GModelFactory {
 
 	@Override
 	public void createGModel() {
-		Drawing drawing = state.document().read(() -> {
-			Drawing d = Diagrams.draw(state.document().root(), state.document().notation());
-			if (!d.unplaced().isEmpty()) {
-				Diagrams.layout(d, false);
-				for (GNode node : d.unplaced()) {
-					DiagramIndex.Shape shape = d.shape(node.getId());
+		// the model is read on its thread (the UI thread in the IDE) only to draw it, which is quick; ELK's layout and
+		// the decorations work on the drawing alone, here on GLSP's thread
+		Drawing drawing = state.document().read(() -> Diagrams.draw(state.document().root(), state.document().notation()));
+		if (!drawing.unplaced().isEmpty()) {
+			Diagrams.layout(drawing, false);
+			state.document().read(() -> {
+				for (GNode node : drawing.unplaced()) {
+					DiagramIndex.Shape shape = drawing.shape(node.getId());
 					if (shape != null) {
 						state.document().notation().place(shape.owner(), shape.role(), node.getPosition().getX(),
 								node.getPosition().getY());
 					}
 				}
-			}
-			d.decorate(state.document().decorations());
-			return d;
-		});
+				return null;
+			});
+		}
+		drawing.decorate(state.document().decorations());
 		state.diagramIndex().replace(drawing.index());
 		state.updateRoot(drawing.graph());
 	}

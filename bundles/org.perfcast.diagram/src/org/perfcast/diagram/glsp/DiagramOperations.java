@@ -145,17 +145,18 @@ final class DiagramOperations {
 
 		@Override
 		public Optional<Command> createCommand(LayoutOperation operation) {
-			return state.document().read(() -> {
-				Drawing drawing = Diagrams.draw(state.document().root(), state.document().notation());
-				for (GNode node : Diagrams.nodes(drawing)) {
-					Optional<GModelElement> shown = state.getIndex().get(node.getId());
-					if (shown.isPresent() && shown.get() instanceof GBoundsAware bounds && bounds.getSize() != null
-							&& bounds.getSize().getWidth() > 0 && node.getChildren().size() < 2) {
-						GDimension size = bounds.getSize();
-						node.setSize(org.eclipse.glsp.graph.util.GraphUtil.dimension(size.getWidth(), size.getHeight()));
-					}
+			// drawn on the model's thread; the sizes and ELK's layout on GLSP's thread; the moves on the model's again
+			Drawing drawing = state.document().read(() -> Diagrams.draw(state.document().root(), state.document().notation()));
+			for (GNode node : Diagrams.nodes(drawing)) {
+				Optional<GModelElement> shown = state.getIndex().get(node.getId());
+				if (shown.isPresent() && shown.get() instanceof GBoundsAware bounds && bounds.getSize() != null
+						&& bounds.getSize().getWidth() > 0 && node.getChildren().size() < 2) {
+					GDimension size = bounds.getSize();
+					node.setSize(org.eclipse.glsp.graph.util.GraphUtil.dimension(size.getWidth(), size.getHeight()));
 				}
-				Diagrams.layout(drawing, true);
+			}
+			Diagrams.layout(drawing, true);
+			return state.document().read(() -> {
 				CompoundCommand moves = new CompoundCommand("Layout");
 				for (GNode node : Diagrams.nodes(drawing)) {
 					DiagramIndex.Shape shape = drawing.shape(node.getId());

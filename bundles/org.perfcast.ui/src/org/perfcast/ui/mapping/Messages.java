@@ -6,6 +6,11 @@ final class Messages {
 	static final String SWITCH_LABEL = "Switch the mapping to %s";
 	static final String SWITCH_DESCRIPTION = "Sets the program's mapping technique to %s, predicted fastest (T = %s)."
 			+ " The change is made in the model editor, so Undo takes it back.";
+	static final String FASTEST = "the fastest technique";
+	static final String SWITCH_DESCRIPTION_UNKNOWN = "Predicts the program again and sets its mapping technique to the"
+			+ " fastest. The change is made in the model editor, so Undo takes it back.";
+	static final String PREDICTING = "Predicting the fastest mapping of %s";
+	static final String ALREADY_BEST = "%s already declares the fastest mapping technique, or advises no loop; nothing to switch.";
 	static final String SWITCH_FAILED = "Cannot switch the mapping of %s";
 	static final String NOT_A_PROGRAM = "%s does not contain a program model.";
 

@@ -1,8 +1,11 @@
 package org.perfcast.ui.pamela;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IRegion;
@@ -11,8 +14,7 @@ import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.jface.text.Region;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Numbers;
-import org.perfcast.engine.ParameterBindings;
-import org.perfcast.pamela.Pamela;
+import org.perfcast.ide.EngineMonitors;
 import org.perfcast.pamela.PamelaModel;
 import org.perfcast.pamela.PamelaParser;
 import org.perfcast.pamela.Prediction;
@@ -20,8 +22,17 @@ import org.perfcast.pamela.Prediction;
 /**
  * Hovering a process name shows how often main runs it and its complexity time; hovering {@code main}
  * shows the prediction, and a resource name its workloads (all with the parameters' defaults).
+ * <p>
+ * The text viewer asks for hover texts on its hover thread, not the UI thread. Each request's analysis is
+ * cancellable: the next request cancels the one before (the mouse has moved on), and none runs longer than
+ * {@value #TIME_LIMIT_MS} ms. A text the reconciler has just analysed is not analysed again.
  */
 public final class PamelaTextHover implements ITextHover {
+
+	/** The longest a hover's analysis may take. */
+	static final long TIME_LIMIT_MS = 3_000;
+
+	private final AtomicReference<IProgressMonitor> running = new AtomicReference<>();
 
 	@Override
 	public IRegion getHoverRegion(ITextViewer viewer, int offset) {
@@ -43,21 +54,33 @@ public final class PamelaTextHover implements ITextHover {
 
 	@Override
 	public String getHoverInfo(ITextViewer viewer, IRegion region) {
+		IProgressMonitor mine = new NullProgressMonitor();
+		IProgressMonitor previous = running.getAndSet(mine);
+		if (previous != null) {
+			previous.setCanceled(true);
+		}
 		try {
 			String text = viewer.getDocument().get();
-			return info(text, viewer.getDocument().get(region.getOffset(), region.getLength()));
+			return info(text, viewer.getDocument().get(region.getOffset(), region.getLength()),
+					PamelaAnalyses.withTimeLimit(EngineMonitors.adapt(mine), TIME_LIMIT_MS));
 		} catch (BadLocationException | RuntimeException e) {
-			return null;
+			return null; // a cancelled analysis (CancelledException) too: no hover
+		} finally {
+			running.compareAndSet(mine, null);
 		}
 	}
 
-	/** The hover text of {@code name} in the PAMELA {@code text}, or null. */
-	static String info(String text, String name) {
-		PamelaModel model = PamelaParser.parse(text);
-		Prediction p = Pamela.analyse(text, "", ParameterBindings.EMPTY, EngineMonitor.NULL).prediction();
+	/**
+	 * The hover text of {@code name} in the PAMELA {@code text}, or null.
+	 *
+	 * @throws org.perfcast.engine.CancelledException when {@code monitor} is cancelled
+	 */
+	static String info(String text, String name, EngineMonitor monitor) {
+		Prediction p = PamelaAnalyses.analyse(text, monitor).prediction();
 		if (p == null) {
 			return null;
 		}
+		PamelaModel model = PamelaParser.parse(text);
 		if (name.equals("main")) {
 			return "T = " + Numbers.format(p.T()) + " (" + p.bound() + ")\nT_cplx = " + Numbers.format(p.Tcplx())
 					+ "\nsigma_max = " + Numbers.format(p.sigmaMax()) + workloads(p.resources(), "");

@@ -111,6 +111,32 @@ class SimulationJobTest {
 	}
 
 	@Test
+	void testARunningSimulationHoldsNoRule() throws Exception {
+		// a first run: no results folder yet, which used to lock the whole project for the run
+		assertTrue(!SimulationJob.resultsFolder(project).exists());
+		SimulationJob job = job("P=1..200", "delayMs=25");
+		assertEquals(null, job.getRule());
+		job.schedule();
+		long deadline = System.currentTimeMillis() + 10_000;
+		while (job.getState() != Job.RUNNING && System.currentTimeMillis() < deadline) {
+			Thread.sleep(10);
+		}
+		Thread.sleep(200);
+		// what a save and a build do: take the project's rule and change a file in it
+		long start = System.nanoTime();
+		org.eclipse.core.resources.ResourcesPlugin.getWorkspace().run(m -> Workspaces.save(model, "square\n# edited\n"),
+				project, IResource.NONE, null);
+		project.build(org.eclipse.core.resources.IncrementalProjectBuilder.INCREMENTAL_BUILD, null);
+		long millis = (System.nanoTime() - start) / 1_000_000;
+		System.out.println("SimulationJobTest: a save and a build took " + millis + " ms while a simulation ran");
+		assertEquals(Job.RUNNING, job.getState(), "the simulation still runs");
+		assertTrue(millis < 1000, millis + " ms: the save waited for the simulation");
+		job.join();
+		assertEquals(IStatus.OK, job.getResult().getSeverity(), job.getResult().toString());
+		assertTrue(job.resultsFile().exists());
+	}
+
+	@Test
 	void testFailuresNameTheModelLocation() throws Exception {
 		SimulationJob job = job("P=1..3", "failAt=2");
 		job.schedule();

@@ -123,9 +123,20 @@ class MappingViewUITest {
 		IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(warning);
 		assertEquals(1, fixes.length);
 		assertEquals("Switch the mapping to loop body pipelining", fixes[0].getLabel());
+		long start = System.nanoTime();
 		fixes[0].run(warning);
+		long onUiThread = (System.nanoTime() - start) / 1_000_000;
+		assertTrue(onUiThread < 200, "the quick fix analyses in a job, not on the UI thread: " + onUiThread + " ms");
+		UiTests.waitUntil(() -> org.eclipse.core.runtime.jobs.Job.getJobManager().find(
+				org.perfcast.ui.mapping.MappingResolutions.FAMILY).length == 0, 10_000, "the quick fix's prediction");
+		UiTests.waitUntil(() -> {
+			try {
+				return new String(program.getContents().readAllBytes(), StandardCharsets.UTF_8).contains("mapping=\"pipeline\"");
+			} catch (Exception e) {
+				return false;
+			}
+		}, 10_000, "the switch, saved");
 		waitForBuild();
-		assertTrue(new String(program.getContents().readAllBytes(), StandardCharsets.UTF_8).contains("mapping=\"pipeline\""));
 		assertEquals(null, marker(program, "mapping.slowerThanBest"));
 		UiTests.waitUntil(() -> ranking.getItemCount() == 3 && "best, declared".equals(row(ranking, 0).get(4)), 10_000,
 				"the view to follow the save");
