@@ -229,6 +229,21 @@ public final class ReverseProfiler {
 	public static Prediction run(Path binary, List<String> args, int np, Path summary, double step, Path cache,
 			java.time.Duration timeout, org.perfcast.engine.EngineMonitor monitor) throws MpiCharacterisation.MpiException,
 			IOException {
+		return run(binary, args, np, summary, step, "steps", cache, timeout, monitor);
+	}
+
+	/**
+	 * As {@link #run(Path, List, int, Path, double, Path, java.time.Duration, org.perfcast.engine.EngineMonitor)},
+	 * with the computation between MPI calls {@code compute}: {@code steps} (only {@code PERFCAST_COMPUTE(n)}
+	 * computes, n × step µs), {@code cpu} (also the time each rank computes between its MPI calls, measured on
+	 * its thread CPU clock: a program without annotations) or {@code wall} (the same on the monotonic clock).
+	 */
+	public static Prediction run(Path binary, List<String> args, int np, Path summary, double step, String compute,
+			Path cache, java.time.Duration timeout, org.perfcast.engine.EngineMonitor monitor)
+			throws MpiCharacterisation.MpiException, IOException {
+		if (!List.of("steps", "cpu", "wall").contains(compute)) {
+			throw new IllegalArgumentException("compute must be steps, cpu or wall, not " + compute);
+		}
 		if (!Files.isRegularFile(summary)) {
 			throw new IOException("no summary file " + summary + " (perfcast fit ... --datasheet DIR writes "
 					+ "DIR/revprof-summary.txt)");
@@ -242,7 +257,7 @@ public final class ReverseProfiler {
 				command.add("--allow-run-as-root");
 			}
 			for (String env : List.of("LD_PRELOAD=" + lib, "PERFCAST_REVPROF_SUMMARY=" + summary.toAbsolutePath(),
-					"PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step)) {
+					"PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step, "PERFCAST_REVPROF_COMPUTE=" + compute)) {
 				command.add("-x");
 				command.add(env);
 			}
