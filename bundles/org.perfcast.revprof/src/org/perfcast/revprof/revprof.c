@@ -349,10 +349,7 @@ static void tr_received(MPI_Comm comm, const MPI_Status *status, long request) {
 	int n;
 	PMPI_Get_count(status, MPI_BYTE, &n);
 	long d = n == MPI_UNDEFINED ? 0 : n;
-	if (status->MPI_SOURCE == MPI_PROC_NULL) {
-		if (request >= 0) tr_line("wait %ld\n", request);
-		return;
-	}
+	if (status->MPI_SOURCE == MPI_PROC_NULL) return; /* a receive from MPI_PROC_NULL: its irecv was not written either */
 	if (request < 0) {
 		tr_p2p("recv", comm, status->MPI_SOURCE, status->MPI_TAG, d, -1);
 		return;
@@ -614,7 +611,7 @@ static void icollective(MPI_Request *request, const char *name, const char *fami
 static void complete(uintptr_t key, const MPI_Status *status) {
 	struct request *r = find(key);
 	if (!r || !r->active) return;
-	if (tracing && r->kind == SEND) tr_line("wait %ld\n", r->trace_id);
+	if (tracing && r->kind == SEND && r->peer != MPI_PROC_NULL) tr_line("wait %ld\n", r->trace_id);
 	if (tracing && r->kind == RECV) tr_received(r->comm, status, r->trace_id);
 	switch (r->kind) {
 	case SEND:

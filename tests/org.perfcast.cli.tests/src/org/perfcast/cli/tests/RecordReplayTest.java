@@ -100,7 +100,7 @@ class RecordReplayTest {
 
 	/**
 	 * MPI_Sendrecv and MPI_Sendrecv_replace are recorded as an irecv, an isend and their two waits with the
-	 * request ids (they were written "wait %ld"), and the trace replays.
+	 * request ids (they were written "wait %ld"); operations with MPI_PROC_NULL are no events; the trace replays.
 	 */
 	@Test
 	void testRecordSendrecv() throws IOException {
@@ -113,6 +113,10 @@ class RecordReplayTest {
 					MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 					MPI_Sendrecv(&x, 1, MPI_INT, 1 - rank, 5, &y, 1, MPI_INT, 1 - rank, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 					MPI_Sendrecv_replace(&x, 1, MPI_INT, 1 - rank, 6, 1 - rank, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+					MPI_Request q[2]; /* to and from MPI_PROC_NULL: no events (their waits were written alone) */
+					MPI_Irecv(&y, 1, MPI_INT, MPI_PROC_NULL, 7, MPI_COMM_WORLD, &q[0]);
+					MPI_Isend(&x, 1, MPI_INT, MPI_PROC_NULL, 7, MPI_COMM_WORLD, &q[1]);
+					MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
 					MPI_Finalize();
 					return 0;
 				}
