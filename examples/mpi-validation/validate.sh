@@ -162,7 +162,9 @@ revprof() { # NP COMPUTE STEP FOLDER COMMAND...
 	local np=$1 compute=$2 step=$3 dir=$4 logs="$WORK/revprof-logs"
 	shift 4
 	rm -rf "$logs" && mkdir -p "$logs"
-	(cd "$dir" && timeout 1200 "${MPIRUN[@]}" -np "$np" "${YIELD[@]}" -x LD_PRELOAD="$LIB/librevprof.so" -x PERFCAST_REVPROF_SUMMARY="$SUMMARY" \
+	local yield=()
+	[ "$np" -le "$(nproc)" ] || yield=("${YIELD[@]}") # only oversubscribed: yielding inflates polling loops
+	(cd "$dir" && timeout 1200 "${MPIRUN[@]}" -np "$np" "${yield[@]}" -x LD_PRELOAD="$LIB/librevprof.so" -x PERFCAST_REVPROF_SUMMARY="$SUMMARY" \
 		-x PERFCAST_REVPROF_OUT="$logs" -x PERFCAST_REVPROF_STEP="$step" -x PERFCAST_REVPROF_COMPUTE="$compute" "$@") \
 		> "$WORK/revprof.out" 2>&1 || { cat "$WORK/revprof.out" >&2; echo failed; return; }
 	grep -h '^revprof:' "$WORK/revprof.out" | sed "s/^/validate.sh: $np ranks, $compute: /" >&2 || true

@@ -266,7 +266,11 @@ public final class ReverseProfiler {
 			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
 			builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
 			builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-			builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+			if (np > Runtime.getRuntime().availableProcessors()) {
+				// only oversubscribed: a rank that yields in every poll spends far more time in polling loops, which
+				// the CPU clock between MPI calls counts when the poll is not intercepted (MPI_Iprobe) or fails (MPI_Test)
+				builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+			}
 			org.perfcast.engine.Processes.Finished finished = org.perfcast.engine.Processes.run(builder, timeout, monitor,
 					"mpirun -np " + np);
 			String output = finished.output();
@@ -320,7 +324,11 @@ public final class ReverseProfiler {
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
 		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
 		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-		builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+		if (np > Runtime.getRuntime().availableProcessors()) {
+			// only oversubscribed: a rank that yields in every poll spends far more time in polling loops, which
+			// the CPU clock between MPI calls counts when the poll is not intercepted (MPI_Iprobe) or fails (MPI_Test)
+			builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+		}
 		org.perfcast.engine.Processes.Finished finished = org.perfcast.engine.Processes.run(builder, timeout, monitor,
 				"mpirun -np " + np);
 		if (finished.status() != 0) {

@@ -12,7 +12,8 @@
  *              PERFCAST_REVPROF_COMPUTE  steps (default: only perfcast_compute(n) computes) or cpu / wall:
  *                                        the computation between MPI calls, measured on the rank's thread
  *                                        CPU clock (or the monotonic wall clock), also advances the simulated
- *                                        time, so that a program without annotations is predicted too
+ *                                        time, so that a program without annotations is predicted too;
+ *                                        perfcast_compute(n) then adds nothing (the clock counts that work)
  *
  * Time stamps. Every communicator the program has (world, self, and those it makes by dup, split, create,
  * topologies and intercommunicators) gets a shadow: a PMPI_Comm_dup of it, kept in a table keyed by the
@@ -232,6 +233,7 @@ static void record(const char *kind, double start, double end, int peer, long by
 }
 
 void perfcast_compute(double n) {
+	if (measuring) return; /* compute=cpu|wall (or trace mode): the clock counts this computation already */
 	double start = the_time;
 	the_time += n * step;
 	record("compute", start, the_time, -1, 0, "compute");
