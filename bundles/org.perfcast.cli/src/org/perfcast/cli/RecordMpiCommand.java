@@ -42,6 +42,11 @@ final class RecordMpiCommand extends AbstractCommand {
 		Path out = Path.of(arguments.value("out").orElse("mpi-trace"));
 		Path program = Path.of(arguments.operands().get(0));
 		List<String> programArgs = arguments.operands().subList(1, arguments.operands().size());
+		if (!Files.isRegularFile(program) && !arguments.operands().get(0).contains("/")) {
+			// a command name, as mpirun and a shell take it: hpcc is /usr/bin/hpcc
+			Path found = org.perfcast.engine.NativeTools.onPath(arguments.operands().get(0));
+			program = found != null ? found : program;
+		}
 		if (!Files.isRegularFile(program)) {
 			console.report(Diagnostic.error("cli.noFile", "no such program", Location.of(program.toString())));
 			return ExitCode.INPUT_ERROR;

@@ -379,10 +379,11 @@ public final class MpiTrace {
 		}
 		case "send", "ssend", "isend", "issend", "recv", "irecv" -> p2p(rank, r, f, file, l);
 		case "wait" -> waitFor(rank, r, f, file, l);
+		case "cancel" -> cancel(rank, f, file, l);
 		case "barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall", "gather", "scatter" ->
 			collective(rank, r, f, file, l);
 		default -> throw error(file, l, "unknown event '" + f[0] + "'; events: compute, comm, send, ssend, recv, isend, "
-				+ "issend, irecv, wait, barrier, bcast, reduce, allreduce, allgather, alltoall, gather, scatter");
+				+ "issend, irecv, wait, cancel, barrier, bcast, reduce, allreduce, allgather, alltoall, gather, scatter");
 		}
 	}
 
@@ -448,6 +449,27 @@ public final class MpiTrace {
 			rank.arg[op] = key(source, r, tag, rank.wildcards.remove(op));
 		}
 		rank.add(WAIT_RECV, op, l); // the irecv's operation index until matched
+	}
+
+	/** A receive that MPI_Cancel cancelled: it takes no message, and its operation becomes a computation of no time. */
+	private void cancel(Rank rank, String[] f, String file, int l) throws EngineException {
+		arity(f, 2, file, l, "cancel REQ");
+		long request = integer(f[1], file, l, "a request id", 0, Long.MAX_VALUE);
+		Integer op = rank.open.get(request);
+		if (op == null) {
+			throw error(file, l, "no open request " + request + " (an irecv names it first)");
+		}
+		if (rank.kind[op] != IRECV) {
+			throw error(file, l, "request " + request + " is a send: only a receive's cancel is replayed");
+		}
+		rank.open.remove(request);
+		rank.wildcards.remove(op);
+		if (rank.computes == rank.durations.length) {
+			rank.durations = Arrays.copyOf(rank.durations, rank.computes * 2);
+		}
+		rank.durations[rank.computes] = 0;
+		rank.kind[op] = COMPUTE;
+		rank.arg[op] = rank.computes++;
 	}
 
 	private void collective(Rank rank, int r, String[] f, String file, int l) throws EngineException {

@@ -229,6 +229,21 @@ public final class ReverseProfiler {
 	public static Prediction run(Path binary, List<String> args, int np, Path summary, double step, Path cache,
 			java.time.Duration timeout, org.perfcast.engine.EngineMonitor monitor) throws MpiCharacterisation.MpiException,
 			IOException {
+		return run(binary, args, np, summary, step, "steps", cache, timeout, monitor);
+	}
+
+	/**
+	 * As {@link #run(Path, List, int, Path, double, Path, java.time.Duration, org.perfcast.engine.EngineMonitor)},
+	 * with the computation between MPI calls {@code compute}: {@code steps} (only {@code PERFCAST_COMPUTE(n)}
+	 * computes, n × step µs), {@code cpu} (also the time each rank computes between its MPI calls, measured on
+	 * its thread CPU clock: a program without annotations) or {@code wall} (the same on the monotonic clock).
+	 */
+	public static Prediction run(Path binary, List<String> args, int np, Path summary, double step, String compute,
+			Path cache, java.time.Duration timeout, org.perfcast.engine.EngineMonitor monitor)
+			throws MpiCharacterisation.MpiException, IOException {
+		if (!List.of("steps", "cpu", "wall").contains(compute)) {
+			throw new IllegalArgumentException("compute must be steps, cpu or wall, not " + compute);
+		}
 		if (!Files.isRegularFile(summary)) {
 			throw new IOException("no summary file " + summary + " (perfcast fit ... --datasheet DIR writes "
 					+ "DIR/revprof-summary.txt)");
@@ -242,7 +257,7 @@ public final class ReverseProfiler {
 				command.add("--allow-run-as-root");
 			}
 			for (String env : List.of("LD_PRELOAD=" + lib, "PERFCAST_REVPROF_SUMMARY=" + summary.toAbsolutePath(),
-					"PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step)) {
+					"PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step, "PERFCAST_REVPROF_COMPUTE=" + compute)) {
 				command.add("-x");
 				command.add(env);
 			}
@@ -251,7 +266,11 @@ public final class ReverseProfiler {
 			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
 			builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
 			builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-			builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+			if (np > Runtime.getRuntime().availableProcessors()) {
+				// only oversubscribed: a rank that yields in every poll spends far more time in polling loops, which
+				// the CPU clock between MPI calls counts when the poll is not intercepted (MPI_Iprobe) or fails (MPI_Test)
+				builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+			}
 			org.perfcast.engine.Processes.Finished finished = org.perfcast.engine.Processes.run(builder, timeout, monitor,
 					"mpirun -np " + np);
 			String output = finished.output();
@@ -305,7 +324,11 @@ public final class ReverseProfiler {
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
 		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
 		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-		builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+		if (np > Runtime.getRuntime().availableProcessors()) {
+			// only oversubscribed: a rank that yields in every poll spends far more time in polling loops, which
+			// the CPU clock between MPI calls counts when the poll is not intercepted (MPI_Iprobe) or fails (MPI_Test)
+			builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+		}
 		org.perfcast.engine.Processes.Finished finished = org.perfcast.engine.Processes.run(builder, timeout, monitor,
 				"mpirun -np " + np);
 		if (finished.status() != 0) {

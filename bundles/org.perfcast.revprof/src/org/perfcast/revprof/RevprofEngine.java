@@ -43,6 +43,9 @@ public final class RevprofEngine implements Engine {
 	private static final List<OptionSpec> OPTIONS = List.of(
 			OptionSpec.integer("np", 2, "the processes"),
 			OptionSpec.real("step", 1, "µs per compute step of PERFCAST_COMPUTE(n)"),
+			OptionSpec.choice("compute", "steps", "the computation between MPI calls: steps (PERFCAST_COMPUTE(n) × step), "
+					+ "cpu (also measured on each rank's CPU clock: a program without annotations) or wall",
+					List.of("steps", "cpu", "wall")),
 			OptionSpec.text("summary", "revprof-summary.txt", "the equations: a summary file (perfcast fit --datasheet) "
 					+ "or a machine model with MPI costs (*.machine, perfcast fit --machine), relative to the program's folder"),
 			OptionSpec.text("args", "", "the program's arguments; ${NAME} is replaced by a parameter's value"),
@@ -123,10 +126,11 @@ public final class RevprofEngine implements Engine {
 		try {
 			monitor.checkCancelled();
 			Path binary = ReverseProfiler.compileProgram(input.model(), org.perfcast.engine.NativeTools.cache());
-			prediction = ReverseProfiler.run(binary, args, np, summary, step, org.perfcast.engine.NativeTools.cache(),
-					timeout, monitor);
+			String compute = input.options().text("compute");
+			prediction = ReverseProfiler.run(binary, args, np, summary, step, compute,
+					org.perfcast.engine.NativeTools.cache(), timeout, monitor);
 			monitor.checkCancelled();
-			one = np == 1 ? prediction : ReverseProfiler.run(binary, args, 1, summary, step,
+			one = np == 1 ? prediction : ReverseProfiler.run(binary, args, 1, summary, step, compute,
 					org.perfcast.engine.NativeTools.cache(), timeout, monitor);
 		} catch (MpiCharacterisation.MpiException e) {
 			throw error("revprof.mpi", e.getMessage(), file);

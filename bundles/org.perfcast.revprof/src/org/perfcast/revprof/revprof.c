@@ -9,6 +9,11 @@
  *              PERFCAST_MPI_TRACE_CLOCK  cpu (default: the rank's thread CPU clock) or wall (monotonic)
  *              PERFCAST_REVPROF_OUT      folder for the per-rank logs (rank<R>.log)
  *              PERFCAST_REVPROF_STEP     µs per compute step of perfcast_compute(n) (default 1)
+ *              PERFCAST_REVPROF_COMPUTE  steps (default: only perfcast_compute(n) computes) or cpu / wall:
+ *                                        the computation between MPI calls, measured on the rank's thread
+ *                                        CPU clock (or the monotonic wall clock), also advances the simulated
+ *                                        time, so that a program without annotations is predicted too;
+ *                                        perfcast_compute(n) then adds nothing (the clock counts that work)
  *
  * Time stamps. Every communicator the program has (world, self, and those it makes by dup, split, create,
  * topologies and intercommunicators) gets a shadow: a PMPI_Comm_dup of it, kept in a table keyed by the
@@ -36,7 +41,7 @@
  * MPI runs": "compute US" for the computation since the previous MPI call (measured from the end of one
  * intercepted call to the start of the next), "send|ssend|recv PEER TAG COMM BYTES", "isend|issend|irecv
  * PEER TAG COMM BYTES REQ", "wait REQ [SOURCE TAG BYTES]" when a request completes (a receive's actual
- * source and tag), a collective by its family ("bcast ROOT COMM BYTES", "allreduce COMM BYTES", ...) and
+ * source and tag), "cancel REQ" when a cancelled receive completes, a collective by its family ("bcast ROOT COMM BYTES", "allreduce COMM BYTES", ...) and
  * "comm ID RANK..." for each communicator the rank joins. Ranks are MPI_COMM_WORLD ranks; a communicator's
  * id is agreed by its members (one more than the largest id any of them has used), world 0, self 1.
  * At MPI_Finalize, rank 0 says on stderr ("revprof: ...") which calls lay outside the measured ranges (the
@@ -88,6 +93,7 @@ static FILE *log_file;
 
 static FILE *trace_file; /* this rank's trace */
 static int tracing;
+static int measuring; /* the clock between MPI calls runs: trace mode, or PERFCAST_REVPROF_COMPUTE=cpu|wall */
 static clockid_t trace_clock = CLOCK_THREAD_CPUTIME_ID;
 static double trace_last;    /* the clock at the end of the last intercepted call (µs) */
 static double trace_pending; /* computation measured at the entry of the current call, not yet written */
@@ -102,16 +108,24 @@ static double trace_now(void) {
 }
 
 /* An intercepted call begins: the computation since the end of the last one is measured. */
+static void record(const char *kind, double start, double end, int peer, long bytes, const char *name);
+
 static void tr_enter(void) {
-	if (!tracing || trace_inside) return;
+	if (!measuring || trace_inside) return;
 	trace_inside = 1;
 	double now = trace_now();
 	if (now > trace_last) trace_pending += now - trace_last;
+	if (!tracing && trace_pending > 0) { /* reverse profiling with measured computation */
+		double start = the_time;
+		the_time += trace_pending;
+		trace_pending = 0;
+		record("compute", start, the_time, -1, 0, "compute");
+	}
 }
 
 /* An intercepted call ends. */
 static void tr_mark(void) {
-	if (!tracing) return;
+	if (!measuring) return;
 	trace_inside = 0;
 	trace_last = trace_now();
 }
@@ -219,6 +233,7 @@ static void record(const char *kind, double start, double end, int peer, long by
 }
 
 void perfcast_compute(double n) {
+	if (measuring) return; /* compute=cpu|wall (or trace mode): the clock counts this computation already */
 	double start = the_time;
 	the_time += n * step;
 	record("compute", start, the_time, -1, 0, "compute");
@@ -328,14 +343,15 @@ static void tr_p2p(const char *kind, MPI_Comm comm, int peer, int tag, long byte
 static void tr_received(MPI_Comm comm, const MPI_Status *status, long request) {
 	int cancelled = 0;
 	PMPI_Test_cancelled(status, &cancelled);
-	if (!trace_file || cancelled) return;
+	if (!trace_file) return;
+	if (cancelled) { /* MPI_Cancel took it back: it matched no message */
+		if (request >= 0) tr_line("cancel %ld\n", request);
+		return;
+	}
 	int n;
 	PMPI_Get_count(status, MPI_BYTE, &n);
 	long d = n == MPI_UNDEFINED ? 0 : n;
-	if (status->MPI_SOURCE == MPI_PROC_NULL) {
-		if (request >= 0) tr_line("wait %ld\n", request);
-		return;
-	}
+	if (status->MPI_SOURCE == MPI_PROC_NULL) return; /* a receive from MPI_PROC_NULL: its irecv was not written either */
 	if (request < 0) {
 		tr_p2p("recv", comm, status->MPI_SOURCE, status->MPI_TAG, d, -1);
 		return;
@@ -569,6 +585,7 @@ static int comm_size(MPI_Comm comm) {
 
 /* A blocking collective: from the latest start of all ranks, T_f(p, the largest block). */
 static void collective(const char *name, const char *family, long d, MPI_Comm comm) {
+	tr_enter(); /* the computation before it (compute=cpu) advances the time first */
 	if (tracing) {
 		tr_collective(name, family, d, comm);
 		return;
@@ -581,6 +598,7 @@ static void collective(const char *name, const char *family, long d, MPI_Comm co
 
 /* A nonblocking collective begins: its synchronisation starts alongside. */
 static void icollective(MPI_Request *request, const char *name, const char *family, long d, MPI_Comm comm) {
+	tr_enter();
 	if (tracing) { /* written where it starts, as if blocking */
 		tr_collective(name, family, d, comm);
 		return;
@@ -595,7 +613,7 @@ static void icollective(MPI_Request *request, const char *name, const char *fami
 static void complete(uintptr_t key, const MPI_Status *status) {
 	struct request *r = find(key);
 	if (!r || !r->active) return;
-	if (tracing && r->kind == SEND) tr_line("wait %ld\n", r->trace_id);
+	if (tracing && r->kind == SEND && r->peer != MPI_PROC_NULL) tr_line("wait %ld\n", r->trace_id);
 	if (tracing && r->kind == RECV) tr_received(r->comm, status, r->trace_id);
 	switch (r->kind) {
 	case SEND:
@@ -627,7 +645,7 @@ static void started(void) {
 	PMPI_Comm_size(MPI_COMM_WORLD, &size);
 	const char *trace = getenv("PERFCAST_MPI_TRACE");
 	if (trace && *trace) {
-		tracing = 1;
+		tracing = measuring = 1;
 		const char *clock = getenv("PERFCAST_MPI_TRACE_CLOCK");
 		if (clock && !strcmp(clock, "wall")) trace_clock = CLOCK_MONOTONIC;
 		char path[4096];
@@ -640,6 +658,13 @@ static void started(void) {
 			fprintf(trace_file, "# perfcast MPI trace: rank %d of %d, computation on the %s clock in us\n", rank, size,
 					trace_clock == CLOCK_MONOTONIC ? "wall" : "cpu");
 		}
+	}
+	const char *compute = getenv("PERFCAST_REVPROF_COMPUTE");
+	if (!tracing && compute && (!strcmp(compute, "cpu") || !strcmp(compute, "wall"))) {
+		measuring = 1;
+		if (!strcmp(compute, "wall")) trace_clock = CLOCK_MONOTONIC;
+	} else if (!tracing && compute && *compute && strcmp(compute, "steps") && rank == 0) {
+		fprintf(stderr, "revprof: PERFCAST_REVPROF_COMPUTE=%s is none of steps, cpu, wall: steps\n", compute);
 	}
 	add_shadow(MPI_COMM_WORLD);
 	add_shadow(MPI_COMM_SELF);
@@ -952,6 +977,7 @@ int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, 
 }
 
 int MPI_Start(MPI_Request *request) {
+	tr_enter();
 	struct request *q = find(KEY(*request));
 	if (q) {
 		q->active = 1;
@@ -969,6 +995,7 @@ int MPI_Start(MPI_Request *request) {
 }
 
 int MPI_Startall(int n, MPI_Request requests_[]) {
+	tr_enter();
 	for (int i = 0; i < n; i++) {
 		struct request *q = find(KEY(requests_[i]));
 		if (q) {
@@ -1013,7 +1040,7 @@ int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int
 	the_time = start; /* the receive's arrival counts from the call's start too */
 	if (tracing) {
 		tr_received(comm, status, rid);
-		if (dest != MPI_PROC_NULL) tr_line("wait %%ld\n", sid);
+		if (dest != MPI_PROC_NULL) tr_line("wait %ld\n", sid);
 	}
 	received(comm, status, seq, "MPI_Sendrecv");
 	the_time = later(the_time, send_end);
@@ -1043,7 +1070,7 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int 
 	the_time = start;
 	if (tracing) {
 		tr_received(comm, status, rid);
-		if (dest != MPI_PROC_NULL) tr_line("wait %%ld\n", sid);
+		if (dest != MPI_PROC_NULL) tr_line("wait %ld\n", sid);
 	}
 	received(comm, status, seq, "MPI_Sendrecv_replace");
 	the_time = later(the_time, send_end);
@@ -1133,14 +1160,19 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status) {
 	return r;
 }
 
+/*
+ * A test that completes nothing is no event and reads no clock: its time is part of the computation around it
+ * (a thread CPU clock read is a system call, and programs poll millions of times: hpcc's RandomAccess ran
+ * several times slower, and recorded that slowness as computation, when every failed MPI_Test read it twice).
+ */
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
-	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
 	uintptr_t key = KEY(*request);
-	tr_enter();
 	int r = PMPI_Test(request, flag, status);
-	if (*flag) complete(key, status);
+	if (!*flag) return r;
+	tr_enter();
+	complete(key, status);
 	tr_mark();
 	return r;
 }
@@ -1169,17 +1201,16 @@ int MPI_Waitall(int n, MPI_Request request[], MPI_Status status[]) {
 }
 
 int MPI_Testall(int n, MPI_Request request[], int *flag, MPI_Status status[]) {
-	tr_enter();
 	uintptr_t *k = keys(n, request);
 	MPI_Status *s = statuses(n, status);
-	tr_enter();
 	int r = PMPI_Testall(n, request, flag, s);
-	if (*flag) {
+	if (*flag) { /* as MPI_Test: no clock when nothing completes */
+		tr_enter();
 		for (int i = 0; i < n; i++) complete(k[i], &s[i]);
 	}
 	if (s != status) free(s);
 	free(k);
-	tr_mark();
+	if (*flag) tr_mark();
 	return r;
 }
 
@@ -1198,14 +1229,16 @@ int MPI_Waitany(int n, MPI_Request request[], int *index, MPI_Status *status) {
 }
 
 int MPI_Testany(int n, MPI_Request request[], int *index, int *flag, MPI_Status *status) {
-	tr_enter();
 	MPI_Status own;
 	if (status == MPI_STATUS_IGNORE) status = &own;
-	tr_enter();
 	uintptr_t *k = keys(n, request);
-	tr_enter();
 	int r = PMPI_Testany(n, request, index, flag, status);
-	if (*flag && *index != MPI_UNDEFINED) complete(k[*index], status);
+	if (!*flag || *index == MPI_UNDEFINED) { /* as MPI_Test: no clock when nothing completes */
+		free(k);
+		return r;
+	}
+	tr_enter();
+	complete(k[*index], status);
 	free(k);
 	tr_mark();
 	return r;

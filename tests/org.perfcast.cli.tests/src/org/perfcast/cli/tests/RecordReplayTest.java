@@ -98,6 +98,51 @@ class RecordReplayTest {
 				cli.out());
 	}
 
+	/**
+	 * MPI_Sendrecv and MPI_Sendrecv_replace are recorded as an irecv, an isend and their two waits with the
+	 * request ids (they were written "wait %ld"); operations with MPI_PROC_NULL are no events; the trace replays.
+	 */
+	@Test
+	void testRecordSendrecv() throws IOException {
+		assumeTrue(Mpi.installed(), "Open MPI is not installed");
+		Path source = Files.writeString(dir.resolve("sendrecv.c"), """
+				#include <mpi.h>
+				int main(int argc, char **argv) {
+					MPI_Init(&argc, &argv);
+					int rank, x = 1, y;
+					MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+					MPI_Sendrecv(&x, 1, MPI_INT, 1 - rank, 5, &y, 1, MPI_INT, 1 - rank, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+					MPI_Sendrecv_replace(&x, 1, MPI_INT, 1 - rank, 6, 1 - rank, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+					MPI_Request q[2]; /* to and from MPI_PROC_NULL: no events (their waits were written alone) */
+					MPI_Irecv(&y, 1, MPI_INT, MPI_PROC_NULL, 7, MPI_COMM_WORLD, &q[0]);
+					MPI_Isend(&x, 1, MPI_INT, MPI_PROC_NULL, 7, MPI_COMM_WORLD, &q[1]);
+					MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
+					MPI_Finalize();
+					return 0;
+				}
+				""");
+		Path out = dir.resolve("sendrecv");
+		assertEquals(ExitCode.OK, cli.run("record-mpi", "--np", "2", "--out", out.toString(), "--timeout", "120", "--",
+				source.toString()), cli.err());
+		assertEquals(List.of("comm 0 0 1", "comm 1 0", "irecv 1 5 0 4 1", "isend 1 5 0 4 2", "wait 1 1 5 4", "wait 2",
+				"irecv 1 6 0 4 3", "isend 1 6 0 4 4", "wait 3 1 6 4", "wait 4"), events(out.resolve("rank-0.txt")));
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("replay", out.toString()), cli.err());
+	}
+
+	/** A program named as mpirun takes it, by its command name on the PATH (Debian's hpcc is /usr/bin/hpcc). */
+	@Test
+	void testRecordFindsAProgramOnThePath() throws IOException {
+		assumeTrue(Mpi.installed(), "Open MPI is not installed");
+		// true is on the PATH and is no MPI program: found, it runs (and leaves no trace), rather than "no such program"
+		cli.run("record-mpi", "--np", "1", "--out", dir.resolve("t").toString(), "--timeout", "60", "--", "true");
+		assertTrue(!cli.err().contains("no such program"), cli.err());
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("record-mpi", "--out", dir.resolve("u").toString(), "--",
+				"no-such-program-here"));
+		assertTrue(cli.err().contains("no such program"), cli.err());
+	}
+
 	@Test
 	void testReplayOfARecordedRingIsTheStepSimulatorsTime() throws IOException {
 		assumeTrue(Mpi.installed(), "Open MPI is not installed");

@@ -119,6 +119,20 @@ class TraceReplayTest {
 		assertEquals(step, r.T(), 1e-9);
 	}
 
+	/**
+	 * A receive from any source that the program cancels (hpcc's RandomAccess posts one and cancels it at the end)
+	 * takes no message: the ping-pong replays as without it.
+	 */
+	@Test
+	void testCancelledReceive() throws Exception {
+		TraceReplay.Result r = replay("ranks 2\nrank 0\nirecv any any 0 8 9\ncompute 5\nsend 1 0 0 41\nrecv 1 0 0 41\n"
+				+ "cancel 9\nrank 1\nirecv any any 0 8 4\ncancel 4\nrecv 0 0 0 41\ncompute 3\nsend 0 0 0 41\n", 65536);
+		assertEquals(56, r.T(), 1e-9);
+		EngineException e = assertThrows(EngineException.class, () -> replay("ranks 1\nrank 0\nisend 0 1 0 8 3\ncancel 3\n"
+				+ "irecv 0 1 0 8 4\nwait 3\nwait 4 0 1 8\n", 65536));
+		assertTrue(e.getMessage().contains("only a receive's cancel is replayed"), e.getMessage());
+	}
+
 	@Test
 	void testBinomialBroadcast() throws Exception {
 		// root 0 sends to 2 (0..12) then to 1 (from 0 + 40G + g = 15 to 27); rank 2 receives 12..24 and sends to 3

@@ -2,6 +2,7 @@ package org.perfcast.revprof.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -287,6 +288,46 @@ class RevprofLibraryTest {
 				}
 				""", 2);
 		assertTrue(p.output().contains("revprof: MPI_Comm_idup called 2 times: not covered, not timed"), p.output());
+	}
+
+	/**
+	 * A program without PERFCAST_COMPUTE: with compute=steps only its barriers take time; with compute=cpu the
+	 * 40 ms each rank spins on its CPU clock between them are measured and added (rank 1 spins twice as long, so
+	 * rank 0 waits at the second barrier).
+	 */
+	@Test
+	void testMeasuredComputation() throws Exception {
+		String source = """
+				#include <mpi.h>
+				#include <time.h>
+				static double cpu(void) {
+				  struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+				}
+				int main(int argc, char **argv) {
+				  int rank; volatile double x = 0;
+				  MPI_Init(&argc, &argv);
+				  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+				  MPI_Barrier(MPI_COMM_WORLD);
+				  double start = cpu();
+				  while (cpu() - start < 40000.0 * (rank + 1)) x += 1;
+				  MPI_Barrier(MPI_COMM_WORLD);
+				  MPI_Finalize();
+				  return 0;
+				}
+				""";
+		ReverseProfiler.Prediction steps = run("m.c", source, 2);
+		assertEquals(60, steps.time(), 1e-9); // two barriers of 20 + 5 p
+		Path cache = dir.resolve("cache");
+		ReverseProfiler.Prediction cpu = ReverseProfiler.run(ReverseProfiler.compileProgram(dir.resolve("m.c"), cache),
+				List.of(), 2, dir.resolve("s.txt"), 1, "cpu", cache, java.time.Duration.ofSeconds(TIMEOUT), null);
+		double spun = cpu.ranks().get(1).events().stream().filter(e -> e.kind().equals("compute"))
+				.mapToDouble(e -> e.end() - e.start()).sum();
+		assertTrue(spun >= 80000 && spun < 95000, "rank 1 computed " + spun + " µs");
+		assertEquals(30 + spun + 30, cpu.time(), 1e-3 * cpu.time());
+		// rank 0 waited at the barrier (then each computes a few µs before MPI_Finalize)
+		assertEquals(cpu.ranks().get(1).end(), cpu.ranks().get(0).end(), 50);
+		assertThrows(IllegalArgumentException.class, () -> ReverseProfiler.run(dir.resolve("m.c"), List.of(), 2,
+				dir.resolve("s.txt"), 1, "guess", cache, null, null));
 	}
 
 	/** Open MPI's Fortran bindings call PMPI_ directly: the library's Fortran entry points time mpif.h programs. */
