@@ -495,7 +495,8 @@ public final class MpiTrace {
 		Decomposer x = new Decomposer(rank, r, members, -(comm + 1), instance, l);
 		int rel = (me - rt + p) % p;
 		switch (kind) {
-		case "bcast" -> {
+		case "bcast", "scatter" -> {
+			// a binomial tree from the root: the same message for bcast, the subtree's blocks for scatter
 			int mask = 1;
 			while (mask < p) {
 				if ((rel & mask) != 0) {
@@ -506,22 +507,7 @@ public final class MpiTrace {
 			}
 			for (mask >>= 1; mask > 0; mask >>= 1) {
 				if (rel + mask < p) {
-					x.send(members[abs(rel + mask, rt, p)], d);
-				}
-			}
-		}
-		case "scatter" -> {
-			int mask = 1;
-			while (mask < p) {
-				if ((rel & mask) != 0) {
-					x.recv(members[abs(rel - mask, rt, p)]);
-					break;
-				}
-				mask <<= 1;
-			}
-			for (mask >>= 1; mask > 0; mask >>= 1) {
-				if (rel + mask < p) {
-					x.send(members[abs(rel + mask, rt, p)], d * Math.min(mask, p - rel - mask));
+					x.send(members[abs(rel + mask, rt, p)], kind.equals("bcast") ? d : d * Math.min(mask, p - rel - mask));
 				}
 			}
 		}

@@ -134,6 +134,34 @@ public final class ReverseProfiler {
 		return binary;
 	}
 
+	/**
+	 * {@code mpirun} of {@code binary} with {@code args} on {@code np} processes (oversubscribed, allowed as root), each
+	 * rank given the {@code variables} (NAME=VALUE).
+	 */
+	private static ProcessBuilder mpirun(int np, Path binary, List<String> args, List<String> variables)
+			throws MpiCharacterisation.MpiException {
+		List<String> command = new ArrayList<>(List.of(MpiCharacterisation.onPath("mpirun").toString(),
+				"--oversubscribe", "-np", Integer.toString(np)));
+		if ("root".equals(System.getProperty("user.name"))) {
+			command.add("--allow-run-as-root");
+		}
+		for (String variable : variables) {
+			command.add("-x");
+			command.add(variable);
+		}
+		command.add(binary.toString());
+		command.addAll(args);
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
+		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+		if (np > Runtime.getRuntime().availableProcessors()) {
+			// only oversubscribed: a rank that yields in every poll spends far more time in polling loops, which
+			// the CPU clock between MPI calls counts when the poll is not intercepted (MPI_Iprobe) or fails (MPI_Test)
+			builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
+		}
+		return builder;
+	}
+
 	/** The files the preprocessor reads for {@code program}: the source and every header, from mpicc -M. */
 	static List<Path> dependencies(Path program, List<String> flags) throws MpiCharacterisation.MpiException,
 			IOException {
@@ -251,26 +279,9 @@ public final class ReverseProfiler {
 		Path lib = preloadable(library(cache).resolve("librevprof.so"));
 		Path logs = Files.createTempDirectory("perfcast-revprof-");
 		try {
-			List<String> command = new ArrayList<>(List.of(MpiCharacterisation.onPath("mpirun").toString(),
-					"--oversubscribe", "-np", Integer.toString(np)));
-			if ("root".equals(System.getProperty("user.name"))) {
-				command.add("--allow-run-as-root");
-			}
-			for (String env : List.of("LD_PRELOAD=" + lib, "PERFCAST_REVPROF_SUMMARY=" + summary.toAbsolutePath(),
-					"PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step, "PERFCAST_REVPROF_COMPUTE=" + compute)) {
-				command.add("-x");
-				command.add(env);
-			}
-			command.add(binary.toString());
-			command.addAll(args);
-			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-			builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
-			builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-			if (np > Runtime.getRuntime().availableProcessors()) {
-				// only oversubscribed: a rank that yields in every poll spends far more time in polling loops, which
-				// the CPU clock between MPI calls counts when the poll is not intercepted (MPI_Iprobe) or fails (MPI_Test)
-				builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
-			}
+			ProcessBuilder builder = mpirun(np, binary, args, List.of("LD_PRELOAD=" + lib, "PERFCAST_REVPROF_SUMMARY="
+					+ summary.toAbsolutePath(), "PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step,
+					"PERFCAST_REVPROF_COMPUTE=" + compute));
 			org.perfcast.engine.Processes.Finished finished = org.perfcast.engine.Processes.run(builder, timeout, monitor,
 					"mpirun -np " + np);
 			String output = finished.output();
@@ -310,25 +321,7 @@ public final class ReverseProfiler {
 		if (dir.contains(" ")) {
 			throw new IOException("the trace folder's path has a space, which mpirun -x cannot pass: " + dir);
 		}
-		List<String> command = new ArrayList<>(List.of(MpiCharacterisation.onPath("mpirun").toString(),
-				"--oversubscribe", "-np", Integer.toString(np)));
-		if ("root".equals(System.getProperty("user.name"))) {
-			command.add("--allow-run-as-root");
-		}
-		for (String env : List.of("LD_PRELOAD=" + lib, "PERFCAST_MPI_TRACE=" + dir)) {
-			command.add("-x");
-			command.add(env);
-		}
-		command.add(binary.toString());
-		command.addAll(args);
-		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
-		builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-		if (np > Runtime.getRuntime().availableProcessors()) {
-			// only oversubscribed: a rank that yields in every poll spends far more time in polling loops, which
-			// the CPU clock between MPI calls counts when the poll is not intercepted (MPI_Iprobe) or fails (MPI_Test)
-			builder.environment().put("OMPI_MCA_mpi_yield_when_idle", "1");
-		}
+		ProcessBuilder builder = mpirun(np, binary, args, List.of("LD_PRELOAD=" + lib, "PERFCAST_MPI_TRACE=" + dir));
 		org.perfcast.engine.Processes.Finished finished = org.perfcast.engine.Processes.run(builder, timeout, monitor,
 				"mpirun -np " + np);
 		if (finished.status() != 0) {
