@@ -23,7 +23,7 @@ final class ReplayCommand extends AbstractCommand {
 	ReplayCommand() {
 		super("replay", "replay a recorded MPI run (perfcast record-mpi) under LogGP", """
 				usage: perfcast replay TRACE [--machine FILE.machine] [--L 9] [--o 2] [--g 14] [--G 0.03]
-				                             [--eager 65536] [--speed F] [--json]
+				                             [--eager 65536] [--speed F] [--recorded-on FILE.machine] [--json]
 
 				TRACE is a trace folder (its trace.mpitrace) or an index file. Each rank's computations
 				take their recorded time / F; point-to-point messages follow LogGP: a send of k bytes
@@ -37,6 +37,9 @@ final class ReplayCommand extends AbstractCommand {
 				  --L, --o, --g, --G  µs (default: the paper's Meiko CS-2 values, as loggp-step)
 				  --eager BYTES    the largest eager message (default 65536, Open MPI's TCP eager limit)
 				  --speed F        computation F times as fast (default 1)
+				  --recorded-on FILE  the machine model the run was recorded on: with --machine, the
+				                   computation is scaled by their flop times (computation flopTime:
+				                   recorded-on's / machine's); --speed given wins
 				  --json           {"T", "unit", "L", "o", "g", "G", "eager", "speed", "operations",
 				                   "messages", "collectives", "ranks": [{"rank", "end", "compute",
 				                   "communication", "waiting"}]}""");
@@ -45,7 +48,7 @@ final class ReplayCommand extends AbstractCommand {
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
 		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("machine", "L", "o", "g", "G", "eager",
-				"speed"));
+				"speed", "recorded-on"));
 		String file = GlamisCommand.singleFile(arguments);
 		ReplayEngine engine = new ReplayEngine();
 		Map<String, String> given = new LinkedHashMap<>();
@@ -53,6 +56,7 @@ final class ReplayCommand extends AbstractCommand {
 			arguments.value(name).ifPresent(value -> given.put(name, value));
 		}
 		arguments.value("machine").ifPresent(m -> given.put("machine", Path.of(m).toAbsolutePath().toString()));
+		arguments.value("recorded-on").ifPresent(m -> given.put("recordedOn", Path.of(m).toAbsolutePath().toString()));
 		OptionValues options;
 		try {
 			options = OptionValues.of(engine.options(), given);
@@ -62,7 +66,7 @@ final class ReplayCommand extends AbstractCommand {
 		// flags given explicitly win over the machine, also when equal to the defaults
 		ParameterBindings bindings = ParameterBindings.EMPTY;
 		if (arguments.value("machine").isPresent()) {
-			for (String name : List.of("L", "o", "g", "G")) {
+			for (String name : List.of("L", "o", "g", "G", "speed")) {
 				if (given.containsKey(name)) {
 					bindings = bindings.with(name, options.real(name));
 				}

@@ -26,7 +26,8 @@ import org.perfcast.model.validation.ParameterEnvironment;
 
 /**
  * The replay of a recorded MPI run ({@link MpiTrace}, {@code *.mpitrace}) under LogGP ({@link TraceReplay}) as an
- * engine of the outer loop. The parameters L, o, g, G, eager and speed, when bound ({@code --set},
+ * engine of the outer loop. The computation is scaled by a factor (speed) or by the speeds of the machine recorded
+ * on and the machine replayed on (their flop times). The parameters L, o, g, G, eager and speed, when bound ({@code --set},
  * {@code --sweep}), override the options of those names, so a sweep charts a what-if study. A point's result
  * holds T, a table per rank (end, compute, communication, waiting) and, up to
  * {@value TraceReplay#KEEP_OPERATIONS} operations, the timeline: a row per rank, an arrow per message.
@@ -47,7 +48,10 @@ public final class ReplayEngine implements Engine {
 					+ "L, o, g and G (at the trace's largest message); options or parameters L, o, g, G set explicitly "
 					+ "win"),
 			OptionSpec.integer("eager", EAGER, "the largest message sent eagerly (bytes); larger ones rendezvous"),
-			OptionSpec.real("speed", 1, "the computation speed-up factor: 2 computes twice as fast"));
+			OptionSpec.real("speed", 1, "the computation speed-up factor: 2 computes twice as fast"),
+			OptionSpec.text("recordedOn", "", "the machine model (*.machine, relative to the trace) the run was recorded "
+					+ "on: with machine, the computation is scaled by the two machines' flop times (recordedOn's / "
+					+ "machine's); a speed set explicitly wins"));
 
 	@Override
 	public String id() {
@@ -125,15 +129,24 @@ public final class ReplayEngine implements Engine {
 		OptionValues options = input.options();
 		double[] v = { options.real("L"), options.real("o"), options.real("g"), options.real("G") };
 		String machine = options.text("machine");
+		String recordedOn = options.text("recordedOn");
+		double speed = options.real("speed");
 		if (!machine.isBlank()) {
-			LogGP m = machineLogGP(input.model(), machine, trace.largest());
-			double[] fromMachine = { m.L(), m.o(), m.g(), m.G() };
+			Machine m = machine(input.model(), machine);
+			LogGP p = machineLogGP(m, machine, trace.largest());
+			double[] fromMachine = { p.L(), p.o(), p.g(), p.G() };
 			String[] names = { "L", "o", "g", "G" };
 			for (int i = 0; i < 4; i++) {
 				if (!explicit(input, names[i])) {
 					v[i] = fromMachine[i];
 				}
 			}
+			if (!recordedOn.isBlank() && !explicit(input, "speed")) {
+				speed = flopTime(machine(input.model(), recordedOn), recordedOn) / flopTime(m, machine);
+			}
+		} else if (!recordedOn.isBlank()) {
+			throw new EngineException(Diagnostic.error("replay.machine", "recordedOn (" + recordedOn + ") scales the "
+					+ "computation to another machine: name that machine too (machine)", Location.of(file)));
 		}
 		ParameterBindings b = input.bindings();
 		String[] names = { "L", "o", "g", "G" };
@@ -143,7 +156,9 @@ public final class ReplayEngine implements Engine {
 			}
 		}
 		double eager = b.isBound("eager") ? b.value("eager") : options.integer("eager");
-		double speed = b.isBound("speed") ? b.value("speed") : options.real("speed");
+		if (b.isBound("speed")) {
+			speed = b.value("speed");
+		}
 		try {
 			return new TraceReplay.Options(new LogGP(v[0], v[1], v[2], v[3]), LogGPRules.DEFAULT, (long) eager, speed);
 		} catch (IllegalArgumentException e) {
@@ -158,22 +173,35 @@ public final class ReplayEngine implements Engine {
 				|| input.bindings().isBound(name);
 	}
 
-	/** L, o, g, G of the machine model at {@code machine} (relative to the trace) for messages of {@code bytes}. */
-	public static LogGP machineLogGP(Path trace, String machine, long bytes) throws EngineException {
-		Path path = Files.isDirectory(trace) ? trace.resolve(machine) : trace.resolveSibling(machine);
+	/**
+	 * The machine model in {@code name} (relative to the trace, or absolute).
+	 *
+	 * @throws EngineException if the file cannot be read or holds no machine
+	 */
+	public static Machine machine(Path trace, String name) throws EngineException {
+		Path path = Files.isDirectory(trace) ? trace.resolve(name) : trace.resolveSibling(name);
 		ResourceSet set = ModelFiles.newResourceSet();
-		ModelFiles.Loaded loaded = ModelFiles.load(set, URI.createFileURI(path.toAbsolutePath().toString()), machine);
+		ModelFiles.Loaded loaded = ModelFiles.load(set, URI.createFileURI(path.toAbsolutePath().toString()), name);
 		if (!loaded.ok()) {
 			throw new EngineException(loaded.diagnostics().isEmpty() ? List.of(Diagnostic.error("replay.machine",
-					"the file holds no model", Location.of(machine))) : loaded.diagnostics());
+					"the file holds no model", Location.of(name))) : loaded.diagnostics());
 		}
 		if (!(loaded.root() instanceof Machine m)) {
 			throw new EngineException(Diagnostic.error("replay.machine", "the file holds no machine model",
-					Location.of(machine)));
+					Location.of(name)));
 		}
+		return m;
+	}
+
+	/**
+	 * The LogGP parameters of machine {@code m} (read from {@code name}) for messages of {@code bytes}.
+	 *
+	 * @throws EngineException if the machine states no communication or its parameters do not evaluate
+	 */
+	public static LogGP machineLogGP(Machine m, String name, long bytes) throws EngineException {
 		if (m.getCommunication() == null) {
 			throw new EngineException(Diagnostic.error("replay.machine", "the machine states no communication (LogGP "
-					+ "parameters L, o, g, G)", Location.of(machine)));
+					+ "parameters L, o, g, G)", Location.of(name)));
 		}
 		try {
 			org.perfcast.model.cost.LogGP p = org.perfcast.model.cost.LogGP.of(m.getCommunication(), Math.max(1, bytes),
@@ -181,7 +209,34 @@ public final class ReplayEngine implements Engine {
 			return new LogGP(p.latency(), p.overhead(), p.gap(), p.gapPerByte());
 		} catch (RuntimeException e) {
 			throw new EngineException(Diagnostic.error("replay.machine", "the machine's LogGP parameters: "
-					+ e.getMessage(), Location.of(machine)));
+					+ e.getMessage(), Location.of(name)));
 		}
+	}
+
+	/**
+	 * The time of one floating-point operation on machine {@code m} (its computation's flopTime, evaluated with its
+	 * parameters' defaults): what the replay's computation scales by.
+	 *
+	 * @throws EngineException if the machine states none, or not a positive finite time
+	 */
+	public static double flopTime(Machine m, String name) throws EngineException {
+		String text = m.getComputation() == null ? null : m.getComputation().getFlopTime();
+		if (text == null || text.isBlank()) {
+			throw new EngineException(Diagnostic.error("replay.machine", "the machine states no flop time (computation "
+					+ "flopTime): its speed is unknown", Location.of(name)));
+		}
+		double t;
+		try {
+			t = org.perfcast.engine.expr.Expression.parse(text).evaluate(ParameterEnvironment.of(m,
+					ParameterBindings.EMPTY).scope()).toDouble();
+		} catch (RuntimeException e) {
+			throw new EngineException(Diagnostic.error("replay.machine", "the machine's flop time '" + text + "': "
+					+ e.getMessage(), Location.of(name)));
+		}
+		if (!(t > 0) || Double.isInfinite(t)) {
+			throw new EngineException(Diagnostic.error("replay.machine", "the machine's flop time is "
+					+ Numbers.format(t) + ": it must be a positive time", Location.of(name)));
+		}
+		return t;
 	}
 }

@@ -202,4 +202,62 @@ class RecordReplayTest {
 		assertTrue(cli.err().startsWith(bad + ":3:1: error: 'send PEER TAG COMM BYTES' has 4 fields after 'send', "
 				+ "found 3"), cli.err());
 	}
+	private Path machine(String name, String computation) throws IOException {
+		return Files.writeString(dir.resolve(name), """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<machine:Machine xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" \
+				xmlns:machine="http://perfcast.org/model/machine/1.0" timeUnit="us" processorCount="2">
+				  %s
+				  <communication latency="10" overhead="2" gap="5" gapPerByte="0.25"/>
+				</machine:Machine>
+				""".formatted(computation));
+	}
+
+	/**
+	 * A run recorded on one machine replayed on another: the computation scales by their flop times (0.02 / 0.01 µs:
+	 * twice as fast, as --speed 2), an explicit --speed wins, and a machine without a flop time is an error at it.
+	 */
+	@Test
+	void testReplayScalesComputationByMachineSpeed() throws IOException {
+		Path trace = Files.writeString(dir.resolve("pp.mpitrace"), """
+				ranks 2
+				rank 0
+				compute 50
+				send 1 0 0 41
+				recv 1 0 0 41
+				rank 1
+				recv 0 0 0 41
+				compute 30
+				send 0 0 0 41
+				""");
+		Path slow = machine("slow.machine", "<computation flopTime=\"2 * t\"/>\n  <parameters name=\"t\" defaultValue=\"0.01\"/>");
+		Path fast = machine("fast.machine", "<computation flopTime=\"0.01\"/>");
+		assertEquals(ExitCode.OK, cli.run("replay", trace.toString(), "--machine", fast.toString(), "--speed", "2",
+				"--json"), cli.err());
+		String twice = cli.out();
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("replay", trace.toString(), "--machine", fast.toString(), "--recorded-on",
+				slow.toString(), "--json"), cli.err());
+		assertEquals(twice, cli.out());
+		assertTrue(twice.contains("\"speed\": 2, ") && twice.contains("\"compute\": 25, "), twice);
+		// the other way round: half as fast; an explicit --speed (even 1) wins over the machines
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("replay", trace.toString(), "--machine", slow.toString(), "--recorded-on",
+				fast.toString(), "--json"), cli.err());
+		assertTrue(cli.out().contains("\"speed\": 0.5, ") && cli.out().contains("\"compute\": 100, "), cli.out());
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("replay", trace.toString(), "--machine", slow.toString(), "--recorded-on",
+				fast.toString(), "--speed", "1", "--json"), cli.err());
+		assertTrue(cli.out().contains("\"speed\": 1, ") && cli.out().contains("\"compute\": 50, "), cli.out());
+		// a machine that states no speed, and --recorded-on without --machine
+		Path none = machine("none.machine", "");
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("replay", trace.toString(), "--machine", none.toString(),
+				"--recorded-on", slow.toString()));
+		assertTrue(cli.err().contains(none + ": error: the machine states no flop time (computation flopTime): its "
+				+ "speed is unknown"), cli.err());
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("replay", trace.toString(), "--recorded-on", slow.toString()));
+		assertTrue(cli.err().contains("name that machine too"), cli.err());
+	}
 }
