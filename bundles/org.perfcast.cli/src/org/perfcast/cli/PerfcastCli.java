@@ -43,6 +43,7 @@ public final class PerfcastCli {
 		cli.register(new AccuracyCommand());
 		cli.register(new CharacteriseCommand());
 		cli.register(new FitCommand());
+		cli.register(new RevprofCommand());
 		cli.register(new RecordMpiCommand());
 		cli.register(new ReplayCommand());
 		cli.register(new RunCommand(engines));

@@ -31,6 +31,16 @@ final class RecordMpiCommand extends AbstractCommand {
 				  --timeout S   end mpirun, with every rank, after S seconds (default: no limit)""");
 	}
 
+	/** The program an operand names: a file, or a command name as mpirun and a shell take it (hpcc: /usr/bin/hpcc). */
+	static Path program(String operand) {
+		Path program = Path.of(operand);
+		if (!Files.isRegularFile(program) && !operand.contains("/")) {
+			Path found = org.perfcast.engine.NativeTools.onPath(operand);
+			return found != null ? found : program;
+		}
+		return program;
+	}
+
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
 		Arguments arguments = Arguments.parse(args, Set.of(), Set.of("np", "out", "timeout"));
@@ -40,13 +50,8 @@ final class RecordMpiCommand extends AbstractCommand {
 		}
 		int np = arguments.positive("np", 4);
 		Path out = Path.of(arguments.value("out").orElse("mpi-trace"));
-		Path program = Path.of(arguments.operands().get(0));
+		Path program = program(arguments.operands().get(0));
 		List<String> programArgs = arguments.operands().subList(1, arguments.operands().size());
-		if (!Files.isRegularFile(program) && !arguments.operands().get(0).contains("/")) {
-			// a command name, as mpirun and a shell take it: hpcc is /usr/bin/hpcc
-			Path found = org.perfcast.engine.NativeTools.onPath(arguments.operands().get(0));
-			program = found != null ? found : program;
-		}
 		if (!Files.isRegularFile(program)) {
 			console.report(Diagnostic.error("cli.noFile", "no such program", Location.of(program.toString())));
 			return ExitCode.INPUT_ERROR;

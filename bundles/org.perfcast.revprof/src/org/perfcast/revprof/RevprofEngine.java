@@ -118,6 +118,30 @@ public final class RevprofEngine implements Engine {
 			m.appendTail(replaced);
 			args.add(replaced.toString());
 		}
+		Path binary;
+		try {
+			monitor.checkCancelled();
+			binary = ReverseProfiler.compileProgram(input.model(), org.perfcast.engine.NativeTools.cache());
+		} catch (MpiCharacterisation.MpiException e) {
+			throw error("revprof.mpi", e.getMessage(), file);
+		} catch (IOException e) {
+			throw error("revprof.io", e.getMessage(), file);
+		}
+		return predict(binary, args, np, summary, step, input.options().text("compute"), timeout, monitor, file);
+	}
+
+	/**
+	 * Runs {@code binary} (a program linked to Open MPI: built from a C file, or as shipped) on {@code np}
+	 * processes and on one under the reverse profiling library: the engine's result for a point.
+	 *
+	 * @param summary the equations: a summary file or a machine model with MPI costs ({@code *.machine})
+	 * @param compute steps, cpu or wall (see the option)
+	 * @param timeout the limit of each run of mpirun, or null
+	 * @param file the name results and diagnostics give the program
+	 * @throws EngineException if a run fails, times out or the equations cannot be read
+	 */
+	public static EngineResult predict(Path binary, List<String> args, int np, Path summary, double step, String compute,
+			java.time.Duration timeout, EngineMonitor monitor, String file) throws EngineException {
 		ReverseProfiler.Prediction prediction;
 		ReverseProfiler.Prediction one;
 		if (summary.getFileName().toString().endsWith(".machine")) {
@@ -125,8 +149,6 @@ public final class RevprofEngine implements Engine {
 		}
 		try {
 			monitor.checkCancelled();
-			Path binary = ReverseProfiler.compileProgram(input.model(), org.perfcast.engine.NativeTools.cache());
-			String compute = input.options().text("compute");
 			prediction = ReverseProfiler.run(binary, args, np, summary, step, compute,
 					org.perfcast.engine.NativeTools.cache(), timeout, monitor);
 			monitor.checkCancelled();
@@ -144,10 +166,10 @@ public final class RevprofEngine implements Engine {
 		}
 		List<List<String>> rows = new ArrayList<>();
 		for (ReverseProfiler.Rank rank : prediction.ranks()) {
-			double compute = rank.events().stream().filter(e -> e.kind().equals("compute")).mapToDouble(e -> e.end()
+			double computed = rank.events().stream().filter(e -> e.kind().equals("compute")).mapToDouble(e -> e.end()
 					- e.start()).sum();
-			rows.add(List.of(Integer.toString(rank.rank()), Numbers.format(rank.end()), Numbers.format(compute),
-					Numbers.format(rank.end() - compute)));
+			rows.add(List.of(Integer.toString(rank.rank()), Numbers.format(rank.end()), Numbers.format(computed),
+					Numbers.format(rank.end() - computed)));
 		}
 		result.table(new Table("ranks (simulated µs)", List.of("rank", "end", "compute", "MPI and waiting"), rows));
 		result.schedule(schedule(prediction));

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.cli.ExitCode;
 import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Numbers;
 import org.perfcast.loggp.CommunicationPattern;
 import org.perfcast.loggp.CommunicationSimulation;
 import org.perfcast.loggp.LogGP;
@@ -202,6 +203,7 @@ class RecordReplayTest {
 		assertTrue(cli.err().startsWith(bad + ":3:1: error: 'send PEER TAG COMM BYTES' has 4 fields after 'send', "
 				+ "found 3"), cli.err());
 	}
+
 	private Path machine(String name, String computation) throws IOException {
 		return Files.writeString(dir.resolve(name), """
 				<?xml version="1.0" encoding="UTF-8"?>
@@ -259,5 +261,71 @@ class RecordReplayTest {
 		cli.reset();
 		assertEquals(ExitCode.INPUT_ERROR, cli.run("replay", trace.toString(), "--recorded-on", slow.toString()));
 		assertTrue(cli.err().contains("name that machine too"), cli.err());
+	}
+
+	/**
+	 * perfcast revprof on a binary built without perfcast.h, as Debian ships MPI programs: the equations alone give
+	 * T (computation: steps, so none): a ring of 1000 bytes 3 + 0.01 × 1000, Allreduce 10 + 2p, Bcast 7 + p; on
+	 * one process 13 + 12 + 8. A program that fails is an error at the program.
+	 */
+	@Test
+	void testRevprofCommandOnABinary() throws Exception {
+		assumeTrue(Mpi.installed(), "Open MPI is not installed");
+		Path source = Files.writeString(dir.resolve("shipped.c"), """
+				#include <mpi.h>
+				int main(int argc, char **argv) {
+					MPI_Init(&argc, &argv);
+					int rank, size;
+					MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+					MPI_Comm_size(MPI_COMM_WORLD, &size);
+					char out[1000] = {0}, in[1000];
+					MPI_Request req[2];
+					MPI_Irecv(in, 1000, MPI_CHAR, (rank + size - 1) % size, 7, MPI_COMM_WORLD, &req[0]);
+					MPI_Isend(out, 1000, MPI_CHAR, (rank + 1) % size, 7, MPI_COMM_WORLD, &req[1]);
+					MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+					double x = rank, y;
+					MPI_Allreduce(&x, &y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+					MPI_Bcast(&x, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+					MPI_Finalize();
+					return 0;
+				}
+				""");
+		Path binary = dir.resolve("shipped");
+		Process cc = new ProcessBuilder("mpicc", "-o", binary.toString(), source.toString()).redirectErrorStream(true)
+				.start();
+		String compiled = new String(cc.getInputStream().readAllBytes());
+		assertEquals(0, cc.waitFor(), compiled);
+		Path summary = Files.writeString(dir.resolve("s.txt"), """
+				MPI_Send all - p d 3 0 0.01 0 0 0 1 64 0 1000000
+				MPI_Allreduce all - p d 10 2 0 0 0 0 1 64 0 1000000
+				MPI_Bcast all - p d 7 1 0 0 0 0 1 64 0 1000000
+				""");
+		assertEquals(ExitCode.OK, cli.run("revprof", "--np", "4", "--summary", summary.toString(), "--compute", "steps",
+				"--timeout", "120", "--", binary.toString()), cli.err());
+		assertTrue(cli.out().endsWith("T = 42 µs, T one process = 33 µs, speedup = " + Numbers.format(33 / 42.0)
+				+ "\n"), cli.out());
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("revprof", "--np", "2", "--summary", summary.toString(), "--compute", "steps",
+				"--json", "--", binary.toString()), cli.err());
+		assertTrue(cli.out().startsWith("{\"T\": 36, \"T one process\": 33, \"speedup\": " + Numbers.format(33 / 36.0)
+				+ ", \"unit\": \"µs\", \"ranks\": [{\"rank\": 0, \"end\": 36, \"compute\": 0, "), cli.out());
+		// the program of the other tests: its Bcast on a half of one process has an invalid root
+		Path mix = dir.resolve("mix");
+		cc = new ProcessBuilder("mpicc", "-o", mix.toString(), Files.writeString(dir.resolve("mix.c"), PROGRAM)
+				.toString()).redirectErrorStream(true).start();
+		cc.getInputStream().readAllBytes();
+		assertEquals(0, cc.waitFor());
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("revprof", "--summary", summary.toString(), "--compute", "steps",
+				"--", mix.toString()));
+		assertTrue(cli.err().startsWith(mix + ": error: the program failed under mpirun -np 2 (exit code "), cli.err());
+		// no equations, no program: said at the file
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("revprof", "--summary", dir.resolve("none.txt").toString(), "--",
+				binary.toString()));
+		assertTrue(cli.err().startsWith(dir.resolve("none.txt") + ": error: no equations"), cli.err());
+		cli.reset();
+		assertEquals(ExitCode.INPUT_ERROR, cli.run("revprof", "--summary", summary.toString(), "--", "no-such-program"));
+		assertTrue(cli.err().startsWith("no-such-program: error: no such program"), cli.err());
 	}
 }
