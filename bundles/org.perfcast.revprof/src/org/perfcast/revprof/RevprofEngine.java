@@ -143,7 +143,8 @@ public final class RevprofEngine implements Engine {
 	public static EngineResult predict(Path binary, List<String> args, int np, Path summary, double step, String compute,
 			java.time.Duration timeout, EngineMonitor monitor, String file) throws EngineException {
 		ReverseProfiler.Prediction prediction;
-		ReverseProfiler.Prediction one;
+		ReverseProfiler.Prediction one = null;
+		String noOne = null;
 		if (summary.getFileName().toString().endsWith(".machine")) {
 			summary = fromMachine(summary, file);
 		}
@@ -152,17 +153,31 @@ public final class RevprofEngine implements Engine {
 			prediction = ReverseProfiler.run(binary, args, np, summary, step, compute,
 					org.perfcast.engine.NativeTools.cache(), timeout, monitor);
 			monitor.checkCancelled();
-			one = np == 1 ? prediction : ReverseProfiler.run(binary, args, 1, summary, step, compute,
-					org.perfcast.engine.NativeTools.cache(), timeout, monitor);
+			if (np == 1) {
+				one = prediction;
+			} else {
+				try {
+					one = ReverseProfiler.run(binary, args, 1, summary, step, compute,
+							org.perfcast.engine.NativeTools.cache(), timeout, monitor);
+				} catch (MpiCharacterisation.MpiException e) {
+					// a master and workers need several processes: T stands without the speedup
+					noOne = e.getMessage().lines().filter(l -> l.startsWith("the program") || l.contains("MPI_ERR"))
+							.map(l -> l.replaceFirst("^.*\\*\\*\\* *", "")).collect(java.util.stream.Collectors.joining(" "));
+				}
+			}
 		} catch (MpiCharacterisation.MpiException e) {
 			throw error("revprof.mpi", e.getMessage(), file);
 		} catch (IOException e) {
 			throw error("revprof.io", e.getMessage(), file);
 		}
-		EngineResult.Builder result = EngineResult.builder().summary("T", prediction.time(), "µs")
-				.summary("T one process", one.time(), "µs");
-		if (prediction.time() > 0) {
-			result.summary("speedup", one.time() / prediction.time(), "");
+		EngineResult.Builder result = EngineResult.builder().summary("T", prediction.time(), "µs");
+		if (one != null) {
+			result.summary("T one process", one.time(), "µs");
+			if (prediction.time() > 0) {
+				result.summary("speedup", one.time() / prediction.time(), "");
+			}
+		} else {
+			result.diagnostic(Diagnostic.warning("revprof.oneProcess", "no speedup: " + noOne, Location.of(file)));
 		}
 		List<List<String>> rows = new ArrayList<>();
 		for (ReverseProfiler.Rank rank : prediction.ranks()) {

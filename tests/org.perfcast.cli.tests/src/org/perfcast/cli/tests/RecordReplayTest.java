@@ -309,6 +309,29 @@ class RecordReplayTest {
 				"--json", "--", binary.toString()), cli.err());
 		assertTrue(cli.out().startsWith("{\"T\": 36, \"T one process\": 33, \"speedup\": " + Numbers.format(33 / 36.0)
 				+ ", \"unit\": \"µs\", \"ranks\": [{\"rank\": 0, \"end\": 36, \"compute\": 0, "), cli.out());
+		// a program for two processes or more: T stands, the speedup is missing and said why
+		Path pair = dir.resolve("pair");
+		cc = new ProcessBuilder("mpicc", "-o", pair.toString(), Files.writeString(dir.resolve("pair.c"), """
+				#include <mpi.h>
+				int main(int argc, char **argv) {
+					char b[1000] = {0}; int rank;
+					MPI_Init(&argc, &argv);
+					MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+					if (rank == 0) MPI_Send(b, 1000, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+					else if (rank == 1) MPI_Recv(b, 1000, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+					MPI_Finalize();
+					return 0;
+				}
+				""").toString()).redirectErrorStream(true).start();
+		cc.getInputStream().readAllBytes();
+		assertEquals(0, cc.waitFor());
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("revprof", "--summary", summary.toString(), "--compute", "steps", "--",
+				pair.toString()), cli.err());
+		assertTrue(cli.out().endsWith("T = 13 µs\n"), cli.out());
+		assertTrue(cli.err().startsWith(pair + ": warning: no speedup: the program failed under mpirun -np 1 (exit "
+				+ "code "), cli.err());
+		assertTrue(cli.err().contains("MPI_ERR_RANK"), cli.err());
 		// the program of the other tests: its Bcast on a half of one process has an invalid root
 		Path mix = dir.resolve("mix");
 		cc = new ProcessBuilder("mpicc", "-o", mix.toString(), Files.writeString(dir.resolve("mix.c"), PROGRAM)
