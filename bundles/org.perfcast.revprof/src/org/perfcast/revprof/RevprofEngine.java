@@ -161,7 +161,7 @@ public final class RevprofEngine implements Engine {
 							org.perfcast.engine.NativeTools.cache(), timeout, monitor);
 				} catch (MpiCharacterisation.MpiException e) {
 					// a master and workers need several processes: T stands without the speedup
-					noOne = e.getMessage().lines().filter(l -> l.startsWith("the program") || l.contains("MPI_ERR"))
+					noOne = e.getMessage().lines().filter(l -> l.startsWith("the program") || l.contains("MPI_ERR_"))
 							.map(l -> l.replaceFirst("^.*\\*\\*\\* *", "")).collect(java.util.stream.Collectors.joining(" "));
 				}
 			}
