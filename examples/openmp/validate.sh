@@ -225,9 +225,9 @@ summary() {
 	echo
 	awk '$1 == "auto" { if ($2 ~ /^[0-9.]+$/) { n++; s += $2; if ($2 > max) max = $2 } else bad++ }
 		END {
-			if (n == 0) { print "No row has a prediction of the automatic model: the target of issue 21 cannot be checked."; exit }
+			if (n == 0) { print "No row has a prediction of the automatic model: the target cannot be checked."; exit }
 			met = s / n <= 5 && max <= 10 && bad == 0
-			printf "Target of issue 21 (automatic model, 2 processors: mean error at most 5 %%, none above 10 %%): %s (mean %.1f %%, largest %.0f %%%s).\n",
+			printf "Target (automatic model, 2 processors: mean error at most 5 %%, none above 10 %%): %s (mean %.1f %%, largest %.0f %%%s).\n",
 				met ? "met" : "not met", s / n, max, bad ? ", " bad " without a prediction" : ""
 		}' "$ERRORS"
 }

@@ -89,11 +89,27 @@ outside_paths() {
 	printf '%s\n' "$hits"
 	return 1
 }
+# issue_numbers: prints FILE:LINE:TEXT for every line of a tracked file that points at an issue of the project's
+# tracker by its number (a reader of the code has no tracker: comments and documents give the reason instead);
+# exit 1 if there is one. The bracketed letter keeps the pattern from matching this file itself.
+issue_numbers() {
+	local hits status=0
+	hits=$(git -C "$ROOT" grep -n -I -i -E -e '\bissu[e]s? #?[0-9]+' 2>&1) || status=$?
+	if [ "$status" -eq 1 ]; then
+		echo "no tracked file points at an issue number"
+		return 0
+	fi
+	[ "$status" -eq 0 ] && echo "issue numbers (FILE:LINE:TEXT):" || echo "git grep failed (exit $status):"
+	printf '%s\n' "$hits"
+	return 1
+}
 if [ -e "$ROOT/.git" ] && command -v git > /dev/null; then
 	check "tracked files name no path outside the repository" 0 '^no tracked file points outside' outside_paths
+	check "tracked files point at no issue number" 0 '^no tracked file points at an issue number' issue_numbers
 else
-	n=$((n + 1))
-	echo "ok $n - tracked files name no path outside the repository # SKIP not a git checkout"
+	n=$((n + 2))
+	echo "ok $((n - 1)) - tracked files name no path outside the repository # SKIP not a git checkout"
+	echo "ok $n - tracked files point at no issue number # SKIP not a git checkout"
 fi
 
 echo "1..$n"

@@ -183,7 +183,7 @@ final class BenchCommand extends AbstractCommand {
 		return benchmarks;
 	}
 
-	/** Mean value analysis at the sizes the Glamis issue asks about. */
+	/** Mean value analysis of large closed networks: 10^4 customers at 1000 centres, and blocks of a million queues. */
 	private static List<Benchmark> glamis() {
 		List<Station> thousand = new ArrayList<>();
 		for (int k = 0; k < 1000; k++) {

@@ -4,7 +4,8 @@ import java.util.Objects;
 
 /**
  * The readings of the paper that its text leaves open, each a named option; {@link #DEFAULT} is the single-port
- * reading of issue 7, which reproduces the paper's 67 µs and 76 µs on the reconstruction of its figure 3.
+ * reading (a processor sends or receives one message at a time), the one that reproduces the paper's 67 µs and
+ * 76 µs on the reconstruction of its figure 3.
  *
  * @param receivePriority when a processor that could send receives first instead
  * @param crossGaps       whether a receive after a send waits g after the send ends and a send after a receive

@@ -121,7 +121,7 @@ class DiagramEditorUITest {
 							+ "window.perfcastReceive") + "\n" + String.join("\n", editor.getTraffic()), e);
 		}
 		long rendered = System.nanoTime();
-		// the page stays the bundled one: script cannot navigate it away or open windows (issue 24, item 3)
+		// the page stays the bundled one: script cannot navigate it away or open windows
 		String own = browser.getUrl();
 		browser.execute("window.location.href = 'https://example.org/'");
 		browser.execute("window.location.assign('file:///etc/hostname')");
