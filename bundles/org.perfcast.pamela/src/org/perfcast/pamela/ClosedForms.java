@@ -384,21 +384,7 @@ final class ClosedForms {
 	}
 
 	private Cost call(ProcessExpression.Call call, Env env, List<SignProof.Range> ranges) {
-		PamelaModel.Process process = model.processes().get(call.name());
-		if (process == null) {
-			throw new ExpressionException(ExpressionException.Kind.UNBOUND, "undefined process '" + call.name() + "'",
-					call.position());
-		}
-		if (process.parameters().size() != call.arguments().size()) {
-			throw new ExpressionException(ExpressionException.Kind.ARITY, "'" + call.name() + "' takes "
-					+ process.parameters().size() + " arguments, not " + call.arguments().size(), call.position());
-		}
-		if (callStack.contains(call.name())) {
-			List<String> cycle = new ArrayList<>(callStack.reversed());
-			cycle.add(call.name());
-			throw new ExpressionException(ExpressionException.Kind.DOMAIN, "recursion: " + String.join(" -> ", cycle)
-					+ " (PAMELA models cannot call themselves)", call.position());
-		}
+		PamelaModel.Process process = model.callee(call, callStack);
 		Env inner = env;
 		for (int i = 0; i < call.arguments().size(); i++) {
 			inner = new Env(process.parameters().get(i), value(call.arguments().get(i), env, ranges), inner);

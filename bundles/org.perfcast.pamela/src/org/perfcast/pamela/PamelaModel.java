@@ -1,10 +1,13 @@
 package org.perfcast.pamela;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 
 import org.perfcast.engine.expr.Expression;
+import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.engine.expr.Position;
 
 /**
@@ -34,6 +37,31 @@ public record PamelaModel(Map<String, Expression> parameters, Map<String, Resour
 		public boolean array() {
 			return size != null || links != null;
 		}
+	}
+
+	/**
+	 * The process {@code call} names, checked: defined, given as many arguments as it has parameters, and not
+	 * among the calls being evaluated ({@code active}, innermost first: PAMELA models do not recurse).
+	 *
+	 * @throws ExpressionException at the call if one of these does not hold
+	 */
+	public Process callee(ProcessExpression.Call call, Deque<String> active) {
+		Process process = processes.get(call.name());
+		if (process == null) {
+			throw new ExpressionException(ExpressionException.Kind.UNBOUND, "undefined process '" + call.name() + "'",
+					call.position());
+		}
+		if (process.parameters().size() != call.arguments().size()) {
+			throw new ExpressionException(ExpressionException.Kind.ARITY, "'" + call.name() + "' takes "
+					+ process.parameters().size() + " arguments, not " + call.arguments().size(), call.position());
+		}
+		if (active.contains(call.name())) {
+			List<String> cycle = new ArrayList<>(active.reversed());
+			cycle.add(call.name());
+			throw new ExpressionException(ExpressionException.Kind.DOMAIN, "recursion: " + String.join(" -> ", cycle)
+					+ " (PAMELA models cannot call themselves)", call.position());
+		}
+		return process;
 	}
 
 	/** A process definition: {@code send(q) = ...}. */
