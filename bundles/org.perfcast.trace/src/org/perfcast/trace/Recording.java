@@ -116,6 +116,11 @@ public final class Recording implements ThreadLists {
 		// a recording keeps its lists for the next simulation
 	}
 
+	@Override
+	public void readToEnd() {
+		// nothing more to read
+	}
+
 	/**
 	 * A trace replayed as a simulation reads it: only the operations the simulation has not passed yet, the
 	 * activations not yet accepted and the threads' replay state are held, so memory does not grow with the trace
@@ -206,10 +211,15 @@ public final class Recording implements ThreadLists {
 			builder.programs.get(t).release(i);
 		}
 
-		/** Reads the rest of the trace (after a simulation that finished: nothing or little is left). */
-		void drain() {
+		@Override
+		public void readToEnd() {
 			while (!finished) {
 				read();
+				if ((count & 0xFFF) == 0) {
+					for (ThreadProgram p : builder.programs) {
+						p.release(p.size());
+					}
+				}
 			}
 		}
 

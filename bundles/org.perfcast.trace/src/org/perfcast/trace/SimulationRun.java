@@ -110,6 +110,7 @@ final class SimulationRun implements Scheduler.Listener {
 				monitor.checkCancelled();
 			}
 		}
+		lists.readToEnd();
 		thread(lists.threadCount() - 1);
 		for (SimThread t : threads) {
 			recorder.show(t, null, null, -1, 0, null, now);

@@ -34,4 +34,12 @@ interface ThreadLists {
 
 	/** The simulation has passed the operations of {@code t} before {@code i}: a stream may drop them. */
 	void passed(int t, int i);
+
+	/**
+	 * The simulation is over: a stream reads the rest of its trace (to know every thread and the replay's remarks),
+	 * dropping the operations.
+	 *
+	 * @throws Recording.StreamException when the trace cannot be read
+	 */
+	void readToEnd();
 }

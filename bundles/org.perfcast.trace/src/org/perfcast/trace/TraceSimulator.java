@@ -128,9 +128,6 @@ public final class TraceSimulator {
 				stream = new Recording.Stream(source, monitor);
 				simulation = new SimulationRun(stream, machine, SyncModel.of(first, null), options, monitor).run(
 						model == SimulationModel.AUTO ? AUTO_DIRECT : "");
-				if (!simulation.deadlocked()) {
-					stream.drain();
-				}
 			} catch (Recording.StreamException e) {
 				throw e.getCause();
 			}
