@@ -351,6 +351,10 @@ public final class Recording implements ThreadLists {
 		static final int CACHE = 64;
 		final String[] cachedName = new String[CACHE];
 		final int[] cachedThread = new int[CACHE];
+		final String[] cachedEventName = new String[CACHE];
+		final int[] cachedEvent = new int[CACHE];
+		final String[] cachedMutexName = new String[CACHE];
+		final int[] cachedMutex = new int[CACHE];
 		final List<ThreadProgram> programs = new ArrayList<>();
 		final List<String> eventNames = new ArrayList<>();
 		final Map<String, Integer> eventIndex = new HashMap<>();
@@ -534,7 +538,7 @@ public final class Recording implements ThreadLists {
 				ready(u);
 			}
 			case WAIT -> {
-				int ev = intern(e.object(), eventNames, eventIndex);
+				int ev = event(e.object());
 				int op = program.add(EventKind.WAIT, w, -1, ev, line, e.at());
 				int[] match = null;
 				for (java.util.Iterator<int[]> it = pending.get(t).iterator(); it.hasNext();) {
@@ -557,7 +561,7 @@ public final class Recording implements ThreadLists {
 			}
 			case ACTIVATE -> {
 				int u = thread(e.target(), line);
-				int ev = intern(e.object(), eventNames, eventIndex);
+				int ev = event(e.object());
 				int op = program.add(EventKind.ACTIVATE, w, u, ev, line, e.at());
 				int a = activation(t, op);
 				if (state.get(u) == BLOCKED && waitingEvent.get(u) == ev) {
@@ -571,7 +575,7 @@ public final class Recording implements ThreadLists {
 				}
 			}
 			case POST -> {
-				int ev = intern(e.object(), eventNames, eventIndex);
+				int ev = event(e.object());
 				int op = program.add(EventKind.POST, w, -1, ev, line, e.at());
 				int a = activation(t, op);
 				ArrayDeque<Integer> blocked = takers.get(ev);
@@ -584,7 +588,7 @@ public final class Recording implements ThreadLists {
 				}
 			}
 			case TAKE -> {
-				int ev = intern(e.object(), eventNames, eventIndex);
+				int ev = event(e.object());
 				int op = program.add(EventKind.TAKE, w, -1, ev, line, e.at());
 				ArrayDeque<int[]> signals = posted.get(ev);
 				if (signals != null && !signals.isEmpty()) {
@@ -692,8 +696,26 @@ public final class Recording implements ThreadLists {
 			return holders.isEmpty() ? "" : ", read by " + String.join(", ", holders);
 		}
 
+		/** Event {@code name}'s index (a binary trace's names hit the identity cache). */
+		int event(String name) {
+			int slot = System.identityHashCode(name) & (CACHE - 1);
+			if (cachedEventName[slot] == name) {
+				return cachedEvent[slot];
+			}
+			int id = intern(name, eventNames, eventIndex);
+			cachedEventName[slot] = name;
+			cachedEvent[slot] = id;
+			return id;
+		}
+
 		int mutex(String name) {
+			int slot = System.identityHashCode(name) & (CACHE - 1);
+			if (cachedMutexName[slot] == name) {
+				return cachedMutex[slot];
+			}
 			int m = intern(name, mutexNames, mutexIndex);
+			cachedMutexName[slot] = name;
+			cachedMutex[slot] = m;
 			while (owner.size() <= m) {
 				owner.add(-1);
 				lockWaiters.add(new ArrayList<>());

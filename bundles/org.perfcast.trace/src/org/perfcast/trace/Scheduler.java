@@ -150,7 +150,6 @@ final class Scheduler {
 			}
 		}
 		System.arraycopy(next, 0, running, 0, processors);
-		Arrays.fill(order, 0, count, null);
 	}
 
 	/**
