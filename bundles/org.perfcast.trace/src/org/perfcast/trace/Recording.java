@@ -126,16 +126,28 @@ public final class Recording implements ThreadLists {
 	 * activations not yet accepted and the threads' replay state are held, so memory does not grow with the trace
 	 * (unless the simulation lets threads drift far apart from the recorded order).
 	 */
-	static final class Stream implements ThreadLists {
+	static final class Stream implements ThreadLists, AutoCloseable {
+		/** The operations held in memory above which the middles of the longest lists go to the spill file. */
+		static final int HELD = 1 << 20;
+		/** The operations at the head of a list that stay in memory when it spills. */
+		private static final int KEEP = 256;
 		private final TraceSource source;
 		private final EngineMonitor monitor;
 		private final Builder builder;
+		private final Spill spill = new Spill();
+		private final int limit;
 		private boolean finished;
 		private long count;
 
 		Stream(TraceSource source, EngineMonitor monitor) {
+			this(source, monitor, HELD);
+		}
+
+		/** A stream that spills once more than {@code limit} operations are held. */
+		Stream(TraceSource source, EngineMonitor monitor, int limit) {
 			this.source = source;
 			this.monitor = monitor;
+			this.limit = limit;
 			this.builder = new Builder(source.file(), source.header(), true);
 			while (builder.names.isEmpty() && !finished) {
 				read();
@@ -159,7 +171,39 @@ public final class Recording implements ThreadLists {
 			}
 			if ((++count & 0xFFFF) == 0) {
 				monitor.checkCancelled();
+				if (!finished) {
+					spillIfFull();
+				}
 			}
+		}
+
+		/** Above the limit, moves the middles of the longest lists to the spill file until half of it is held. */
+		private void spillIfFull() {
+			long held = 0;
+			for (ThreadProgram p : builder.programs) {
+				held += p.held();
+			}
+			if (held <= limit) {
+				return;
+			}
+			List<ThreadProgram> longest = new ArrayList<>(builder.programs);
+			longest.sort((a, b) -> Integer.compare(b.held(), a.held()));
+			for (ThreadProgram p : longest) {
+				if (held <= limit / 2) {
+					break;
+				}
+				held -= p.spill(spill, KEEP);
+			}
+		}
+
+		/** How many bytes went to the spill file. */
+		long spilled() {
+			return spill.size();
+		}
+
+		@Override
+		public void close() {
+			spill.close();
 		}
 
 		@Override
@@ -195,6 +239,9 @@ public final class Recording implements ThreadLists {
 		@Override
 		public boolean has(int t, int i) {
 			ThreadProgram p = builder.programs.get(t);
+			while (p.spilled(i)) {
+				p.unspill(spill);
+			}
 			while (!finished) {
 				// the operation a thread is blocked in is not complete before the replay unblocks it
 				int complete = p.size() - (builder.state.get(t) == Builder.BLOCKED ? 1 : 0);
@@ -217,7 +264,7 @@ public final class Recording implements ThreadLists {
 				read();
 				if ((count & 0xFFF) == 0) {
 					for (ThreadProgram p : builder.programs) {
-						p.release(p.size());
+						p.discard();
 					}
 				}
 			}

@@ -122,21 +122,17 @@ public final class TraceSimulator {
 		}
 		SimulationModel first = model == SimulationModel.AUTO ? SimulationModel.DIRECT : model;
 		Simulation simulation;
-		try (TraceSource source = trace.open()) {
-			Recording.Stream stream;
-			try {
-				stream = new Recording.Stream(source, monitor);
-				simulation = new SimulationRun(stream, machine, SyncModel.of(first, null), options, monitor).run(
-						model == SimulationModel.AUTO ? AUTO_DIRECT : "");
-			} catch (Recording.StreamException e) {
-				throw e.getCause();
-			}
+		try (TraceSource source = trace.open(); Recording.Stream stream = new Recording.Stream(source, monitor)) {
+			simulation = new SimulationRun(stream, machine, SyncModel.of(first, null), options, monitor).run(
+					model == SimulationModel.AUTO ? AUTO_DIRECT : "");
 			for (String thread : machine.binding().keySet()) {
 				if (!stream.knows(thread)) {
 					throw new IllegalArgumentException("the binding names thread " + thread + ", which the trace does "
 							+ "not have");
 				}
 			}
+		} catch (Recording.StreamException e) {
+			throw e.getCause();
 		}
 		if (model != SimulationModel.AUTO || !simulation.deadlocked()) {
 			return simulation;

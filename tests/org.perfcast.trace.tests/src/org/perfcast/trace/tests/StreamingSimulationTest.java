@@ -125,6 +125,26 @@ class StreamingSimulationTest {
 		}
 	}
 
+	/**
+	 * A main thread that only joins at the end makes the stream read the whole trace before the workers run: the
+	 * lists go to the spill file and come back, with the same results.
+	 */
+	@Test
+	void testListsSpilledToDiskComeBackIntact(@TempDir Path dir) throws Exception {
+		Path file = dir.resolve("locks.vtraceb");
+		try (OutputStream out = Files.newOutputStream(file)) {
+			SyntheticTrace.writeBinary(out, SyntheticTrace.Shape.LOCKS, 1_500_000, 3);
+		}
+		Recording recording = TraceFiles.record(file, "locks", EngineMonitor.NULL);
+		for (SimulationModel model : List.of(SimulationModel.DIRECT, SimulationModel.STRICT_SEQUENCE)) {
+			TraceSimulator.Options options = new TraceSimulator.Options(0, false);
+			Simulation streamed = TraceSimulator.simulate(() -> TraceFiles.open(file, "locks"), TargetMachine.unbound(3),
+					model, options, EngineMonitor.NULL);
+			assertEquals(TraceSimulator.simulate(recording, TargetMachine.unbound(3), model, options,
+					EngineMonitor.NULL), streamed, model.toString());
+		}
+	}
+
 	@Test
 	void testStreamedErrorsNameTheTraceAndLine() throws TraceException {
 		Trace bad = TraceReader.read("""
