@@ -196,11 +196,6 @@ public final class Recording implements ThreadLists {
 			}
 		}
 
-		/** How many bytes went to the spill file. */
-		long spilled() {
-			return spill.size();
-		}
-
 		@Override
 		public void close() {
 			spill.close();
@@ -273,16 +268,6 @@ public final class Recording implements ThreadLists {
 		/** Whether the replay has met thread {@code name}. */
 		boolean knows(String name) {
 			return builder.index.containsKey(name);
-		}
-
-		/** The remarks of the replay (complete once the simulation has finished). */
-		List<String> warnings() {
-			return builder.warnings;
-		}
-
-		/** The unit of times. */
-		String unit() {
-			return builder.header.unit();
 		}
 	}
 

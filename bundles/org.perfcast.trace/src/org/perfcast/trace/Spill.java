@@ -46,11 +46,6 @@ final class Spill implements AutoCloseable {
 		}
 	}
 
-	/** How many bytes were written. */
-	long size() {
-		return end;
-	}
-
 	@Override
 	public void close() {
 		try {
