@@ -38,6 +38,12 @@ import org.perfcast.mapping.MappingEngine;
 import org.perfcast.model.resource.ModelFiles;
 import org.perfcast.model.validation.ModelValidation;
 import org.perfcast.pamela.Pamela;
+import org.perfcast.trace.SimulationModel;
+import org.perfcast.trace.SyntheticTrace;
+import org.perfcast.trace.TargetMachine;
+import org.perfcast.trace.TraceException;
+import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceSimulator;
 
 /**
  * {@code perfcast bench}: times Perfcast's own work on the example models (warm-up, then repeated
@@ -87,8 +93,8 @@ final class BenchCommand extends AbstractCommand {
 			chosen.add(benchmark);
 		}
 		if (chosen.isEmpty()) {
-			// the 10^8-event trace takes minutes and gigabytes: only when named
-			all.values().stream().filter(b -> !b.name().equals("trace-1e8")).forEach(chosen::add);
+			// the long traces take minutes (and gigabytes of temporary files): only when named
+			all.values().stream().filter(b -> !onlyWhenNamed(b.name())).forEach(chosen::add);
 		}
 		List<String> json = new ArrayList<>();
 		for (Benchmark benchmark : chosen) {
@@ -252,39 +258,59 @@ final class BenchCommand extends AbstractCommand {
 						() -> OverestimationSimulation.simulate(randomStep(pattern), meiko, LogGPRules.DEFAULT, EngineMonitor.NULL)));
 	}
 
+	/** The trace benchmarks run only when named: those of 10^7 events and more besides trace-1e7. */
+	static boolean onlyWhenNamed(String name) {
+		return name.startsWith("trace-") && (name.endsWith("-1e8") || name.endsWith("-1e9")
+				|| name.endsWith("-1e7") && !name.equals("trace-1e7"));
+	}
+
 	/**
-	 * Trace-driven simulation of synthetic recordings of 10^6, 10^7 and 10^8 events (8 workers), streamed from
-	 * their binary form in the temporary folder (written on first use): replay, then the Direct model on 4
-	 * processors without timelines. Events per second: events × 1000 / median ms.
+	 * Trace-driven simulation of synthetic recordings (see {@link SyntheticTrace.Shape}) streamed from their binary
+	 * form in the temporary folder (written on first use, deleted on exit): replayed as the Direct model on 4
+	 * processors simulates them, without timelines. trace-1eN: 8 workers and a main thread, 10^6 to 10^9 events;
+	 * trace-SHAPE-1eN: the other shapes at 10^6 and 10^7 events, to show that the cost per event does not grow with
+	 * the trace. Events per second: events × 1000 / median ms.
 	 */
 	private static List<Benchmark> trace() {
 		List<Benchmark> list = new ArrayList<>();
-		for (long events : new long[] { 1_000_000L, 10_000_000L, 100_000_000L }) {
-			String name = "trace-1e" + (Long.toString(events).length() - 1);
-			Path[] file = new Path[1];
-			list.add(new Benchmark(name, "replay and Direct simulation on 4 processors of a synthetic recording of "
-					+ events + " events streamed from its binary form" + (events > 10_000_000L ? " (run only when named)"
-							: ""), () -> {
-								try {
-									if (file[0] == null) {
-										file[0] = Files.createTempFile("perfcast-bench-", ".vtraceb");
-										file[0].toFile().deleteOnExit();
-										try (java.io.OutputStream out = Files.newOutputStream(file[0])) {
-											org.perfcast.trace.SyntheticTrace.writeBinary(out, events, 8, 1);
-										}
-									}
-									org.perfcast.trace.Recording recording = org.perfcast.trace.TraceFiles.record(file[0],
-											name, EngineMonitor.NULL);
-									org.perfcast.trace.TraceSimulator.simulate(recording,
-											org.perfcast.trace.TargetMachine.unbound(4),
-											org.perfcast.trace.SimulationModel.DIRECT,
-											new org.perfcast.trace.TraceSimulator.Options(0, false), EngineMonitor.NULL);
-								} catch (IOException | org.perfcast.trace.TraceException e) {
-									throw new IllegalStateException(e.getMessage(), e);
-								}
-							}));
+		for (long events : new long[] { 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L }) {
+			list.add(trace("trace-1e" + (Long.toString(events).length() - 1), SyntheticTrace.Shape.WORKERS, events,
+					"replay and Direct simulation on 4 processors of a synthetic recording of " + events
+							+ " events (8 workers) streamed from its binary form"));
+		}
+		for (SyntheticTrace.Shape shape : List.of(SyntheticTrace.Shape.TOKEN_RING, SyntheticTrace.Shape.LOCKS,
+				SyntheticTrace.Shape.THREADS, SyntheticTrace.Shape.SIGNALS)) {
+			for (long events : new long[] { 1_000_000L, 10_000_000L }) {
+				String what = switch (shape) {
+				case TOKEN_RING -> "a token passed around 16 threads (take, post)";
+				case LOCKS -> "7 threads queueing for one mutex";
+				case THREADS -> SyntheticTrace.MANY_THREADS + " threads, each locking in turn";
+				default -> "a producer posting signals that wait for 8 consumers, which block taking";
+				};
+				list.add(trace("trace-" + shape.id() + "-1e" + (Long.toString(events).length() - 1), shape, events,
+						"streamed Direct simulation on 4 processors of " + events + " events: " + what));
+			}
 		}
 		return list;
+	}
+
+	private static Benchmark trace(String name, SyntheticTrace.Shape shape, long events, String description) {
+		Path[] file = new Path[1];
+		return new Benchmark(name, description + (onlyWhenNamed(name) ? " (run only when named)" : ""), () -> {
+			try {
+				if (file[0] == null) {
+					file[0] = Files.createTempFile("perfcast-bench-", ".vtraceb");
+					file[0].toFile().deleteOnExit();
+					try (java.io.OutputStream out = Files.newOutputStream(file[0])) {
+						SyntheticTrace.writeBinary(out, shape, events, 1);
+					}
+				}
+				TraceSimulator.simulate(() -> TraceFiles.open(file[0], name), TargetMachine.unbound(4),
+						SimulationModel.DIRECT, new TraceSimulator.Options(0, false), EngineMonitor.NULL);
+			} catch (IOException | TraceException e) {
+				throw new IllegalStateException(e.getMessage(), e);
+			}
+		});
 	}
 
 	/** The random step of the LogGP benchmarks, made on first use (seed 1, 1000 processors, 1 to 4096 bytes). */

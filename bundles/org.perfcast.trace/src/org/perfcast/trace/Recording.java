@@ -24,7 +24,7 @@ import org.perfcast.engine.Numbers;
  * it, the oldest signal first, and a take that finds none blocks until the next post (takers in the order
  * they blocked).
  */
-public final class Recording {
+public final class Recording implements ThreadLists {
 
 	/** The most threads a recording may have. */
 	public static final int MAX_THREADS = 1 << 20;
@@ -84,7 +84,7 @@ public final class Recording {
 	 * @throws TraceException at the first line that does not parse or does not fit the recorded schedule
 	 */
 	public static Recording of(TraceSource source, EngineMonitor monitor) throws TraceException, IOException {
-		Builder builder = new Builder(source.file(), source.header());
+		Builder builder = new Builder(source.file(), source.header(), false);
 		long count = 0;
 		for (TraceEvent e = source.next(); e != null; e = source.next()) {
 			builder.event(e);
@@ -94,6 +94,195 @@ public final class Recording {
 		}
 		builder.finish(source.truncated());
 		return new Recording(builder);
+	}
+
+	@Override
+	public int threadCount() {
+		return threads.size();
+	}
+
+	@Override
+	public String threadName(int t) {
+		return threads.get(t);
+	}
+
+	@Override
+	public boolean has(int t, int i) {
+		return i < programs[t].size();
+	}
+
+	@Override
+	public void passed(int t, int i) {
+		// a recording keeps its lists for the next simulation
+	}
+
+	@Override
+	public void readToEnd() {
+		// nothing more to read
+	}
+
+	/**
+	 * A trace replayed as a simulation reads it: only the operations the simulation has not passed yet, the
+	 * activations not yet accepted and the threads' replay state are held, so memory does not grow with the trace
+	 * (unless the simulation lets threads drift far apart from the recorded order).
+	 */
+	static final class Stream implements ThreadLists, AutoCloseable {
+		/** The operations held in memory above which the middles of the longest lists go to the spill file. */
+		static final int HELD = 1 << 20;
+		/** The operations at the head of a list that stay in memory when it spills. */
+		private static final int KEEP = 256;
+		private final TraceSource source;
+		private final EngineMonitor monitor;
+		private final Builder builder;
+		private final Spill spill = new Spill();
+		private final int limit;
+		private boolean finished;
+		private long count;
+
+		Stream(TraceSource source, EngineMonitor monitor) {
+			this(source, monitor, HELD);
+		}
+
+		/** A stream that spills once more than {@code limit} operations are held. */
+		Stream(TraceSource source, EngineMonitor monitor, int limit) {
+			this.source = source;
+			this.monitor = monitor;
+			this.limit = limit;
+			this.builder = new Builder(source.file(), source.header(), true);
+			while (builder.names.isEmpty() && !finished) {
+				read();
+			}
+		}
+
+		private void read() {
+			try {
+				TraceEvent e = source.next();
+				if (e == null) {
+					builder.finish(source.truncated());
+					finished = true;
+					return;
+				}
+				builder.event(e);
+			} catch (TraceException e) {
+				throw new StreamException(e);
+			} catch (IOException e) {
+				throw new StreamException(new TraceException(source.file(), 0, "cannot read the file: "
+						+ e.getMessage()));
+			}
+			if ((++count & 0xFFFF) == 0) {
+				monitor.checkCancelled();
+				if (!finished) {
+					spillIfFull();
+				}
+			}
+		}
+
+		/** Above the limit, moves the middles of the longest lists to the spill file until half of it is held. */
+		private void spillIfFull() {
+			long held = 0;
+			for (ThreadProgram p : builder.programs) {
+				held += p.held();
+			}
+			if (held <= limit) {
+				return;
+			}
+			List<ThreadProgram> longest = new ArrayList<>(builder.programs);
+			longest.sort((a, b) -> Integer.compare(b.held(), a.held()));
+			for (ThreadProgram p : longest) {
+				if (held <= limit / 2) {
+					break;
+				}
+				held -= p.spill(spill, KEEP);
+			}
+		}
+
+		@Override
+		public void close() {
+			spill.close();
+		}
+
+		@Override
+		public int threadCount() {
+			return builder.names.size();
+		}
+
+		@Override
+		public String threadName(int t) {
+			return builder.names.get(t);
+		}
+
+		@Override
+		public int rank(int t) {
+			return builder.rank(t);
+		}
+
+		@Override
+		public ThreadProgram program(int t) {
+			return builder.programs.get(t);
+		}
+
+		@Override
+		public String eventName(int e) {
+			return builder.eventNames.get(e);
+		}
+
+		@Override
+		public String mutexName(int m) {
+			return builder.mutexNames.get(m);
+		}
+
+		@Override
+		public boolean has(int t, int i) {
+			ThreadProgram p = builder.programs.get(t);
+			while (p.spilled(i)) {
+				p.unspill(spill);
+			}
+			while (!finished) {
+				// the operation a thread is blocked in is not complete before the replay unblocks it
+				int complete = p.size() - (builder.state.get(t) == Builder.BLOCKED ? 1 : 0);
+				if (i < complete) {
+					return true;
+				}
+				read();
+			}
+			return i < p.size();
+		}
+
+		@Override
+		public void passed(int t, int i) {
+			builder.programs.get(t).release(i);
+		}
+
+		@Override
+		public void readToEnd() {
+			while (!finished) {
+				read();
+				if ((count & 0xFFF) == 0) {
+					for (ThreadProgram p : builder.programs) {
+						p.discard();
+					}
+				}
+			}
+		}
+
+		/** Whether the replay has met thread {@code name}. */
+		boolean knows(String name) {
+			return builder.index.containsKey(name);
+		}
+	}
+
+	/** A trace that could not be read or replayed while it was simulated. */
+	static final class StreamException extends RuntimeException {
+		private static final long serialVersionUID = 1L;
+
+		StreamException(TraceException cause) {
+			super(cause.getMessage(), cause);
+		}
+
+		@Override
+		public synchronized TraceException getCause() {
+			return (TraceException) super.getCause();
+		}
 	}
 
 	/** The file the trace was read from. */
@@ -194,6 +383,10 @@ public final class Recording {
 		static final int CACHE = 64;
 		final String[] cachedName = new String[CACHE];
 		final int[] cachedThread = new int[CACHE];
+		final String[] cachedEventName = new String[CACHE];
+		final int[] cachedEvent = new int[CACHE];
+		final String[] cachedMutexName = new String[CACHE];
+		final int[] cachedMutex = new int[CACHE];
 		final List<ThreadProgram> programs = new ArrayList<>();
 		final List<String> eventNames = new ArrayList<>();
 		final Map<String, Integer> eventIndex = new HashMap<>();
@@ -202,8 +395,9 @@ public final class Recording {
 		final IntList activator = new IntList();
 		final IntList activatorOp = new IntList();
 		final IntList acceptorOp = new IntList();
-		final IntList activationTarget = new IntList();
-		final IntList activationEvent = new IntList();
+		/** Whether the activations are forgotten once accepted (a streamed replay keeps only what is live). */
+		final boolean streaming;
+		int activations;
 		final List<String> warnings = new ArrayList<>();
 		Boolean cpuClocks;
 		double now;
@@ -216,20 +410,32 @@ public final class Recording {
 		final IntList ranks = new IntList();
 		final IntList waitingEvent = new IntList(); // event waited for, or -1
 		final IntList waitOp = new IntList(); // the blocked wait's op
-		final List<Deque<Integer>> pending = new ArrayList<>(); // activations blocked on the thread
+		final List<Deque<int[]>> pending = new ArrayList<>(); // activations blocked on the thread: {a, activator, event}
 		final List<List<Integer>> joiners = new ArrayList<>();
 		final List<TraceEvent> blockedAt = new ArrayList<>(); // the event a blocked thread blocked in
 		// per signal: posts not yet taken, takers blocked
-		final Map<Integer, java.util.ArrayDeque<Integer>> posted = new HashMap<>();
-		final Map<Integer, List<Integer>> takers = new HashMap<>();
+		final Map<Integer, ArrayDeque<int[]>> posted = new HashMap<>(); // {a, poster}
+		final Map<Integer, ArrayDeque<Integer>> takers = new HashMap<>();
 		// per mutex
 		final IntList owner = new IntList();
 		final List<List<Integer>> readers = new ArrayList<>();
 		final List<List<Integer>> lockWaiters = new ArrayList<>();
 
-		Builder(String file, TraceHeader header) {
+		Builder(String file, TraceHeader header, boolean streaming) {
 			this.file = file;
 			this.header = header;
+			this.streaming = streaming;
+		}
+
+		/** A new activation of thread {@code t} at its operation {@code op}. */
+		int activation(int t, int op) {
+			if (!streaming) {
+				activator.add(t);
+				activatorOp.add(op);
+				acceptorOp.add(-1);
+			}
+			programs.get(t).setActivation(op, activations);
+			return activations++;
 		}
 
 		int thread(String name, long line) throws TraceException {
@@ -364,19 +570,20 @@ public final class Recording {
 				ready(u);
 			}
 			case WAIT -> {
-				int ev = intern(e.object(), eventNames, eventIndex);
+				int ev = event(e.object());
 				int op = program.add(EventKind.WAIT, w, -1, ev, line, e.at());
-				Integer match = null;
-				for (Integer a : pending.get(t)) {
-					if (activationEvent.get(a) == ev) {
+				int[] match = null;
+				for (java.util.Iterator<int[]> it = pending.get(t).iterator(); it.hasNext();) {
+					int[] a = it.next();
+					if (a[2] == ev) {
 						match = a;
+						it.remove();
 						break;
 					}
 				}
 				if (match != null) {
-					pending.get(t).remove(match);
-					accept(match, t, op);
-					ready(activator.get(match));
+					accept(match[0], t, op, match[1]);
+					ready(match[1]);
 				} else {
 					state.set(t, BLOCKED);
 					waitingEvent.set(t, ev);
@@ -386,52 +593,41 @@ public final class Recording {
 			}
 			case ACTIVATE -> {
 				int u = thread(e.target(), line);
-				int ev = intern(e.object(), eventNames, eventIndex);
+				int ev = event(e.object());
 				int op = program.add(EventKind.ACTIVATE, w, u, ev, line, e.at());
-				int a = activator.size();
-				activator.add(t);
-				activatorOp.add(op);
-				acceptorOp.add(-1);
-				activationTarget.add(u);
-				activationEvent.add(ev);
-				program.setActivation(op, a);
+				int a = activation(t, op);
 				if (state.get(u) == BLOCKED && waitingEvent.get(u) == ev) {
-					accept(a, u, waitOp.get(u));
+					accept(a, u, waitOp.get(u), t);
 					waitingEvent.set(u, -1);
 					ready(u);
 				} else {
-					pending.get(u).add(a);
+					pending.get(u).add(new int[] { a, t, ev });
 					state.set(t, BLOCKED);
 					blockedAt.set(t, e);
 				}
 			}
 			case POST -> {
-				int ev = intern(e.object(), eventNames, eventIndex);
+				int ev = event(e.object());
 				int op = program.add(EventKind.POST, w, -1, ev, line, e.at());
-				int a = activator.size();
-				activator.add(t);
-				activatorOp.add(op);
-				acceptorOp.add(-1);
-				activationTarget.add(-1);
-				activationEvent.add(ev);
-				program.setActivation(op, a);
-				List<Integer> blocked = takers.getOrDefault(ev, List.of());
-				if (!blocked.isEmpty()) {
-					int u = blocked.remove(0);
-					accept(a, u, waitOp.get(u));
+				int a = activation(t, op);
+				ArrayDeque<Integer> blocked = takers.get(ev);
+				if (blocked != null && !blocked.isEmpty()) {
+					int u = blocked.poll();
+					accept(a, u, waitOp.get(u), t);
 					ready(u);
 				} else {
-					posted.computeIfAbsent(ev, k -> new java.util.ArrayDeque<>()).add(a);
+					posted.computeIfAbsent(ev, k -> new ArrayDeque<>()).add(new int[] { a, t });
 				}
 			}
 			case TAKE -> {
-				int ev = intern(e.object(), eventNames, eventIndex);
+				int ev = event(e.object());
 				int op = program.add(EventKind.TAKE, w, -1, ev, line, e.at());
-				java.util.ArrayDeque<Integer> signals = posted.get(ev);
+				ArrayDeque<int[]> signals = posted.get(ev);
 				if (signals != null && !signals.isEmpty()) {
-					accept(signals.poll(), t, op);
+					int[] signal = signals.poll();
+					accept(signal[0], t, op, signal[1]);
 				} else {
-					takers.computeIfAbsent(ev, k -> new ArrayList<>()).add(t);
+					takers.computeIfAbsent(ev, k -> new ArrayDeque<>()).add(t);
 					waitOp.set(t, op);
 					state.set(t, BLOCKED);
 					blockedAt.set(t, e);
@@ -532,8 +728,26 @@ public final class Recording {
 			return holders.isEmpty() ? "" : ", read by " + String.join(", ", holders);
 		}
 
+		/** Event {@code name}'s index (a binary trace's names hit the identity cache). */
+		int event(String name) {
+			int slot = System.identityHashCode(name) & (CACHE - 1);
+			if (cachedEventName[slot] == name) {
+				return cachedEvent[slot];
+			}
+			int id = intern(name, eventNames, eventIndex);
+			cachedEventName[slot] = name;
+			cachedEvent[slot] = id;
+			return id;
+		}
+
 		int mutex(String name) {
+			int slot = System.identityHashCode(name) & (CACHE - 1);
+			if (cachedMutexName[slot] == name) {
+				return cachedMutex[slot];
+			}
 			int m = intern(name, mutexNames, mutexIndex);
+			cachedMutexName[slot] = name;
+			cachedMutex[slot] = m;
 			while (owner.size() <= m) {
 				owner.add(-1);
 				lockWaiters.add(new ArrayList<>());
@@ -574,9 +788,11 @@ public final class Recording {
 			}
 		}
 
-		void accept(int a, int target, int op) {
-			acceptorOp.set(a, op);
-			programs.get(target).setActivation(op, a);
+		void accept(int a, int target, int op, int by) {
+			if (!streaming) {
+				acceptorOp.set(a, op);
+			}
+			programs.get(target).accepted(op, a, by);
 		}
 
 		void finish(boolean truncated) throws TraceException {

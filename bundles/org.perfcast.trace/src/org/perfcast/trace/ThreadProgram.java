@@ -1,25 +1,52 @@
 package org.perfcast.trace;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One thread of a {@link Recording} as the paper's list: operations in program order, each preceded by the work
  * (processor time) the thread did since its previous operation. Kept in flat arrays so that traces of many
- * millions of events fit in memory.
+ * millions of events fit in memory; a list streamed from a trace drops the operations the simulation has passed
+ * (see {@link #release(int)}), so that only a window of it is held, and may move the middle of that window to a
+ * {@link Spill} file while the simulation does not need it.
  */
 public final class ThreadProgram {
 
 	private static final EventKind[] KINDS = EventKind.values();
 
 	private int size;
+	/** The index of the first operation held; operations before it were released. */
+	private int base;
+	/** Operations before this one may be dropped. */
+	private int released;
 	private byte[] kind = new byte[16];
 	private double[] work = new double[16];
 	private int[] arg = new int[16];
 	private int[] event = new int[16];
 	private int[] activation = new int[16];
+	private int[] peer = new int[16];
 	private long[] line = new long[16];
 	private String[] at;
 	private double[] offProcessor;
+	/** Operations from {@code holeStart} to {@code holeEnd} (excluded) are in the spill file, not in the arrays. */
+	private int holeStart = Integer.MAX_VALUE;
+	private int holeEnd = Integer.MAX_VALUE;
+	/** The spilled pieces in order: {first operation, count, offset in the file, bytes}. */
+	private ArrayDeque<long[]> spilled;
+
+	/** Where operation {@code i} is in the arrays. */
+	private int slot(int i) {
+		return i < holeStart ? i - base : i - base - (holeEnd - holeStart);
+	}
+
+	/** How many operations the arrays hold. */
+	int held() {
+		return size - base - (holeStart == Integer.MAX_VALUE ? 0 : holeEnd - holeStart);
+	}
 
 	/** How many operations. */
 	public int size() {
@@ -28,27 +55,27 @@ public final class ThreadProgram {
 
 	/** The kind of operation {@code i}. */
 	public EventKind kind(int i) {
-		return KINDS[kind[i]];
+		return KINDS[kind[slot(i)]];
 	}
 
 	/** The work done before operation {@code i}. */
 	public double work(int i) {
-		return work[i];
+		return work[slot(i)];
 	}
 
 	/** How long an {@code io} or {@code sleep} keeps the thread off its processor; else 0. */
 	public double offProcessor(int i) {
-		return offProcessor == null ? 0 : offProcessor[i];
+		return offProcessor == null ? 0 : offProcessor[slot(i)];
 	}
 
 	/** The other thread of a create, activate or join, or the mutex of a lock, rlock or unlock (an index). */
 	public int arg(int i) {
-		return arg[i];
+		return arg[slot(i)];
 	}
 
 	/** The event of a wait or activate (an index). */
 	public int event(int i) {
-		return event[i];
+		return event[slot(i)];
 	}
 
 	/**
@@ -56,68 +83,306 @@ public final class ThreadProgram {
 	 * recording; else -1.
 	 */
 	public int activation(int i) {
-		return activation[i];
+		return activation[slot(i)];
+	}
+
+	/**
+	 * For a wait or take, the thread whose activation or signal satisfied it in the recording; else -1.
+	 */
+	public int peer(int i) {
+		return peer[slot(i)];
 	}
 
 	/** The trace line of operation {@code i}. */
 	public long line(int i) {
-		return line[i];
+		return line[slot(i)];
 	}
 
 	/** The source location of operation {@code i}, or null. */
 	public String at(int i) {
-		return at == null ? null : at[i];
+		return at == null ? null : at[slot(i)];
 	}
 
 	/** The total work of the thread. */
 	public double totalWork() {
 		double sum = 0;
-		for (int i = 0; i < size; i++) {
+		for (int i = 0; i < held(); i++) {
 			sum += work[i];
 		}
 		return sum;
 	}
 
 	int add(EventKind k, double w, int a, int e, long l, String source) {
-		if (size == kind.length) {
-			int n = size * 2;
-			kind = Arrays.copyOf(kind, n);
-			work = Arrays.copyOf(work, n);
-			arg = Arrays.copyOf(arg, n);
-			event = Arrays.copyOf(event, n);
-			activation = Arrays.copyOf(activation, n);
-			line = Arrays.copyOf(line, n);
-			if (at != null) {
-				at = Arrays.copyOf(at, n);
-			}
-			if (offProcessor != null) {
-				offProcessor = Arrays.copyOf(offProcessor, n);
+		int j = held();
+		if (j == kind.length) {
+			int drop = Math.min(released, holeStart) - base;
+			if (drop >= j / 2) {
+				shift(drop);
+				j -= drop;
+			} else {
+				grow(j * 2);
 			}
 		}
-		kind[size] = (byte) k.ordinal();
-		work[size] = w;
-		arg[size] = a;
-		event[size] = e;
-		activation[size] = -1;
-		line[size] = l;
+		kind[j] = (byte) k.ordinal();
+		work[j] = w;
+		arg[j] = a;
+		event[j] = e;
+		activation[j] = -1;
+		peer[j] = -1;
+		line[j] = l;
 		if (source != null) {
 			if (at == null) {
 				at = new String[kind.length];
 			}
-			at[size] = source;
+			at[j] = source;
+		} else if (at != null) {
+			at[j] = null;
+		}
+		if (offProcessor != null) {
+			offProcessor[j] = 0;
 		}
 		return size++;
+	}
+
+	private void grow(int n) {
+		kind = Arrays.copyOf(kind, n);
+		work = Arrays.copyOf(work, n);
+		arg = Arrays.copyOf(arg, n);
+		event = Arrays.copyOf(event, n);
+		activation = Arrays.copyOf(activation, n);
+		peer = Arrays.copyOf(peer, n);
+		line = Arrays.copyOf(line, n);
+		if (at != null) {
+			at = Arrays.copyOf(at, n);
+		}
+		if (offProcessor != null) {
+			offProcessor = Arrays.copyOf(offProcessor, n);
+		}
+	}
+
+	/** Drops the first {@code drop} operations held. */
+	private void shift(int drop) {
+		int live = held() - drop;
+		System.arraycopy(kind, drop, kind, 0, live);
+		System.arraycopy(work, drop, work, 0, live);
+		System.arraycopy(arg, drop, arg, 0, live);
+		System.arraycopy(event, drop, event, 0, live);
+		System.arraycopy(activation, drop, activation, 0, live);
+		System.arraycopy(peer, drop, peer, 0, live);
+		System.arraycopy(line, drop, line, 0, live);
+		if (at != null) {
+			System.arraycopy(at, drop, at, 0, live);
+			Arrays.fill(at, live, live + drop, null);
+		}
+		if (offProcessor != null) {
+			System.arraycopy(offProcessor, drop, offProcessor, 0, live);
+		}
+		base += drop;
+	}
+
+	/**
+	 * Lets the operations before {@code i} go: a list streamed from a trace drops them when it next needs room.
+	 * Their indices stay valid for the operations after them.
+	 */
+	void release(int i) {
+		released = Math.max(released, Math.min(i, size));
+	}
+
+	/**
+	 * Moves the operations after the first {@code keep} not yet released, up to the last (which the replay may
+	 * still complete), to {@code file}.
+	 *
+	 * @return how many operations left the arrays
+	 */
+	int spill(Spill file, int keep) {
+		int from = holeStart != Integer.MAX_VALUE ? holeEnd : Math.max(released, base) + keep;
+		int to = size - 1;
+		if (to - from < keep) {
+			return 0;
+		}
+		byte[] data = pack(slot(from), to - from);
+		long offset = file.write(data);
+		if (spilled == null) {
+			spilled = new ArrayDeque<>();
+		}
+		spilled.add(new long[] { from, to - from, offset, data.length });
+		int j = slot(from);
+		int k = slot(to);
+		int live = held() - k;
+		System.arraycopy(kind, k, kind, j, live);
+		System.arraycopy(work, k, work, j, live);
+		System.arraycopy(arg, k, arg, j, live);
+		System.arraycopy(event, k, event, j, live);
+		System.arraycopy(activation, k, activation, j, live);
+		System.arraycopy(peer, k, peer, j, live);
+		System.arraycopy(line, k, line, j, live);
+		if (at != null) {
+			System.arraycopy(at, k, at, j, live);
+			Arrays.fill(at, j + live, k + live, null);
+		}
+		if (offProcessor != null) {
+			System.arraycopy(offProcessor, k, offProcessor, j, live);
+		}
+		if (holeStart == Integer.MAX_VALUE) {
+			holeStart = from;
+		}
+		holeEnd = to;
+		if (kind.length > 1024 && kind.length > 4 * held()) {
+			grow(Math.max(16, 2 * held()));
+		}
+		return to - from;
+	}
+
+	/** The {@code n} operations from array slot {@code j} as bytes, column by column. */
+	private byte[] pack(int j, int n) {
+		List<String> sources = new ArrayList<>();
+		int textBytes = 0;
+		for (int k = j; at != null && k < j + n; k++) {
+			if (at[k] != null) {
+				sources.add(at[k]);
+				textBytes += 4 + 3 * at[k].length();
+			}
+		}
+		ByteBuffer b = ByteBuffer.allocate(n * (1 + 8 + 4 * 4 + 8 + 8 + 1) + textBytes);
+		b.put(kind, j, n);
+		b.asDoubleBuffer().put(work, j, n);
+		b.position(b.position() + 8 * n);
+		b.asIntBuffer().put(arg, j, n).put(event, j, n).put(activation, j, n).put(peer, j, n);
+		b.position(b.position() + 16 * n);
+		b.asLongBuffer().put(line, j, n);
+		b.position(b.position() + 8 * n);
+		if (offProcessor != null) {
+			b.asDoubleBuffer().put(offProcessor, j, n);
+		}
+		b.position(b.position() + 8 * n);
+		for (int k = j; k < j + n; k++) {
+			b.put((byte) (at != null && at[k] != null ? 1 : 0));
+		}
+		for (String source : sources) {
+			byte[] text = source.getBytes(StandardCharsets.UTF_8);
+			b.putInt(text.length).put(text);
+		}
+		return Arrays.copyOf(b.array(), b.position());
+	}
+
+	/** Puts the {@code n} operations {@link #pack} made of {@code data} in array slots from {@code j}. */
+	private void unpack(byte[] data, int j, int n) {
+		ByteBuffer b = ByteBuffer.wrap(data);
+		b.get(kind, j, n);
+		b.asDoubleBuffer().get(work, j, n);
+		b.position(b.position() + 8 * n);
+		b.asIntBuffer().get(arg, j, n).get(event, j, n).get(activation, j, n).get(peer, j, n);
+		b.position(b.position() + 16 * n);
+		b.asLongBuffer().get(line, j, n);
+		b.position(b.position() + 8 * n);
+		double[] off = new double[n];
+		b.asDoubleBuffer().get(off);
+		b.position(b.position() + 8 * n);
+		for (int k = 0; k < n; k++) {
+			if (off[k] != 0 && offProcessor == null) {
+				offProcessor = new double[kind.length];
+			}
+		}
+		if (offProcessor != null) {
+			System.arraycopy(off, 0, offProcessor, j, n);
+		}
+		byte[] located = new byte[n];
+		b.get(located);
+		for (int k = 0; k < n; k++) {
+			if (located[k] != 0) {
+				byte[] text = new byte[b.getInt()];
+				b.get(text);
+				if (at == null) {
+					at = new String[kind.length];
+				}
+				at[j + k] = new String(text, StandardCharsets.UTF_8);
+			} else if (at != null) {
+				at[j + k] = null;
+			}
+		}
+	}
+
+	/** Whether operation {@code i} is in the spill file. */
+	boolean spilled(int i) {
+		return i >= holeStart && i < holeEnd;
+	}
+
+	/** Brings the first spilled piece back from {@code file}. */
+	void unspill(Spill file) {
+		long[] piece = spilled.poll();
+		int count = (int) piece[1];
+		int drop = Math.min(released, holeStart) - base;
+		if (drop > 0) {
+			shift(drop);
+		}
+		int held = held();
+		if (held + count > kind.length) {
+			grow(Math.max(held + count, 2 * kind.length));
+		}
+		int j = holeStart - base;
+		int live = held - j;
+		System.arraycopy(kind, j, kind, j + count, live);
+		System.arraycopy(work, j, work, j + count, live);
+		System.arraycopy(arg, j, arg, j + count, live);
+		System.arraycopy(event, j, event, j + count, live);
+		System.arraycopy(activation, j, activation, j + count, live);
+		System.arraycopy(peer, j, peer, j + count, live);
+		System.arraycopy(line, j, line, j + count, live);
+		if (at != null) {
+			System.arraycopy(at, j, at, j + count, live);
+		}
+		if (offProcessor != null) {
+			System.arraycopy(offProcessor, j, offProcessor, j + count, live);
+		}
+		unpack(file.read(piece[2], (int) piece[3]), j, count);
+		holeStart += count;
+		if (holeStart == holeEnd) {
+			holeStart = Integer.MAX_VALUE;
+			holeEnd = Integer.MAX_VALUE;
+		}
+	}
+
+	/** Forgets every operation but the last (which the replay may still complete or drop). */
+	void discard() {
+		if (size == base) {
+			return;
+		}
+		int last = slot(size - 1);
+		kind[0] = kind[last];
+		work[0] = work[last];
+		arg[0] = arg[last];
+		event[0] = event[last];
+		activation[0] = activation[last];
+		peer[0] = peer[last];
+		line[0] = line[last];
+		if (at != null) {
+			Arrays.fill(at, null);
+		}
+		if (offProcessor != null) {
+			offProcessor[0] = offProcessor[last];
+		}
+		base = size - 1;
+		released = base;
+		holeStart = Integer.MAX_VALUE;
+		holeEnd = Integer.MAX_VALUE;
+		spilled = null;
 	}
 
 	void setOffProcessor(int i, double d) {
 		if (offProcessor == null) {
 			offProcessor = new double[kind.length];
 		}
-		offProcessor[i] = d;
+		offProcessor[slot(i)] = d;
 	}
 
 	void setActivation(int i, int a) {
-		activation[i] = a;
+		activation[slot(i)] = a;
+	}
+
+	/** Operation {@code i}, a wait or take, accepted activation {@code a} of thread {@code by}. */
+	void accepted(int i, int a, int by) {
+		activation[slot(i)] = a;
+		peer[slot(i)] = by;
 	}
 
 	/**
@@ -126,10 +391,10 @@ public final class ThreadProgram {
 	 * @return the work done before it
 	 */
 	double removeLast() {
-		return size > 0 ? work[--size] : 0;
+		return size > base ? work[slot(--size)] : 0;
 	}
 
 	void addWork(int i, double w) {
-		work[i] += w;
+		work[slot(i)] += w;
 	}
 }

@@ -1,0 +1,192 @@
+package org.perfcast.trace;
+
+import java.util.Arrays;
+
+/**
+ * The processors of the target machine: on each the highest-priority ready thread it may run (a bound thread
+ * only on its processor), preemptively; threads of equal priority first come, first served.
+ */
+final class Scheduler {
+
+	/** Told when a thread loses or gets a processor. */
+	interface Listener {
+		void preempted(SimThread t);
+
+		void dispatched(SimThread t);
+	}
+
+	final int processors;
+	/** The thread on each processor, or null. */
+	final SimThread[] running;
+	private final SimThread[] next;
+	private final Listener listener;
+	/** The ready and running threads by priority, then by the time they became ready. */
+	private SimThread head;
+	private SimThread tail;
+	private SimThread[] order = new SimThread[16];
+	private int[] place = new int[16];
+	private int active;
+	private boolean dirty = true;
+
+	Scheduler(int processors, Listener listener) {
+		this.processors = processors;
+		this.running = new SimThread[processors];
+		this.next = new SimThread[processors];
+		this.listener = listener;
+	}
+
+	/** {@code t}, just made ready with the latest ready number, joins the ready threads. */
+	void ready(SimThread t) {
+		leave(t);
+		SimThread after = tail;
+		while (after != null && after.rank > t.rank) {
+			after = after.activePrev;
+		}
+		t.activePrev = after;
+		t.activeNext = after == null ? head : after.activeNext;
+		if (t.activeNext == null) {
+			tail = t;
+		} else {
+			t.activeNext.activePrev = t;
+		}
+		if (after == null) {
+			head = t;
+		} else {
+			after.activeNext = t;
+		}
+		t.active = true;
+		if (++active + processors > order.length) {
+			order = Arrays.copyOf(order, 2 * (active + processors));
+			place = Arrays.copyOf(place, order.length);
+		}
+		dirty = true;
+	}
+
+	/** {@code t} is no longer ready or running: it leaves its processor. */
+	void leave(SimThread t) {
+		if (t.active) {
+			if (t.activePrev == null) {
+				head = t.activeNext;
+			} else {
+				t.activePrev.activeNext = t.activeNext;
+			}
+			if (t.activeNext == null) {
+				tail = t.activePrev;
+			} else {
+				t.activeNext.activePrev = t.activePrev;
+			}
+			t.activeNext = null;
+			t.activePrev = null;
+			t.active = false;
+			active--;
+		}
+		if (t.cpu >= 0) {
+			running[t.cpu] = null;
+		}
+		t.cpu = -1;
+		dirty = true;
+	}
+
+	/** Gives each processor the highest-priority ready thread it may run. */
+	void assign() {
+		if (!dirty) {
+			return;
+		}
+		dirty = false;
+		Arrays.fill(next, null);
+		int free = processors;
+		int count = 0;
+		// the highest-priority ready threads until the processors are full; then the ones running now, which lose
+		// their processor
+		for (SimThread t = head; t != null && free > 0; t = t.activeNext) {
+			order[count] = t;
+			int k = count++;
+			int p = -1;
+			if (t.bound >= 0) {
+				p = next[t.bound] == null ? t.bound : -1;
+			} else if (t.cpu >= 0 && next[t.cpu] == null) {
+				p = t.cpu;
+			} else {
+				for (int q = 0; q < processors; q++) {
+					if (next[q] == null) {
+						p = q;
+						break;
+					}
+				}
+			}
+			place[k] = p;
+			if (p >= 0) {
+				next[p] = t;
+				free--;
+			}
+		}
+		for (int q = 0; q < processors; q++) {
+			SimThread t = running[q];
+			if (t != null && t.status == SimThread.Status.RUNNING && next[t.cpu] != t) {
+				boolean placed = false;
+				for (int k = 0; k < count && !placed; k++) {
+					placed = order[k] == t;
+				}
+				if (!placed) {
+					order[count] = t;
+					place[count++] = -1;
+				}
+			}
+		}
+		for (int k = 0; k < count; k++) {
+			SimThread t = order[k];
+			if (place[k] < 0 && t.status == SimThread.Status.RUNNING) {
+				t.status = SimThread.Status.READY;
+				t.cpu = -1;
+				listener.preempted(t);
+			}
+		}
+		for (int k = 0; k < count; k++) {
+			SimThread t = order[k];
+			if (place[k] >= 0 && (t.status != SimThread.Status.RUNNING || t.cpu != place[k])) {
+				t.status = SimThread.Status.RUNNING;
+				t.cpu = place[k];
+				listener.dispatched(t);
+			}
+		}
+		System.arraycopy(next, 0, running, 0, processors);
+	}
+
+	/**
+	 * The running thread with no work left that comes first in the canonical order at or after {@code from}, or
+	 * null.
+	 */
+	SimThread nextDue(long from) {
+		SimThread best = null;
+		for (int p = 0; p < processors; p++) {
+			SimThread t = running[p];
+			if (t != null && t.status == SimThread.Status.RUNNING && t.remaining <= 0 && t.canonical >= from
+					&& (best == null || t.canonical < best.canonical)) {
+				best = t;
+			}
+		}
+		return best;
+	}
+
+	/** The least work left of a running thread; infinite when none runs. */
+	double shortest() {
+		double dt = Double.POSITIVE_INFINITY;
+		for (int p = 0; p < processors; p++) {
+			if (running[p] != null) {
+				dt = Math.min(dt, running[p].remaining);
+			}
+		}
+		return dt;
+	}
+
+	/** The running threads work for {@code dt}, reaching {@code now}. */
+	void advance(double dt, double now) {
+		for (int p = 0; p < processors; p++) {
+			SimThread t = running[p];
+			if (t != null) {
+				double r = t.remaining - dt;
+				t.remaining = r <= 1e-12 * Math.max(1, Math.abs(now)) ? 0 : r;
+			}
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package org.perfcast.trace;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A temporary file for the parts of streamed lists that the simulation does not need yet: when a thread's next
+ * operation lies far ahead in the trace (a main thread that only joins at the end), everything read meanwhile
+ * would otherwise stay in memory. Created on first use, deleted when closed.
+ */
+final class Spill implements AutoCloseable {
+
+	private Path path;
+	private RandomAccessFile file;
+	private long end;
+
+	/** Appends {@code data}; returns where it starts. */
+	long write(byte[] data) {
+		try {
+			if (file == null) {
+				path = Files.createTempFile("perfcast-spill-", ".bin");
+				file = new RandomAccessFile(path.toFile(), "rw");
+			}
+			file.seek(end);
+			file.write(data);
+			long at = end;
+			end += data.length;
+			return at;
+		} catch (IOException e) {
+			throw new UncheckedIOException("cannot write the temporary file of the simulation: " + e.getMessage(), e);
+		}
+	}
+
+	/** The {@code length} bytes written at {@code offset}. */
+	byte[] read(long offset, int length) {
+		try {
+			byte[] data = new byte[length];
+			file.seek(offset);
+			file.readFully(data);
+			return data;
+		} catch (IOException e) {
+			throw new UncheckedIOException("cannot read the temporary file of the simulation: " + e.getMessage(), e);
+		}
+	}
+
+	@Override
+	public void close() {
+		try {
+			if (file != null) {
+				file.close();
+				Files.deleteIfExists(path);
+			}
+		} catch (IOException e) {
+			// a temporary file left behind is removed with the others
+		} finally {
+			file = null;
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package org.perfcast.trace;
+
+/**
+ * The threads' lists as a simulation reads them: a {@link Recording} holds them all; a {@link Recording.Stream}
+ * replays its trace only as far as the simulation has got, and drops what it has passed.
+ */
+interface ThreadLists {
+
+	/** The threads known so far; a stream discovers them as it reads (a create names its thread first). */
+	int threadCount();
+
+	/** The name of thread {@code t}. */
+	String threadName(int t);
+
+	/** The priority rank of thread {@code t}: 0 is the highest. */
+	int rank(int t);
+
+	/** Thread {@code t}'s list (a window of it, for a stream). */
+	ThreadProgram program(int t);
+
+	/** The name of event {@code e}. */
+	String eventName(int e);
+
+	/** The name of mutex {@code m}. */
+	String mutexName(int m);
+
+	/**
+	 * Whether operation {@code i} of thread {@code t} exists and is complete (a wait knows the activation that
+	 * satisfied it in the recording); a stream reads on until it knows.
+	 *
+	 * @throws Recording.StreamException when the trace cannot be read
+	 */
+	boolean has(int t, int i);
+
+	/** The simulation has passed the operations of {@code t} before {@code i}: a stream may drop them. */
+	void passed(int t, int i);
+
+	/**
+	 * The simulation is over: a stream reads the rest of its trace (to know every thread and the replay's remarks),
+	 * dropping the operations.
+	 *
+	 * @throws Recording.StreamException when the trace cannot be read
+	 */
+	void readToEnd();
+}

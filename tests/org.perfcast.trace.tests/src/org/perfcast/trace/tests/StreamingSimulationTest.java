@@ -1,0 +1,171 @@
+package org.perfcast.trace.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.engine.EngineMonitor;
+import org.perfcast.trace.Recording;
+import org.perfcast.trace.Simulation;
+import org.perfcast.trace.SimulationModel;
+import org.perfcast.trace.SyntheticTrace;
+import org.perfcast.trace.TargetMachine;
+import org.perfcast.trace.Trace;
+import org.perfcast.trace.TraceException;
+import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceReader;
+import org.perfcast.trace.TraceSimulator;
+
+/**
+ * The simulator (scheduler, one model policy per model, timeline recorder), in memory and streaming, gives exactly
+ * the results of the {@link ReferenceSimulator} (the simulator before it was split up): completion or deadlock,
+ * every interval of every thread, the arrows, the holds and the critical path.
+ */
+class StreamingSimulationTest {
+
+	private static final List<SimulationModel> STREAMED = List.of(SimulationModel.DIRECT,
+			SimulationModel.STRICT_SEQUENCE, SimulationModel.AUTO);
+
+	/** Simulates {@code trace} every way at 1 to 3 processors, with and without timelines; returns the deadlocks. */
+	private static int checkAllWays(Trace trace, Recording recording, double syncCost) throws Exception {
+		int deadlocks = 0;
+		for (SimulationModel model : SimulationModel.values()) {
+			for (int processors = 1; processors <= 3; processors++) {
+				for (boolean timelines : new boolean[] { true, false }) {
+					TargetMachine machine = TargetMachine.unbound(processors);
+					TraceSimulator.Options options = new TraceSimulator.Options(syncCost, timelines);
+					Simulation reference = ReferenceSimulator.simulate(recording, machine, model, options,
+							EngineMonitor.NULL);
+					String what = trace.file() + ", " + model + ", " + processors + " processors, timelines "
+							+ timelines;
+					assertEquals(reference, TraceSimulator.simulate(recording, machine, model, options,
+							EngineMonitor.NULL), what);
+					if (STREAMED.contains(model)) {
+						assertEquals(reference, TraceSimulator.simulate(trace::source, machine, model, options,
+								EngineMonitor.NULL), what + ", streamed");
+					}
+					deadlocks += reference.deadlocked() ? 1 : 0;
+				}
+			}
+		}
+		return deadlocks;
+	}
+
+	@Test
+	void testSameResultsAsTheReferenceOnRandomRecordingsOfEveryEvent() throws Exception {
+		int deadlocks = 0;
+		for (long seed = 0; seed < 300; seed++) {
+			Trace trace = RandomRecordings.generate(seed);
+			deadlocks += checkAllWays(trace, Recording.of(trace), seed % 3 == 0 ? 0.5 : 0);
+		}
+		assertTrue(deadlocks > 0, "some generated recordings deadlock under Direct or Client-Server");
+	}
+
+	@Test
+	void testSameResultsAsTheReferenceOnRandomWorkerRecordings() throws Exception {
+		for (long seed = 0; seed < 100; seed++) {
+			Trace trace = RandomTraces.generate(seed);
+			checkAllWays(trace, Recording.of(trace), seed % 2 == 0 ? 0.25 : 0);
+		}
+	}
+
+	@Test
+	void testSameResultsWithBoundThreads() throws Exception {
+		for (long seed = 0; seed < 100; seed++) {
+			Trace trace = RandomRecordings.generate(seed);
+			Recording recording = Recording.of(trace);
+			TargetMachine machine = new TargetMachine(2, Map.of("M", 1, recording.threads().get(
+					recording.threads().size() - 1), 0));
+			for (SimulationModel model : STREAMED) {
+				Simulation reference = ReferenceSimulator.simulate(recording, machine, model, TraceSimulator.Options.DEFAULT,
+						EngineMonitor.NULL);
+				assertEquals(reference, TraceSimulator.simulate(trace::source, machine, model,
+						TraceSimulator.Options.DEFAULT, EngineMonitor.NULL), "seed " + seed + ", " + model);
+			}
+		}
+	}
+
+	/** Each synthetic shape, streamed from its binary form, as in memory; on one processor it replays the recording. */
+	@Test
+	void testSyntheticShapesStreamAsTheyRunInMemory(@TempDir Path dir) throws Exception {
+		for (SyntheticTrace.Shape shape : SyntheticTrace.Shape.values()) {
+			Path file = dir.resolve(shape.id() + ".vtraceb");
+			long written;
+			try (OutputStream out = Files.newOutputStream(file)) {
+				written = SyntheticTrace.writeBinary(out, shape, 30_000 + 2 * SyntheticTrace.MANY_THREADS, 7);
+			}
+			assertTrue(written >= 30_000, shape + ": " + written);
+			Recording recording = TraceFiles.record(file, shape.id(), EngineMonitor.NULL);
+			for (int processors : new int[] { 1, 4 }) {
+				for (SimulationModel model : List.of(SimulationModel.DIRECT, SimulationModel.STRICT_SEQUENCE)) {
+					TraceSimulator.Options options = new TraceSimulator.Options(0, false);
+					Simulation reference = ReferenceSimulator.simulate(recording, TargetMachine.unbound(processors),
+							model, options, EngineMonitor.NULL);
+					Simulation streamed = TraceSimulator.simulate(() -> TraceFiles.open(file, shape.id()),
+							TargetMachine.unbound(processors), model, options, EngineMonitor.NULL);
+					assertEquals(reference, streamed, shape + ", " + model + ", " + processors + " processors");
+					assertEquals(written, streamed.events(), shape + ": every event is simulated once");
+					assertNull(streamed.deadlock(), shape + " does not deadlock");
+					if (processors == 1) {
+						assertEquals(recording.end(), streamed.completion(), 1e-9 * recording.end(), shape
+								+ ": one processor replays the recording");
+					}
+				}
+			}
+		}
+	}
+
+	/**
+	 * A main thread that only joins at the end makes the stream read the whole trace before the workers run: the
+	 * lists go to the spill file and come back, with the same results.
+	 */
+	@Test
+	void testListsSpilledToDiskComeBackIntact(@TempDir Path dir) throws Exception {
+		Path file = dir.resolve("locks.vtraceb");
+		try (OutputStream out = Files.newOutputStream(file)) {
+			SyntheticTrace.writeBinary(out, SyntheticTrace.Shape.LOCKS, 1_500_000, 3);
+		}
+		Recording recording = TraceFiles.record(file, "locks", EngineMonitor.NULL);
+		for (SimulationModel model : List.of(SimulationModel.DIRECT, SimulationModel.STRICT_SEQUENCE)) {
+			TraceSimulator.Options options = new TraceSimulator.Options(0, false);
+			Simulation streamed = TraceSimulator.simulate(() -> TraceFiles.open(file, "locks"), TargetMachine.unbound(3),
+					model, options, EngineMonitor.NULL);
+			assertEquals(TraceSimulator.simulate(recording, TargetMachine.unbound(3), model, options,
+					EngineMonitor.NULL), streamed, model.toString());
+		}
+	}
+
+	@Test
+	void testStreamedErrorsNameTheTraceAndLine() throws TraceException {
+		Trace bad = TraceReader.read("""
+				0 M create W cpu=0
+				1 W exit cpu=1
+				2 M exit cpu=1
+				3 W post x cpu=1
+				""", "bad.vtrace");
+		TraceException e = assertThrows(TraceException.class, () -> TraceSimulator.simulate(bad::source,
+				TargetMachine.unbound(2), SimulationModel.DIRECT, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL));
+		assertEquals("bad.vtrace", e.file());
+		assertEquals(4, e.line());
+		assertTrue(e.getMessage().contains("has already exited"), e.getMessage());
+	}
+
+	@Test
+	void testStreamedBindingOfAnUnknownThreadIsRefused() throws IOException {
+		Trace trace = RandomTraces.generate(1);
+		IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TraceSimulator.simulate(
+				trace::source, new TargetMachine(2, Map.of("nobody", 0)), SimulationModel.DIRECT,
+				TraceSimulator.Options.DEFAULT, EngineMonitor.NULL));
+		assertTrue(e.getMessage().contains("nobody"), e.getMessage());
+	}
+}
