@@ -93,7 +93,11 @@ public class ClusterShell {
 
 	/** Makes {@code file} on the cluster executable. */
 	public void makeExecutable(String file) throws ClusterException {
-		check(run(List.of("chmod", "+x", file), ""), "cannot make " + file + " executable");
+		if (settings.viaSsh()) {
+			check(run(List.of("chmod", "+x", file), ""), "cannot make " + file + " executable");
+		} else if (!Path.of(file).toFile().setExecutable(true)) {
+			throw new ClusterException("cannot make " + file + " executable");
+		}
 	}
 
 	/** Copies the folder {@code local} to the new folder {@code dir} on the cluster (with ssh only). */
@@ -151,6 +155,9 @@ public class ClusterShell {
 			if (settings.viaSsh()) {
 				Result result = run(List.of("tail", "-n", Integer.toString(lines), file), "");
 				return result.exitCode() == 0 ? result.out() : "(" + result.lastLine() + ")";
+			}
+			if (!Files.exists(Path.of(file))) {
+				return "(no log)";
 			}
 			List<String> all = Files.readAllLines(Path.of(file), StandardCharsets.UTF_8);
 			return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));

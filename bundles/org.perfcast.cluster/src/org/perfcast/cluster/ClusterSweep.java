@@ -364,7 +364,7 @@ public final class ClusterSweep {
 				if (states == null) {
 					states = job.states();
 				}
-				SlurmJob.TaskState state = states.getOrDefault(t, new SlurmJob.TaskState("ENDED", "", ""));
+				SlurmJob.TaskState state = states.getOrDefault(t, new SlurmJob.TaskState("UNKNOWN", "", ""));
 				String log = jobDir + "/logs/task-" + t + ".log";
 				String text = "SLURM task " + t + " of job " + job.id() + " ended " + state.describe()
 						+ " without results; its log " + log + " ends:\n" + shell.tail(log, 15).strip();

@@ -36,6 +36,7 @@ public final class SlurmJob {
 			case "PREEMPTED" -> " (preempted)";
 			case "BOOT_FAIL" -> " (its node did not boot)";
 			case "DEADLINE" -> " (past its deadline)";
+			case "UNKNOWN" -> " (SLURM no longer lists it; without a log it was cancelled before it started)";
 			default -> "";
 			};
 			return state + words + (exitCode.isEmpty() || exitCode.equals("0:0") ? "" : ", exit code " + exitCode);
