@@ -38,8 +38,9 @@ import org.perfcast.model.results.io.RunRecorder;
  * {@link ClusterSettings#pointsPerTask(int)} consecutive points; array task t runs its points with
  * {@code perfcast run ... --points SPEC --task-results FILE} of the installed distribution and writes them as
  * one results file. The submitter polls the job ({@code squeue}) and the tasks' results folder every
- * {@code pollMillis}, merges each task's points into the run's results file as they arrive (saved whole each
- * time, by atomic replacement, so that what was merged is never lost) and keeps a job file beside it,
+ * {@code pollMillis}, merges each task's points into the run's results file as they arrive (saved whole, by
+ * atomic replacement, at most about once a second; a point not saved yet is still in its task's file) and keeps
+ * a job file beside it,
  * {@code NAME.results.slurm}, saying which job is pending or running, for the Results view; it is removed
  * when the run ends.
  * <p>
@@ -155,11 +156,11 @@ public final class ClusterSweep {
 		for (int i = 0; i < indices.size(); i += perTask) {
 			tasks.add(indices.subList(i, Math.min(indices.size(), i + perTask)));
 		}
-		String model = prepare(request, jobDir, tasks, run.getEngineId());
+		prepare(request, jobDir, tasks, run.getEngineId());
 		SlurmJob job = SlurmJob.submit(shell, settings, jobDir + "/job.sh", tasks.size(), "perfcast-" + run.getEngineId(),
 				jobDir + "/logs", settings.viaSsh() ? jobDir : Path.of("").toAbsolutePath().toString());
 		listener.submitted(job.id(), tasks.size(), file);
-		Watch watch = new Watch(request, file, run, tasks, job, jobDir, model, listener);
+		Watch watch = new Watch(request, file, run, tasks, job, jobDir, listener);
 		boolean cancelled = watch.follow(monitor);
 		boolean failed = run.getPoints().stream().anyMatch(p -> p.getStatus() != org.perfcast.model.results.RunStatus.COMPLETED);
 		run.setStatus(cancelled ? org.perfcast.model.results.RunStatus.CANCELLED
@@ -170,8 +171,8 @@ public final class ClusterSweep {
 		return new Outcome(file, run, job.id());
 	}
 
-	/** Writes the job's files on the cluster; returns the model's path there. */
-	private String prepare(RunRequest request, String jobDir, List<List<Integer>> tasks, String engineId)
+	/** Writes the job's files on the cluster. */
+	private void prepare(RunRequest request, String jobDir, List<List<Integer>> tasks, String engineId)
 			throws ClusterException {
 		shell.makeDirectories(jobDir + "/logs");
 		shell.makeDirectories(jobDir + "/points");
@@ -194,7 +195,6 @@ public final class ClusterSweep {
 				+ ClusterShell.quote(List.of(jobDir + "/points/task-")) + "\"$SLURM_ARRAY_TASK_ID\".results\n";
 		shell.write(jobDir + "/job.sh", script);
 		shell.makeExecutable(jobDir + "/job.sh");
-		return model;
 	}
 
 	/** Points as ranges, e.g. {@code 0..4,7,9..10}. */
@@ -261,8 +261,10 @@ public final class ClusterSweep {
 		private final Path mirror;
 		private int pending;
 		private int running;
+		private long lastSave = System.nanoTime() - 1_000_000_000_000L;
+		private long saveNanos;
 
-		Watch(RunRequest request, Path file, Run run, List<List<Integer>> tasks, SlurmJob job, String jobDir, String model,
+		Watch(RunRequest request, Path file, Run run, List<List<Integer>> tasks, SlurmJob job, String jobDir,
 				Listener listener) {
 			this.request = request;
 			this.file = file;
@@ -344,7 +346,7 @@ public final class ClusterSweep {
 				}
 			}
 			if (!arrived.isEmpty()) {
-				save();
+				saveSoon();
 				listener.arrived(arrived);
 			}
 		}
@@ -378,7 +380,7 @@ public final class ClusterSweep {
 				ended.add(t);
 			}
 			if (!failed.isEmpty()) {
-				save();
+				saveSoon();
 				listener.arrived(failed);
 			}
 		}
@@ -402,8 +404,21 @@ public final class ClusterSweep {
 			return point;
 		}
 
+		/**
+		 * Saves the run unless the last save was recent: at most one save per second or per four times the last
+		 * save's duration, so that a large run spends at most a fifth of its time saving. Points not saved yet
+		 * are still in the tasks' results files.
+		 */
+		private void saveSoon() throws ClusterException {
+			long now = System.nanoTime();
+			if (now - lastSave >= Math.max(1_000_000_000L, 4 * saveNanos)) {
+				save();
+			}
+		}
+
 		/** Saves the run with every point merged so far, replacing the file atomically. */
 		void save() throws ClusterException {
+			long start = System.nanoTime();
 			run.getPoints().clear();
 			merged.values().forEach(p -> run.getPoints().add(EcoreUtil.copy(p)));
 			Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
@@ -413,6 +428,8 @@ public final class ClusterSweep {
 			} catch (IOException e) {
 				throw new ClusterException("cannot save the results in " + file + ": " + e.getMessage());
 			}
+			lastSave = System.nanoTime();
+			saveNanos = lastSave - start;
 		}
 
 		private void writeJobFile() {
