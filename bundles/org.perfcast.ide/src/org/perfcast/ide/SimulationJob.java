@@ -187,6 +187,7 @@ public final class SimulationJob extends Job {
 		progress.setTaskName(getName() + " on SLURM");
 		ClusterSweep.Listener listener = new ClusterSweep.Listener() {
 			private int done;
+			private String state = "";
 
 			@Override
 			public void submitted(String jobId, int tasks, java.nio.file.Path results) {
@@ -202,6 +203,11 @@ public final class SimulationJob extends Job {
 				int now = points == 0 ? 0 : (int) (100L * merged / points);
 				progress.setWorkRemaining(100 - done).worked(now - done);
 				done = now;
+				String newState = pending + "/" + running;
+				if (!newState.equals(state)) {
+					state = newState;
+					refresh(folder);
+				}
 			}
 
 			@Override
