@@ -261,6 +261,8 @@ public final class ClusterSweep {
 		private final Path mirror;
 		private int pending;
 		private int running;
+		/** Whether a task has run: the job is running from then on, even while its next tasks wait. */
+		private boolean started;
 		private long lastSave = System.nanoTime() - 1_000_000_000_000L;
 		private long saveNanos;
 
@@ -346,6 +348,7 @@ public final class ClusterSweep {
 				}
 			}
 			if (!arrived.isEmpty()) {
+				started = true;
 				saveSoon();
 				listener.arrived(arrived);
 			}
@@ -433,7 +436,8 @@ public final class ClusterSweep {
 		}
 
 		private void writeJobFile() {
-			String state = running > 0 ? "RUNNING" : "PENDING";
+			started |= running > 0;
+			String state = started ? "RUNNING" : "PENDING";
 			String text = "job=" + job.id() + "\nstate=" + state + "\npending=" + pending + "\nrunning=" + running
 					+ "\nmerged=" + merged.size() + "\npoints=" + request.grid().size() + "\nwhere=" + shell.where()
 					+ "\njobDir=" + jobDir + "\n";

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * SLURM's commands: without {@code slurm-wlm} and {@code munge} the tests fail and say what to install), and the
  * {@code perfcast-cli} tarball of this reactor unpacked once, as a cluster would install it.
  */
-final class LocalSlurm {
+public final class LocalSlurm {
 
 	private static boolean started;
 	private static Path distribution;
@@ -25,7 +25,7 @@ final class LocalSlurm {
 	}
 
 	/** The repository's top folder. */
-	static Path repository() {
+	public static Path repository() {
 		String property = System.getProperty("perfcast.repository");
 		Path repository = property != null ? Path.of(property) : Path.of("../..").toAbsolutePath().normalize();
 		if (!Files.isRegularFile(repository.resolve("tests/slurm/local-slurm.sh"))) {
@@ -35,7 +35,7 @@ final class LocalSlurm {
 	}
 
 	/** Starts munged, slurmctld and slurmd unless the node is up already. */
-	static synchronized void start() {
+	public static synchronized void start() {
 		if (started) {
 			return;
 		}
@@ -53,7 +53,7 @@ final class LocalSlurm {
 	}
 
 	/** Stops slurmctld and slurmd (for the test of a controller that is down); {@link #restart} starts them. */
-	static synchronized void stop() {
+	public static synchronized void stop() {
 		exec(List.of(repository().resolve("tests/slurm/local-slurm.sh").toString(), "stop"));
 		for (int i = 0; i < 100 && exec(List.of("pgrep", "-x", "slurmctld")).exitCode() == 0; i++) {
 			sleep(100);
@@ -62,12 +62,12 @@ final class LocalSlurm {
 	}
 
 	/** Starts the daemons again after {@link #stop}. */
-	static void restart() {
+	public static void restart() {
 		start();
 	}
 
 	/** The unpacked {@code perfcast-cli-VERSION} folder (with {@code bin/perfcast}). */
-	static synchronized Path distribution() throws IOException {
+	public static synchronized Path distribution() throws IOException {
 		if (distribution != null) {
 			return distribution;
 		}
@@ -92,13 +92,13 @@ final class LocalSlurm {
 	}
 
 	/** Whether SLURM still knows active tasks of {@code job}. */
-	static boolean queued(String job) {
+	public static boolean queued(String job) {
 		Result result = exec(List.of("squeue", "-h", "-r", "-j", job, "-o", "%i"));
 		return result.exitCode() == 0 && !result.output().isBlank();
 	}
 
 	/** Waits, up to a minute, until {@code job} has left the queue; returns whether it did. */
-	static boolean awaitGone(String job) {
+	public static boolean awaitGone(String job) {
 		for (int i = 0; i < 600; i++) {
 			if (!queued(job)) {
 				return true;
@@ -108,11 +108,12 @@ final class LocalSlurm {
 		return false;
 	}
 
-	record Result(int exitCode, String output) {
+	/** What a command printed and its exit code. */
+	public record Result(int exitCode, String output) {
 	}
 
 	/** Runs {@code command}, stdout and stderr together. */
-	static Result exec(List<String> command) {
+	public static Result exec(List<String> command) {
 		try {
 			Process process = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true).start();
 			process.getOutputStream().close();
@@ -130,7 +131,7 @@ final class LocalSlurm {
 		}
 	}
 
-	static void sleep(long millis) {
+	public static void sleep(long millis) {
 		try {
 			Thread.sleep(millis);
 		} catch (InterruptedException e) {
