@@ -80,6 +80,13 @@ final class RunCommand extends AbstractCommand {
 		Arguments arguments = Arguments.parse(args, Set.of("json", "slurm"), Set.of("set", "sweep", "option", "threads",
 				"out", "partition", "time", "points-per-task", "ssh", "remote-dir", "distribution", "resubmit", "points",
 				"task-results", "display"));
+		if (!arguments.flag("slurm")) {
+			for (String option : List.of("partition", "time", "points-per-task", "ssh", "remote-dir", "distribution")) {
+				if (arguments.value(option).isPresent()) {
+					throw new UsageException("--" + option + " is an option of --slurm runs; add --slurm");
+				}
+			}
+		}
 		if (arguments.value("resubmit").isPresent()) {
 			if (!arguments.operands().isEmpty()) {
 				throw new UsageException("--resubmit takes the run's engine and inputs from its results file, not ENGINE FILE");

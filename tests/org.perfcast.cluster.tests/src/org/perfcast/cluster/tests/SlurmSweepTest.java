@@ -198,6 +198,12 @@ class SlurmSweepTest {
 		assertEquals(List.of(), results(dir.resolve("r")));
 	}
 
+	@Test
+	void testClusterOptionsWithoutSlurmAreAUsageError() {
+		assertEquals(2, cli("run", "loggp-step", model.toString(), "--partition", "debug"));
+		assertTrue(err().contains("--partition is an option of --slurm runs; add --slurm"), err());
+	}
+
 	/** A results file without the fields that differ between any two runs: start and wall times. */
 	static String comparable(Path results) throws IOException {
 		return Files.readString(results).replaceAll(" (startTime|wallTime)=\"[^\"]*\"", "");
