@@ -44,7 +44,7 @@ final class RunCommand extends AbstractCommand {
 				usage: perfcast run ENGINE FILE [--set NAME=VALUE ...] [--sweep NAME=v1,v2,... | NAME=a..b:step ...]
 				                    [--option NAME=VALUE ...] [--threads N] [--json] [--out DIR]
 				                    [--slurm [--partition P] [--time T] [--points-per-task K]
-				                     [--ssh [USER@]HOST --remote-dir DIR] [--distribution DIR]]
+				                     [--ssh [USER@]HOST --remote-dir DIR [--ssh-config FILE]] [--distribution DIR]]
 				       perfcast run --resubmit FILE.results --slurm [the --slurm options]
 				       perfcast run          (lists the engines and their options)
 
@@ -66,6 +66,7 @@ final class RunCommand extends AbstractCommand {
 				  --points-per-task K       points run by each array task (default 1, more above 1000 points)
 				  --ssh [USER@]HOST         submit on this login node through ssh (keys or agent, no password)
 				  --remote-dir DIR          with --ssh: the folder on the cluster for the jobs' files
+				  --ssh-config FILE         with --ssh: ssh's configuration file (ssh -F; default ~/.ssh/config)
 				  --distribution DIR        where perfcast-cli is installed on the cluster (default: perfcast on PATH)
 				  --resubmit FILE.results   run the failed, cancelled and missing points of FILE again on SLURM
 				                            and merge them into FILE
@@ -78,10 +79,12 @@ final class RunCommand extends AbstractCommand {
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
 		Arguments arguments = Arguments.parse(args, Set.of("json", "slurm"), Set.of("set", "sweep", "option", "threads",
-				"out", "partition", "time", "points-per-task", "ssh", "remote-dir", "distribution", "resubmit", "points",
+				"out", "partition", "time", "points-per-task", "ssh", "ssh-config", "remote-dir", "distribution", "resubmit",
+				"points",
 				"task-results", "display"));
 		if (!arguments.flag("slurm")) {
-			for (String option : List.of("partition", "time", "points-per-task", "ssh", "remote-dir", "distribution")) {
+			for (String option : List.of("partition", "time", "points-per-task", "ssh", "ssh-config", "remote-dir",
+					"distribution")) {
 				if (arguments.value(option).isPresent()) {
 					throw new UsageException("--" + option + " is an option of --slurm runs; add --slurm");
 				}

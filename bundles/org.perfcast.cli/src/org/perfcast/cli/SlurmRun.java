@@ -110,7 +110,7 @@ final class SlurmRun {
 	private static ClusterSweep sweep(Arguments arguments) throws UsageException {
 		ClusterSettings settings = settings(arguments);
 		long poll = Optional.ofNullable(System.getenv("PERFCAST_SLURM_POLL_MILLIS")).map(Long::parseLong).orElse(POLL_MILLIS);
-		return new ClusterSweep(settings, new ClusterShell(settings, Map.of()), poll);
+		return new ClusterSweep(settings, new ClusterShell(settings, Map.of(), arguments.value("ssh-config").orElse("")), poll);
 	}
 
 	private static int finish(ClusterSweep.Outcome outcome, Optional<Path> out, Arguments arguments, Console console) {
@@ -133,7 +133,7 @@ final class SlurmRun {
 
 	private static String resubmitOptions(Arguments arguments) {
 		StringBuilder text = new StringBuilder();
-		for (String name : List.of("ssh", "remote-dir", "distribution", "partition", "time", "points-per-task")) {
+		for (String name : List.of("ssh", "ssh-config", "remote-dir", "distribution", "partition", "time", "points-per-task")) {
 			arguments.value(name).ifPresent(v -> text.append(" --").append(name).append(' ').append(v));
 		}
 		return text.toString();

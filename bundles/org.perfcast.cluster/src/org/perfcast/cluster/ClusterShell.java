@@ -36,11 +36,21 @@ public class ClusterShell {
 
 	private final ClusterSettings settings;
 	private final Map<String, String> environment;
+	private final String sshConfig;
 
 	/** A shell for {@code settings}; {@code environment} is added to the environment of every command. */
 	public ClusterShell(ClusterSettings settings, Map<String, String> environment) {
+		this(settings, environment, "");
+	}
+
+	/**
+	 * A shell for {@code settings} whose ssh and scp read {@code sshConfig} ({@code -F}; empty: the user's
+	 * {@code ~/.ssh/config}).
+	 */
+	public ClusterShell(ClusterSettings settings, Map<String, String> environment, String sshConfig) {
 		this.settings = settings;
 		this.environment = Map.copyOf(environment);
+		this.sshConfig = sshConfig;
 	}
 
 	/** Where commands run, for messages: {@code this machine} or the ssh target. */
@@ -100,15 +110,26 @@ public class ClusterShell {
 		}
 	}
 
-	/** Copies the folder {@code local} to the new folder {@code dir} on the cluster (with ssh only). */
+	/**
+	 * Copies the files of the folder {@code local}, not its subfolders, into the folder {@code dir} on the cluster
+	 * (with ssh only).
+	 */
 	public void upload(Path local, String dir) throws ClusterException {
-		List<String> argv = new ArrayList<>(List.of("scp", "-q", "-r", "-o", "BatchMode=yes"));
+		List<String> files;
+		try (Stream<Path> list = Files.list(local)) {
+			files = list.filter(Files::isRegularFile).map(Path::toString).sorted().toList();
+		} catch (IOException e) {
+			throw new ClusterException("cannot read " + local + ": " + e.getMessage());
+		}
+		makeDirectories(dir);
+		List<String> argv = new ArrayList<>(List.of("scp", "-q", "-o", "BatchMode=yes"));
 		argv.addAll(connectionOptions());
-		argv.add(local.toString());
-		argv.add(settings.sshTarget().orElseThrow() + ":" + dir);
+		argv.addAll(files);
+		argv.add(settings.sshTarget().orElseThrow() + ":" + dir + "/");
 		Result result = exec(argv, "", "scp");
 		if (result.exitCode() != 0) {
-			throw new ClusterException("copying " + local + " to " + where() + ":" + dir + " failed: " + result.lastLine());
+			throw new ClusterException("copying the files of " + local + " to " + where() + ":" + dir + " failed: "
+					+ result.lastLine());
 		}
 	}
 
@@ -192,9 +213,15 @@ public class ClusterShell {
 		return argv;
 	}
 
-	/** One connection per host for all of a run's commands. */
-	private static List<String> connectionOptions() {
-		return List.of("-o", "ControlMaster=auto", "-o", "ControlPath=/tmp/perfcast-ssh-%C", "-o", "ControlPersist=60");
+	/** The ssh configuration file, and one connection per host for all of a run's commands. */
+	private List<String> connectionOptions() {
+		List<String> options = new ArrayList<>();
+		if (!sshConfig.isEmpty()) {
+			options.addAll(List.of("-F", sshConfig));
+		}
+		options.addAll(List.of("-o", "ControlMaster=auto", "-o", "ControlPath=/tmp/perfcast-ssh-%C", "-o",
+				"ControlPersist=60"));
+		return options;
 	}
 
 	/** {@code command} as one shell word per argument. */

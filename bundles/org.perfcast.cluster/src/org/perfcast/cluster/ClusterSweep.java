@@ -107,13 +107,8 @@ public final class ClusterSweep {
 		} catch (IOException e) {
 			throw new ClusterException("cannot write the results in " + resultsDir + ": " + e.getMessage());
 		}
-		try {
-			return execute(request, file, run, IntStream.range(0, request.grid().size()).boxed().toList(), 0, monitor,
-					listener);
-		} catch (ClusterException e) {
-			deleteQuietly(file);
-			throw e;
-		}
+		return execute(request, file, run, IntStream.range(0, request.grid().size()).boxed().toList(), 0, monitor,
+				listener);
 	}
 
 	/**
@@ -156,9 +151,17 @@ public final class ClusterSweep {
 		for (int i = 0; i < indices.size(); i += perTask) {
 			tasks.add(indices.subList(i, Math.min(indices.size(), i + perTask)));
 		}
-		prepare(request, jobDir, tasks, run.getEngineId());
-		SlurmJob job = SlurmJob.submit(shell, settings, jobDir + "/job.sh", tasks.size(), "perfcast-" + run.getEngineId(),
-				jobDir + "/logs", settings.viaSsh() ? jobDir : Path.of("").toAbsolutePath().toString());
+		SlurmJob job;
+		try {
+			prepare(request, jobDir, tasks, run.getEngineId());
+			job = SlurmJob.submit(shell, settings, jobDir + "/job.sh", tasks.size(), "perfcast-" + run.getEngineId(),
+					jobDir + "/logs", settings.viaSsh() ? jobDir : Path.of("").toAbsolutePath().toString());
+		} catch (ClusterException e) {
+			if (earlierWall == 0) {
+				deleteQuietly(file); // nothing ran: a new run leaves no results file
+			}
+			throw e;
+		}
 		listener.submitted(job.id(), tasks.size(), file);
 		Watch watch = new Watch(request, file, run, tasks, job, jobDir, listener);
 		boolean cancelled = watch.follow(monitor);
@@ -190,6 +193,8 @@ public final class ClusterSweep {
 		command.addAll(List.of("--threads", "1", "--points"));
 		String script = "#!/bin/sh\n"
 				+ "# A Perfcast sweep on SLURM: array task T runs the points on line T + 1 of tasks.txt.\n"
+				+ "# The arguments are UTF-8 (units such as µs): the JVM reads them in the locale's encoding.\n"
+				+ "export LC_ALL=C.UTF-8\n"
 				+ "points=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " + ClusterShell.quote(List.of(jobDir + "/tasks.txt")) + ")\n"
 				+ "exec " + ClusterShell.quote(command) + " \"$points\" --task-results "
 				+ ClusterShell.quote(List.of(jobDir + "/points/task-")) + "\"$SLURM_ARRAY_TASK_ID\".results\n";
@@ -289,15 +294,15 @@ public final class ClusterSweep {
 				if (monitor.isCancelled()) {
 					try {
 						job.cancel();
+						collect();
 					} catch (ClusterException e) {
 						listener.warning(e.getMessage());
 					}
-					collect();
 					return true;
 				}
-				collect();
 				Map<Integer, SlurmJob.TaskState> active;
 				try {
+					collect();
 					active = job.active();
 				} catch (ClusterException e) {
 					if (System.nanoTime() - lastWarning > 30_000_000_000L) {
@@ -307,7 +312,11 @@ public final class ClusterSweep {
 					active = null;
 				}
 				if (active != null) {
-					endedWithoutResults(active);
+					try {
+						endedWithoutResults(active);
+					} catch (ClusterException e) {
+						listener.warning(e.getMessage());
+					}
 					pending = (int) active.values().stream().filter(s -> s.state().equals("PENDING")).count();
 					running = active.size() - pending;
 				}
@@ -330,14 +339,15 @@ public final class ClusterSweep {
 			List<Path> files = shell.fetch(jobDir + "/points", names, mirror);
 			List<RunPoint> arrived = new ArrayList<>();
 			for (int i = 0; i < names.size(); i++) {
+				fetched.add(names.get(i));
 				Run part;
 				try {
 					part = ResultsFiles.load(files.get(i));
 				} catch (IOException e) {
+					// its task then counts as ended without results, its log saying why
 					listener.warning("task results " + names.get(i) + " cannot be read: " + e.getMessage());
 					continue;
 				}
-				fetched.add(names.get(i));
 				String task = names.get(i).replaceAll("\\D", "");
 				if (!task.isEmpty()) {
 					ended.add(Integer.parseInt(task));

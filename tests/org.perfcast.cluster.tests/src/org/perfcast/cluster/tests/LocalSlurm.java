@@ -52,6 +52,34 @@ public final class LocalSlurm {
 		started = true;
 	}
 
+	/**
+	 * Starts the test login node ({@code local-slurm.sh start-sshd}: sshd on 127.0.0.1 with keys of its own, its
+	 * sessions getting this JVM's JAVA_HOME) and returns the ssh configuration file that names it
+	 * {@code perfcast-test-login}.
+	 */
+	public static synchronized Path startLoginNode() {
+		start();
+		if (!Files.isExecutable(Path.of("/usr/sbin/sshd"))) {
+			fail("the ssh tests log in to this machine, and /usr/sbin/sshd is missing: apt-get install openssh-server");
+		}
+		ProcessBuilder builder = new ProcessBuilder(repository().resolve("tests/slurm/local-slurm.sh").toString(),
+				"start-sshd").redirectErrorStream(true);
+		builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+		try {
+			Process process = builder.start();
+			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			if (process.waitFor() != 0) {
+				fail("the test login node did not start: " + output);
+			}
+		} catch (IOException e) {
+			fail("the test login node did not start: " + e.getMessage());
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			fail("interrupted");
+		}
+		return Path.of("/tmp/perfcast-slurm/ssh/ssh_config");
+	}
+
 	/** Stops slurmctld and slurmd (for the test of a controller that is down); {@link #restart} starts them. */
 	public static synchronized void stop() {
 		exec(List.of(repository().resolve("tests/slurm/local-slurm.sh").toString(), "stop"));

@@ -191,6 +191,28 @@ class SlurmSweepTest {
 	}
 
 	@Test
+	void testThroughSshToALoginNodeTheResultsFileIsTheLocalRunsToo() throws IOException {
+		Path config = LocalSlurm.startLoginNode();
+		String sweep = "g=10..24:2";
+		assertEquals(0, cli("run", "loggp-step", model.toString(), "--sweep", sweep, "--out", dir.resolve("local").toString()));
+		Path local = only(dir.resolve("local"));
+		reset();
+		Path remote = dir.resolve("remote-jobs");
+		assertEquals(0, cli("run", "loggp-step", model.toString(), "--sweep", sweep, "--out", dir.resolve("ssh").toString(),
+				"--slurm", "--ssh", "root@perfcast-test-login", "--ssh-config", config.toString(), "--remote-dir",
+				remote.toString(), "--points-per-task", "4", "--distribution", LocalSlurm.distribution().toString()), err());
+		Path file = only(dir.resolve("ssh"));
+		assertEquals(comparable(local), comparable(file));
+		assertTrue(out().contains(": 2 tasks submitted"), out());
+		try (Stream<Path> jobs = Files.list(remote)) {
+			Path job = jobs.findFirst().orElseThrow();
+			assertTrue(Files.isRegularFile(job.resolve("input/figure3.pattern")), "the model was copied to the login node");
+			assertFalse(Files.exists(job.resolve("input/local")), "subfolders of the model's folder are not copied");
+			assertTrue(Files.isRegularFile(job.resolve("points/task-1.results")));
+		}
+	}
+
+	@Test
 	void testSshThatCannotConnectIsOneClearError() throws IOException {
 		assertEquals(1, cli("run", "loggp-step", model.toString(), "--sweep", "g=10,12", "--out", dir.resolve("r").toString(),
 				"--slurm", "--ssh", "perfcast@nonexistent.invalid", "--remote-dir", "/tmp/perfcast-jobs"));
