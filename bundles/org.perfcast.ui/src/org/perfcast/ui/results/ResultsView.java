@@ -164,7 +164,7 @@ public final class ResultsView extends ViewPart {
 		runColumn(Messages.COLUMN_STARTED, 160, e -> time.format(e.run().getStartTime()));
 		runColumn(Messages.COLUMN_ENGINE, 75, e -> e.run().getEngineId());
 		runColumn(Messages.COLUMN_MODEL, 140, RunEntry::model);
-		runColumn(Messages.COLUMN_STATUS, 150, RunEntry::status);
+		runColumn(Messages.COLUMN_STATUS, 175, RunEntry::status);
 		runColumn(Messages.COLUMN_POINTS, 60, e -> String.format(Messages.POINTS_OF, finished(e.run()),
 				e.run().getPointCount()));
 		runColumn(Messages.COLUMN_DURATION, 70, e -> String.format(Messages.SECONDS, e.run().getWallTime()));

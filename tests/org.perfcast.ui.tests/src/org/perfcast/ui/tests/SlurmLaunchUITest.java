@@ -70,6 +70,7 @@ class SlurmLaunchUITest {
 	@Test
 	void testTheResultsViewShowsPointsArrivingFromSlurm() throws Exception {
 		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
+		view.getTabs().setSelection(0); // the Summary: the points as they arrive
 		SimulationJob job = launch("g=10..48:2");
 		try (AutoCloseable big = UiTests.maximised(ResultsView.ID)) {
 			RunEntry[] arriving = new RunEntry[1];
