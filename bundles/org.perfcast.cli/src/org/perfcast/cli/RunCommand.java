@@ -3,12 +3,14 @@ package org.perfcast.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.perfcast.cluster.ClusterSweep;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
@@ -41,6 +43,9 @@ final class RunCommand extends AbstractCommand {
 		super("run", "run a simulation engine with sweeps and write a results file", """
 				usage: perfcast run ENGINE FILE [--set NAME=VALUE ...] [--sweep NAME=v1,v2,... | NAME=a..b:step ...]
 				                    [--option NAME=VALUE ...] [--threads N] [--json] [--out DIR]
+				                    [--slurm [--partition P] [--time T] [--points-per-task K]
+				                     [--ssh [USER@]HOST --remote-dir DIR [--ssh-config FILE]] [--distribution DIR]]
+				       perfcast run --resubmit FILE.results --slurm [the --slurm options]
 				       perfcast run          (lists the engines and their options)
 
 				Runs ENGINE on FILE once per point of the sweeps (several --sweep make a grid, the
@@ -52,13 +57,45 @@ final class RunCommand extends AbstractCommand {
 				  --option NAME=VALUE       an engine option (see the list of engines)
 				  --threads N               run at most N points at once (default: the processors)
 				  --out DIR                 where to write the results file (default: FILE's folder/results)
-				  --json                    print the run as JSON (the report command's --json format)""");
+				  --json                    print the run as JSON (the report command's --json format)
+				  --slurm                   submit the points as a SLURM job array (sbatch) and merge the
+				                            tasks' results into the results file as they arrive; Ctrl-C
+				                            cancels the job (scancel)
+				  --partition P             the job's partition (default: the cluster's)
+				  --time T                  each task's time limit, e.g. 10 or 1:30:00 (default: the partition's)
+				  --points-per-task K       points run by each array task (default 1, more above 1000 points)
+				  --ssh [USER@]HOST         submit on this login node through ssh (keys or agent, no password)
+				  --remote-dir DIR          with --ssh: the folder on the cluster for the jobs' files
+				  --ssh-config FILE         with --ssh: ssh's configuration file (ssh -F; default ~/.ssh/config)
+				  --distribution DIR        where perfcast-cli is installed on the cluster (default: perfcast on PATH)
+				  --resubmit FILE.results   run the failed, cancelled and missing points of FILE again on SLURM
+				                            and merge them into FILE
+				  --points SPEC --task-results FILE
+				                            (what a SLURM task runs) only the points SPEC, e.g. 0..4,9, of the
+				                            grid, written to FILE""");
 		this.engines = engines;
 	}
 
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
-		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("set", "sweep", "option", "threads", "out"));
+		Arguments arguments = Arguments.parse(args, Set.of("json", "slurm"), Set.of("set", "sweep", "option", "threads",
+				"out", "partition", "time", "points-per-task", "ssh", "ssh-config", "remote-dir", "distribution", "resubmit",
+				"points",
+				"task-results", "display"));
+		if (!arguments.flag("slurm")) {
+			for (String option : List.of("partition", "time", "points-per-task", "ssh", "ssh-config", "remote-dir",
+					"distribution")) {
+				if (arguments.value(option).isPresent()) {
+					throw new UsageException("--" + option + " is an option of --slurm runs; add --slurm");
+				}
+			}
+		}
+		if (arguments.value("resubmit").isPresent()) {
+			if (!arguments.operands().isEmpty()) {
+				throw new UsageException("--resubmit takes the run's engine and inputs from its results file, not ENGINE FILE");
+			}
+			return SlurmRun.resubmit(engines, Path.of(arguments.value("resubmit").get()), arguments, console);
+		}
 		if (arguments.operands().isEmpty()) {
 			listEngines(console);
 			return ExitCode.OK;
@@ -85,6 +122,12 @@ final class RunCommand extends AbstractCommand {
 		RunRequest request = request(arguments, engine, model);
 		Path out = arguments.value("out").map(Path::of)
 				.orElse(model.toAbsolutePath().getParent().resolve("results"));
+		if (arguments.value("points").isPresent()) {
+			return runTask(engine, request, arguments, console);
+		}
+		if (arguments.flag("slurm")) {
+			return SlurmRun.run(engine, request, out, arguments, console);
+		}
 		SweepRunner runner = new SweepRunner(threads(arguments));
 		try (Interruption interruption = new Interruption()) {
 			RunOutcome outcome = runner.run(engine, request, interruption);
@@ -117,11 +160,52 @@ final class RunCommand extends AbstractCommand {
 		}
 	}
 
+	/** A SLURM task's share: the points {@code --points} of the grid, written to {@code --task-results}. */
+	private static int runTask(Engine engine, RunRequest request, Arguments arguments, Console console)
+			throws UsageException {
+		Path file = Path.of(arguments.value("task-results")
+				.orElseThrow(() -> new UsageException("--points needs --task-results FILE")));
+		List<Integer> points;
+		try {
+			points = ClusterSweep.parseSpec(arguments.value("points").get());
+		} catch (IllegalArgumentException e) {
+			throw new UsageException("--points " + e.getMessage());
+		}
+		RunOutcome outcome;
+		try (Interruption interruption = new Interruption()) {
+			outcome = new SweepRunner(threads(arguments)).run(engine, request, points, interruption);
+		} catch (IllegalArgumentException e) {
+			throw new UsageException("--points " + e.getMessage());
+		}
+		report(outcome, console, false);
+		try {
+			Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+			Files.write(temporary, ResultsFiles.toBytes(RunRecorder.record(outcome)));
+			Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		} catch (IOException e) {
+			console.report(Diagnostic.error("cli.write", "cannot write the results: " + e.getMessage(),
+					Location.of(file.toString())));
+			return ExitCode.INPUT_ERROR;
+		}
+		return outcome.status() == org.perfcast.engine.run.RunStatus.CANCELLED ? ExitCode.CANCELLED : ExitCode.OK;
+	}
+
+	/** Prints what changed since the newest earlier run of the same inputs in {@code dir}. */
+	static void compareWithPrevious(Path dir, Run run, Path saved, Console console) {
+		try {
+			ResultsFiles.previous(dir, run, saved).ifPresent(p -> changes(p, run, console));
+		} catch (IOException e) {
+			console.report(Diagnostic.warning("cli.previous", "cannot compare: " + e.getMessage(),
+					Location.of(dir.toString())));
+		}
+	}
+
 	private static RunRequest request(Arguments arguments, Engine engine, Path model) throws UsageException {
 		try {
 			List<Sweep> sweeps = arguments.values("sweep").stream().map(Sweep::parse).toList();
 			OptionValues options = OptionValues.parse(engine.options(), arguments.values("option"));
-			return new RunRequest(model, DemoCommand.display(model), arguments.bindings(), sweeps, options);
+			return new RunRequest(model, arguments.value("display").orElse(DemoCommand.display(model)),
+					arguments.bindings(), sweeps, options);
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(e.getMessage());
 		}

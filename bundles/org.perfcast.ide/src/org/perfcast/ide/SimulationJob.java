@@ -3,6 +3,8 @@ package org.perfcast.ide;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
@@ -20,6 +22,10 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.core.runtime.jobs.ISchedulingRule;
 import org.eclipse.core.runtime.jobs.Job;
+import org.perfcast.cluster.ClusterException;
+import org.perfcast.cluster.ClusterSettings;
+import org.perfcast.cluster.ClusterShell;
+import org.perfcast.cluster.ClusterSweep;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.OptionValues;
@@ -57,6 +63,7 @@ public final class SimulationJob extends Job {
 	private final IFile model;
 	private final RunRequest request;
 	private volatile IFile resultsFile;
+	private volatile ClusterSettings cluster;
 
 	/**
 	 * A job running {@code engine} on {@code model}.
@@ -99,6 +106,16 @@ public final class SimulationJob extends Job {
 		return request;
 	}
 
+	/** Makes this job submit its points to the SLURM cluster of {@code settings} instead of running them here. */
+	public void runOn(ClusterSettings settings) {
+		this.cluster = settings;
+	}
+
+	/** The cluster this job submits to, if it does not run here. */
+	public Optional<ClusterSettings> cluster() {
+		return Optional.ofNullable(cluster);
+	}
+
 	/** The results file this job wrote, once it has. */
 	public IFile resultsFile() {
 		return resultsFile;
@@ -112,6 +129,9 @@ public final class SimulationJob extends Job {
 	@Override
 	protected IStatus run(IProgressMonitor monitor) {
 		SubMonitor progress = SubMonitor.convert(monitor, 100);
+		if (cluster != null) {
+			return runOnCluster(cluster, progress);
+		}
 		RunOutcome outcome;
 		try {
 			outcome = new SweepRunner().run(engine, request, EngineMonitors.adapt(progress.split(95)));
@@ -155,6 +175,83 @@ public final class SimulationJob extends Job {
 		ResourcesPlugin.getWorkspace().run(write, writeRule(model.getProject()), IWorkspace.AVOID_UPDATE, null);
 		SubMonitor.done(monitor);
 		return written[0];
+	}
+
+	/**
+	 * Runs the points as a SLURM job array ({@link ClusterSweep}): the results file appears in the results folder
+	 * at once and grows as the tasks' points arrive (the folder is refreshed after each arrival, so the Results view
+	 * shows the run pending, running and completed); a cancel of the job cancels the SLURM job.
+	 */
+	private IStatus runOnCluster(ClusterSettings settings, SubMonitor progress) {
+		IFolder folder = resultsFolder(model.getProject());
+		progress.setTaskName(getName() + " on SLURM");
+		ClusterSweep.Listener listener = new ClusterSweep.Listener() {
+			private int done;
+			private String state = "";
+
+			@Override
+			public void submitted(String jobId, int tasks, java.nio.file.Path results) {
+				resultsFile = folder.getFile(results.getFileName().toString());
+				progress.subTask("SLURM job " + jobId + ": " + tasks + " tasks submitted");
+				refresh(folder);
+			}
+
+			@Override
+			public void progress(int pending, int running, int merged, int points) {
+				progress.subTask(pending + " pending, " + running + " running, " + merged + " of " + points
+						+ " points merged");
+				int now = points == 0 ? 0 : (int) (100L * merged / points);
+				progress.setWorkRemaining(100 - done).worked(now - done);
+				done = now;
+				String newState = pending + "/" + running;
+				if (!newState.equals(state)) {
+					state = newState;
+					refresh(folder);
+				}
+			}
+
+			@Override
+			public void arrived(List<org.perfcast.model.results.RunPoint> points) {
+				refresh(folder);
+			}
+
+			@Override
+			public void warning(String message) {
+				PerfcastIde.log(Status.warning(message));
+			}
+		};
+		ClusterSweep.Outcome outcome;
+		try {
+			outcome = new ClusterSweep(settings, new ClusterShell(settings, Map.of()), POLL_MILLIS).run(engine, request,
+					folder.getLocation().toPath(), EngineMonitors.adapt(progress), listener);
+		} catch (ClusterException e) {
+			refresh(folder);
+			return Status.error("SLURM: " + e.getMessage());
+		}
+		resultsFile = folder.getFile(outcome.results().getFileName().toString());
+		refresh(folder);
+		return switch (outcome.run().getStatus()) {
+		case COMPLETED -> Status.OK_STATUS;
+		case CANCELLED -> Status.CANCEL_STATUS;
+		case FAILED -> Status.error(outcome.run().getPoints().stream()
+				.filter(p -> p.getStatus() == org.perfcast.model.results.RunStatus.FAILED).count() + " of "
+				+ outcome.run().getPointCount() + " points of " + engine.name() + " on " + model.getFullPath()
+				+ " failed on SLURM (job " + outcome.jobId() + "); results in " + resultsFile.getFullPath()
+				+ "; the points' messages say why, and perfcast run --resubmit runs them again");
+		};
+	}
+
+	/** How often a cluster run polls its job, in milliseconds. */
+	static final long POLL_MILLIS = 1000;
+
+	/** Makes the workspace see the results folder's files as the cluster run writes them. */
+	private static void refresh(IFolder folder) {
+		try {
+			folder.getParent().refreshLocal(IResource.DEPTH_ONE, null);
+			folder.refreshLocal(IResource.DEPTH_ONE, null);
+		} catch (CoreException e) {
+			PerfcastIde.log(e.getStatus());
+		}
 	}
 
 	private IStatus failures(RunOutcome outcome) {

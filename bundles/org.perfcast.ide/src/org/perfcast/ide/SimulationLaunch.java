@@ -48,6 +48,12 @@ public record SimulationLaunch(String engineId, String model, List<String> bindi
 	public static final String ATTR_SWEEPS = PerfcastIde.PLUGIN_ID + ".sweeps";
 	/** Attribute: the option values by name (Map of String to String). */
 	public static final String ATTR_OPTIONS = PerfcastIde.PLUGIN_ID + ".options";
+	/** Attribute: where the points run, {@value #RUN_ON_THIS_MACHINE} (the default) or {@value #RUN_ON_SLURM}. */
+	public static final String ATTR_RUN_ON = PerfcastIde.PLUGIN_ID + ".runOn";
+	/** {@link #ATTR_RUN_ON}: on this machine, in parallel. */
+	public static final String RUN_ON_THIS_MACHINE = "local";
+	/** {@link #ATTR_RUN_ON}: as a SLURM job array on the cluster of the {@link ClusterPreferences}. */
+	public static final String RUN_ON_SLURM = "slurm";
 
 	public SimulationLaunch {
 		Objects.requireNonNull(engineId, "engineId");
@@ -182,6 +188,19 @@ public record SimulationLaunch(String engineId, String model, List<String> bindi
 		Engine engine = engine();
 		IFile file = modelFile();
 		return new SimulationJob(engine, file, parameterBindings(), parsedSweeps(), optionValues(engine));
+	}
+
+	/**
+	 * A job running the settings of {@code config} where its {@link #ATTR_RUN_ON} says.
+	 *
+	 * @throws CoreException with the first problem of the settings or of the cluster's preferences
+	 */
+	public static SimulationJob job(ILaunchConfiguration config) throws CoreException {
+		SimulationJob job = read(config).job();
+		if (RUN_ON_SLURM.equals(config.getAttribute(ATTR_RUN_ON, RUN_ON_THIS_MACHINE))) {
+			job.runOn(ClusterPreferences.settings());
+		}
+		return job;
 	}
 
 	private IResource[] modelResource() {

@@ -17,7 +17,7 @@ public final class SimulationLaunchDelegate extends LaunchConfigurationDelegate 
 	@Override
 	public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
 			throws CoreException {
-		SimulationJob job = SimulationLaunch.read(configuration).job();
+		SimulationJob job = SimulationLaunch.job(configuration);
 		job.setName(configuration.getName() + ": " + job.getName());
 		WaitingPointMarkers.follow(job, configuration);
 		job.schedule();

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.stream.IntStream;
 
 import org.perfcast.engine.CancelledException;
 import org.perfcast.engine.Diagnostic;
@@ -66,10 +67,26 @@ public final class SweepRunner {
 
 	/** Runs every point of {@code request} with {@code engine}, reporting to and cancelled by {@code monitor}. */
 	public RunOutcome run(Engine engine, RunRequest request, EngineMonitor monitor) {
-		List<ParameterBindings> points = request.points();
+		return run(engine, request, IntStream.range(0, request.grid().size()).boxed().toList(), monitor);
+	}
+
+	/**
+	 * Runs the points of {@code request} whose grid indices are {@code indices} (a cluster task's share); the
+	 * outcome lists them by grid index and counts as complete when all of them are.
+	 *
+	 * @throws IllegalArgumentException if an index is outside the grid
+	 */
+	public RunOutcome run(Engine engine, RunRequest request, List<Integer> indices, EngineMonitor monitor) {
+		List<ParameterBindings> grid = request.points();
+		for (int index : indices) {
+			if (index < 0 || index >= grid.size()) {
+				throw new IllegalArgumentException("point " + index + " is outside the grid of " + grid.size() + " points");
+			}
+		}
+		List<ParameterBindings> points = indices.stream().map(grid::get).toList();
 		Instant start = Instant.now();
 		long startNanos = System.nanoTime();
-		Execution execution = new Execution(engine, request, points, monitor);
+		Execution execution = new Execution(engine, request, points, indices, monitor);
 		int workers = Math.min(points.size(), threads);
 		CountDownLatch finished = new CountDownLatch(workers);
 		for (int w = 0; w < workers; w++) {
@@ -112,6 +129,7 @@ public final class SweepRunner {
 		private final Engine engine;
 		private final RunRequest request;
 		private final List<ParameterBindings> points;
+		private final List<Integer> indices;
 		private final EngineMonitor monitor;
 		private final RunProgress progress;
 		private final AtomicBoolean stopped = new AtomicBoolean();
@@ -120,10 +138,12 @@ public final class SweepRunner {
 		private final long[] startNanos;
 		private final AtomicIntegerArray states;
 
-		Execution(Engine engine, RunRequest request, List<ParameterBindings> points, EngineMonitor monitor) {
+		Execution(Engine engine, RunRequest request, List<ParameterBindings> points, List<Integer> indices,
+				EngineMonitor monitor) {
 			this.engine = engine;
 			this.request = request;
 			this.points = points;
+			this.indices = indices;
 			this.monitor = monitor;
 			this.progress = new RunProgress(monitor, engine.name() + " on " + request.displayName(), points.size());
 			this.outcomes = new AtomicReferenceArray<>(points.size());
@@ -165,7 +185,7 @@ public final class SweepRunner {
 				status = cancelled() ? new PointStatus.Cancelled() : failure(engine.name() + " failed: " + e);
 			}
 			pointMonitor.finish();
-			return new PointOutcome(index, bindings, status, Duration.ofNanos(System.nanoTime() - start));
+			return new PointOutcome(indices.get(index), bindings, status, Duration.ofNanos(System.nanoTime() - start));
 		}
 
 		private PointStatus failure(String message) {
@@ -181,7 +201,7 @@ public final class SweepRunner {
 				if (outcome != null) {
 					result.add(outcome);
 				} else if (states.get(i) != NOT_STARTED) {
-					result.add(new PointOutcome(i, points.get(i), new PointStatus.Cancelled(),
+					result.add(new PointOutcome(indices.get(i), points.get(i), new PointStatus.Cancelled(),
 							Duration.ofNanos(now - startNanos[i])));
 				}
 			}

@@ -73,6 +73,28 @@ final class Messages {
 			+ "mark its bottlenecks on %d? (Run configuration '%s'.)";
 	static final String PROMPT_TOGGLE = "Always predict after recording";
 
+	static final String RUN_ON_TAB = "Run On";
+	static final String RUN_ON_LABEL = "Run the points of the sweeps on:";
+	static final String RUN_ON_THIS_MACHINE = "&This machine (in parallel, one point per processor)";
+	static final String RUN_ON_SLURM = "&SLURM cluster (a job array; the results arrive in the Results view as tasks end)";
+	static final String RUN_ON_CLUSTER = "Submitted with sbatch on %s; partition: %s; time limit: %s; nodes run: %s";
+	static final String RUN_ON_LOCAL_SBATCH = "this machine";
+	static final String RUN_ON_DEFAULT = "the cluster's default";
+	static final String RUN_ON_PREFERENCES = "<a>Cluster settings...</a>";
+
+	static final String CLUSTER_DESCRIPTION = "Where simulations that run on a SLURM cluster are submitted. The "
+			+ "cluster's nodes run the perfcast-cli distribution (see the README, Sweeps on a SLURM cluster).";
+	static final String CLUSTER_SUBMIT = "Submit with";
+	static final String CLUSTER_SUBMIT_LOCAL = "this machine's sbatch (its file system is shared with the nodes)";
+	static final String CLUSTER_SUBMIT_SSH = "ssh to a login node (keys or an agent; no password prompt)";
+	static final String CLUSTER_HOST = "Login node (ssh):";
+	static final String CLUSTER_USER = "User (ssh; empty: ssh's default):";
+	static final String CLUSTER_REMOTE_DIR = "Folder for the jobs' files (ssh):";
+	static final String CLUSTER_PARTITION = "Partition (empty: the default):";
+	static final String CLUSTER_TIME_LIMIT = "Time limit per task (e.g. 30, 2:00:00):";
+	static final String CLUSTER_DISTRIBUTION = "perfcast-cli installed in (empty: on PATH):";
+	static final String CLUSTER_POINTS_PER_TASK = "Points per task (0: chosen):";
+
 	private Messages() {
 	}
 }

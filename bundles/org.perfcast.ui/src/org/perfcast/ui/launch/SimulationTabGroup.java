@@ -10,6 +10,6 @@ public final class SimulationTabGroup extends AbstractLaunchConfigurationTabGrou
 
 	@Override
 	public void createTabs(ILaunchConfigurationDialog dialog, String mode) {
-		setTabs(new ILaunchConfigurationTab[] { new ModelTab(), new EngineTab(), new ParametersTab(), new CommonTab() });
+		setTabs(new ILaunchConfigurationTab[] { new ModelTab(), new EngineTab(), new ParametersTab(), new RunOnTab(), new CommonTab() });
 	}
 }

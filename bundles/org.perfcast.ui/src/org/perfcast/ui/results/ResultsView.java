@@ -164,7 +164,7 @@ public final class ResultsView extends ViewPart {
 		runColumn(Messages.COLUMN_STARTED, 160, e -> time.format(e.run().getStartTime()));
 		runColumn(Messages.COLUMN_ENGINE, 75, e -> e.run().getEngineId());
 		runColumn(Messages.COLUMN_MODEL, 140, RunEntry::model);
-		runColumn(Messages.COLUMN_STATUS, 75, e -> e.run().getStatus().getLiteral());
+		runColumn(Messages.COLUMN_STATUS, 175, RunEntry::status);
 		runColumn(Messages.COLUMN_POINTS, 60, e -> String.format(Messages.POINTS_OF, finished(e.run()),
 				e.run().getPointCount()));
 		runColumn(Messages.COLUMN_DURATION, 70, e -> String.format(Messages.SECONDS, e.run().getWallTime()));
@@ -316,7 +316,8 @@ public final class ResultsView extends ViewPart {
 		boolean[] relevant = { false };
 		try {
 			event.getDelta().accept(delta -> {
-				relevant[0] |= RunCatalog.isResultsFile(delta.getResource()) || opensOrCloses(delta);
+				relevant[0] |= RunCatalog.isResultsFile(delta.getResource()) || RunCatalog.isJobFile(delta.getResource())
+						|| opensOrCloses(delta);
 				return !relevant[0];
 			});
 		} catch (CoreException e) {
@@ -384,7 +385,7 @@ public final class ResultsView extends ViewPart {
 		shown = entry;
 		Run run = entry == null ? null : entry.run();
 		header.setText(run == null ? Messages.NO_RUNS : String.format(Messages.RUN_HEADER, run.getEngineName(),
-				entry.model(), run.getStatus().getLiteral(), run.getPointCount(),
+				entry.model(), entry.status(), run.getPointCount(),
 				String.format(Messages.SECONDS, run.getWallTime())));
 		header.getParent().layout(true, true);
 		showSummary(run);

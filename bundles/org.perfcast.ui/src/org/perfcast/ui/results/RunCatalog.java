@@ -16,6 +16,7 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.MultiStatus;
 import org.eclipse.core.runtime.Status;
+import org.perfcast.cluster.ClusterSweep;
 import org.perfcast.ide.SimulationJob;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.io.ResultsFiles;
@@ -36,6 +37,14 @@ final class RunCatalog {
 		return resource instanceof IFile file && ResultsFiles.EXTENSION.equals(file.getFileExtension())
 				&& file.getParent() instanceof IFolder folder && folder.getProjectRelativePath().toString()
 						.equals(SimulationJob.RESULTS_FOLDER);
+	}
+
+	/** Whether {@code resource} says that a results file's run is pending or running on a SLURM cluster. */
+	static boolean isJobFile(IResource resource) {
+		return resource instanceof IFile file && file.getName().endsWith("." + ResultsFiles.EXTENSION
+				+ ClusterSweep.JOB_FILE_SUFFIX) && isResultsFile(file.getParent().getFile(
+						new org.eclipse.core.runtime.Path(file.getName().substring(0, file.getName().length()
+								- ClusterSweep.JOB_FILE_SUFFIX.length()))));
 	}
 
 	/**
