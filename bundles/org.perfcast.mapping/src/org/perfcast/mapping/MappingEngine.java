@@ -106,6 +106,8 @@ public final class MappingEngine implements Engine {
 			result.schedule(schedule(schedule, unit));
 		}
 		analysis.diagnostics().forEach(result::diagnostic);
+		org.perfcast.model.cost.LinkOnlyMessages.warning(program).ifPresent(w -> result.diagnostic(
+				Diagnostic.warning(org.perfcast.model.cost.LinkOnlyMessages.CODE, w, Location.of(file))));
 		return result.build();
 	}
 
