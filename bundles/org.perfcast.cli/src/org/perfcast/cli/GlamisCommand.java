@@ -52,13 +52,13 @@ final class GlamisCommand extends AbstractCommand {
 		Solver solver = solver(arguments);
 		boolean program = file.endsWith(".program");
 		String text;
-		List<String> notes = new java.util.ArrayList<>();
+		List<Diagnostic> notes = new java.util.ArrayList<>();
 		try {
 			if (program) {
 				ProgramDerivation.Derived derived = ProgramDerivation.derived(Path.of(file), file, arguments.bindings(),
 						EngineMonitor.NULL);
 				text = derived.text();
-				notes.addAll(derived.notes());
+				notes.addAll(derived.warnings());
 			} else {
 				text = org.perfcast.engine.InputFiles.text(Path.of(file));
 			}
@@ -84,8 +84,8 @@ final class GlamisCommand extends AbstractCommand {
 			console.report(e.toDiagnostic(file));
 			return ExitCode.INPUT_ERROR;
 		}
-		notes.addAll(result.notes());
-		notes.forEach(n -> console.report(Diagnostic.warning("glamis.assumption", n, Location.of(file))));
+		result.notes().forEach(n -> notes.add(Diagnostic.warning("glamis.solver", n, Location.of(file))));
+		notes.forEach(console::report);
 		if (arguments.flag("json")) {
 			console.out().println("{\"T\": " + number(result.T()) + ", \"solver\": " + Json.string(solver.id())
 					+ ", \"sections\": [" + result.sections().stream().map(s -> "\n  {\"tasks\": " + s.tasks() + ", \"T\": "

@@ -93,7 +93,7 @@ public final class GlamisEngine implements Engine {
 				EngineResult solved = program(result, reference, timeUnit(input), file);
 				List<List<String>> lines = derived.lines().map(List::of).toList();
 				List<Diagnostic> notes = new ArrayList<>(solved.diagnostics());
-				derivation.notes().forEach(n -> notes.add(Diagnostic.warning("glamis.assumption", n, Location.of(file))));
+				notes.addAll(derivation.warnings());
 				return new EngineResult(solved.summary(), solved.series(),
 						java.util.stream.Stream.concat(solved.tables().stream(),
 								java.util.stream.Stream.of(new Table("derived Glamis model", List.of("text"), lines))).toList(),

@@ -62,15 +62,19 @@ public final class ProgramDerivation {
 	/**
 	 * A derived model.
 	 *
-	 * @param text  the model in the tuple notation
-	 * @param notes the assumptions the derivation makes that matter for this program, in words
+	 * @param text     the model in the tuple notation
+	 * @param warnings the assumptions the derivation makes that matter for this program (codes starting with
+	 *                 "assumption.")
 	 */
-	public record Derived(String text, List<String> notes) {
+	public record Derived(String text, List<Diagnostic> warnings) {
 
 		public Derived {
-			notes = List.copyOf(notes);
+			warnings = List.copyOf(warnings);
 		}
 	}
+
+	/** The code of the warning that processes of equal load use the links unevenly. */
+	public static final String EVEN_LINK_USE = "assumption.evenLinkUse";
 
 	/**
 	 * One task class of a step: processes with the same load.
@@ -232,9 +236,11 @@ public final class ProgramDerivation {
 			}
 			sections.add(section(instance.label(), compute, sends));
 		}
-		List<String> notes = new ArrayList<>(notes(sections));
-		org.perfcast.model.cost.LinkOnlyMessages.warning(program).ifPresent(notes::add);
-		return new Derived(text(network, processes, sections), notes);
+		List<Diagnostic> warnings = new ArrayList<>();
+		notes(sections).forEach(n -> warnings.add(Diagnostic.warning(EVEN_LINK_USE, n, Location.of(file))));
+		org.perfcast.model.cost.LinkOnlyMessages.warning(program).ifPresent(w -> warnings.add(
+				Diagnostic.warning(org.perfcast.model.cost.LinkOnlyMessages.CODE, w, Location.of(file))));
+		return new Derived(text(network, processes, sections), warnings);
 	}
 
 	/** The step's task classes: its processes grouped by computation and total link time. */
