@@ -412,13 +412,10 @@ public final class ResultsView extends ViewPart {
 		summaryColumn(Messages.COLUMN_POINT, p -> Integer.toString(p.getIndex() + 1));
 		Set<String> parameters = new LinkedHashSet<>();
 		Set<String> values = new LinkedHashSet<>();
-		List<String> units = new ArrayList<>();
 		for (RunPoint point : run.getPoints()) {
 			point.getBindings().forEach(b -> parameters.add(b.getName()));
 			for (SummaryValue v : point.getValues()) {
-				if (values.add(v.getName())) {
-					units.add(v.getUnit());
-				}
+				values.add(v.getName());
 			}
 		}
 		for (String name : parameters) {
@@ -426,11 +423,11 @@ public final class ResultsView extends ViewPart {
 					.map(b -> Numbers.format(b.getValue())).orElse(""));
 		}
 		summaryColumn(Messages.COLUMN_POINT_STATUS, p -> p.getStatus().getLiteral());
-		List<String> names = List.copyOf(values);
-		for (int i = 0; i < names.size(); i++) {
-			String name = names.get(i);
-			summaryColumn(name + (units.get(i).isEmpty() ? "" : " (" + units.get(i) + ")"), p -> p.getValues().stream()
-					.filter(v -> v.getName().equals(name)).findFirst().map(v -> Numbers.format(v.getValue())).orElse(""));
+		java.util.Map<String, org.perfcast.engine.UnitScale> scales = RunCharts.valueScales(run);
+		for (String name : values) {
+			org.perfcast.engine.UnitScale scale = scales.get(name);
+			summaryColumn(scale.label(name), p -> p.getValues().stream().filter(v -> v.getName().equals(name)).findFirst()
+					.map(v -> Numbers.format(scale.apply(v.getValue()))).orElse(""));
 		}
 		summary.setInput(run.getPoints().toArray());
 		for (TableColumn column : summary.getTable().getColumns()) {
@@ -558,7 +555,7 @@ public final class ResultsView extends ViewPart {
 		RunOverlay overlay = index < 0 || index >= overlays.size() ? null : overlays.get(index);
 		overlayChart.setSeries(overlay == null ? List.of() : RunCharts.overlaySeries(overlay));
 		overlayChart.setAxisTitles(overlay == null ? "" : overlay.parameter(), overlay == null ? ""
-				: overlay.valueWithUnit());
+				: RunCharts.overlayScale(overlay).label(overlay.value()));
 		overlayChart.setLogScale(logX.getSelection(), logY.getSelection());
 	}
 

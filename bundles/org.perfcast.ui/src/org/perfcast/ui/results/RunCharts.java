@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.UnitScale;
 import org.perfcast.model.results.Binding;
 import org.perfcast.model.results.Interval;
 import org.perfcast.model.results.IntervalKind;
@@ -54,6 +55,7 @@ final class RunCharts {
 			return List.of();
 		}
 		Map<String, List<double[]>> curves = new LinkedHashMap<>();
+		Map<String, UnitScale> scales = valueScales(run);
 		for (RunPoint point : run.getPoints()) {
 			Optional<Double> x = value(point, parameter.get());
 			if (point.getStatus() != RunStatus.COMPLETED || x.isEmpty()) {
@@ -63,9 +65,10 @@ final class RunCharts {
 					.filter(b -> !b.getName().equals(parameter.get()) && isSwept(run, b.getName()))
 					.map(b -> b.getName() + "=" + Numbers.format(b.getValue())).collect(Collectors.joining(", "));
 			for (SummaryValue v : point.getValues()) {
-				String name = v.getName() + (v.getUnit().isEmpty() ? "" : " (" + v.getUnit() + ")")
-						+ (others.isEmpty() ? "" : ", " + others);
-				curves.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] { x.get(), v.getValue() });
+				UnitScale scale = scales.get(v.getName());
+				String name = scale.label(v.getName()) + (others.isEmpty() ? "" : ", " + others);
+				curves.computeIfAbsent(name, k -> new ArrayList<>())
+						.add(new double[] { x.get(), scale.apply(v.getValue()) });
 			}
 		}
 		List<ChartSeries> result = new ArrayList<>();
@@ -77,10 +80,36 @@ final class RunCharts {
 		return result;
 	}
 
-	/** The curves of {@code overlay}, a line with marked points per run. */
+	/**
+	 * The unit each summary value of {@code run} is shown in: its own, scaled to the largest magnitude it takes
+	 * at the run's points (µs to s, cycles to Mcycles, ...).
+	 */
+	static Map<String, UnitScale> valueScales(Run run) {
+		Map<String, String> units = new LinkedHashMap<>();
+		Map<String, List<Double>> values = new LinkedHashMap<>();
+		for (RunPoint point : run.getPoints()) {
+			for (SummaryValue v : point.getValues()) {
+				units.putIfAbsent(v.getName(), v.getUnit() == null ? "" : v.getUnit());
+				values.computeIfAbsent(v.getName(), k -> new ArrayList<>()).add(v.getValue());
+			}
+		}
+		Map<String, UnitScale> scales = new LinkedHashMap<>();
+		units.forEach((name, unit) -> scales.put(name, UnitScale.of(unit, values.get(name))));
+		return scales;
+	}
+
+	/** The unit an overlay's values are shown in, scaled to their largest magnitude. */
+	static UnitScale overlayScale(RunOverlay overlay) {
+		List<Double> values = new ArrayList<>();
+		overlay.curves().forEach(c -> java.util.Arrays.stream(c.y()).forEach(values::add));
+		return UnitScale.of(overlay.unit(), values);
+	}
+
+	/** The curves of {@code overlay}, a line with marked points per run, in {@link #overlayScale}. */
 	static List<ChartSeries> overlaySeries(RunOverlay overlay) {
-		return overlay.curves().stream().limit(MAX_CURVES).map(c -> new ChartSeries(c.label(), c.x(), c.y(),
-				ChartSeries.Style.LINE_AND_POINTS)).toList();
+		UnitScale scale = overlayScale(overlay);
+		return overlay.curves().stream().limit(MAX_CURVES).map(c -> new ChartSeries(c.label(), c.x(),
+				java.util.Arrays.stream(c.y()).map(scale::apply).toArray(), ChartSeries.Style.LINE_AND_POINTS)).toList();
 	}
 
 	/** The series of {@code point}, as lines with marked points. */

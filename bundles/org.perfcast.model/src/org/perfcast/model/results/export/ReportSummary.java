@@ -22,7 +22,9 @@ import org.perfcast.model.results.io.RunOverlay;
 /**
  * The summary at the top of a report: per program (the runs of model files with the same name in one folder),
  * what each engine predicts, its best configuration, and where two engines disagree by more than
- * {@link #TOLERANCE} at the same point, with the assumptions the engines state as warnings.
+ * {@link #TOLERANCE} at the same point, with the assumptions the engines state as warnings. Only runs of the
+ * same model file are compared point by point (files of one program in other notations may bind other
+ * parameter values, as the Glamis and PAMELA models of the matrix-vector update do).
  */
 final class ReportSummary {
 
@@ -73,7 +75,7 @@ final class ReportSummary {
 		html.append("<section id=\"summary\">\n<h2>Summary</h2>\n");
 		html.append("<p>Per program: what each engine predicts over its sweep, the configuration it predicts fastest,"
 				+ " and where two engines differ by more than ").append(percent(TOLERANCE))
-				.append(" at the same point, with the assumptions the engines state.</p>\n");
+				.append(" at the same point of the same model file, with the assumptions the engines state.</p>\n");
 		for (Map.Entry<String, List<Integer>> program : programs(runs).entrySet()) {
 			html.append("<h3 id=\"summary-").append(Xml.escape(anchor(program.getKey()))).append("\">")
 					.append(Xml.escape(RunOverlay.shortName(program.getKey()))).append("</h3>\n");
@@ -158,7 +160,8 @@ final class ReportSummary {
 				Run b = runs.get(program.get(j));
 				Optional<Time> ta = time(a);
 				Optional<Time> tb = time(b);
-				if (ta.isEmpty() || tb.isEmpty() || !ta.get().unit().equals(tb.get().unit())) {
+				if (ta.isEmpty() || tb.isEmpty() || !ta.get().unit().equals(tb.get().unit())
+						|| !a.getInputFiles().equals(b.getInputFiles())) {
 					continue;
 				}
 				double largest = -1;
@@ -184,7 +187,9 @@ final class ReportSummary {
 					continue;
 				}
 				compared++;
-				String pair = a.getEngineId() + " and " + b.getEngineId();
+				String pair = a.getEngineId() + " and " + b.getEngineId() + (program.stream()
+						.map(r -> runs.get(r).getInputFiles()).distinct().count() > 1 ? " on " + String.join(", ",
+								a.getInputFiles().stream().map(f -> f.substring(f.lastIndexOf('/') + 1)).toList()) : "");
 				if (largest <= TOLERANCE) {
 					lines.add(pair + " agree within " + percent(largest) + ".");
 				} else {

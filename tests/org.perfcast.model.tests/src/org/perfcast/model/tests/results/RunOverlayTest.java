@@ -42,6 +42,20 @@ class RunOverlayTest {
 	}
 
 	@Test
+	void testProgramsAndUnitsStayApart() throws IOException {
+		Run first = run("P=1..3");
+		Run other = run("P=1..3");
+		other.getInputFiles().set(0, "elsewhere/n.square");
+		Run seconds = run("P=1..3");
+		seconds.getPoints().forEach(p -> p.getValues().forEach(v -> v.setUnit("s")));
+		List<RunOverlay> overlays = RunOverlay.of(List.of(first, other, seconds));
+		assertEquals(List.of(), overlays, "three runs, but no two of one program in one unit");
+		overlays = RunOverlay.of(List.of(first, other, seconds, run("P=2,3")));
+		assertEquals(List.of("m"), overlays.stream().map(RunOverlay::program).distinct().toList());
+		assertEquals(2, overlays.get(0).curves().size());
+	}
+
+	@Test
 	void testOnlyCompletedPointsAreDrawn() throws IOException {
 		Run first = run("P=1..3");
 		first.getPoints().get(1).setStatus(RunStatus.FAILED);
