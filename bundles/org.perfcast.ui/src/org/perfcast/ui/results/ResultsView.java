@@ -385,7 +385,8 @@ public final class ResultsView extends ViewPart {
 		Run run = entry == null ? null : entry.run();
 		header.setText(run == null ? Messages.NO_RUNS : String.format(Messages.RUN_HEADER, run.getEngineName(),
 				entry.model(), run.getStatus().getLiteral(), run.getPointCount(),
-				String.format(Messages.SECONDS, run.getWallTime())));
+				String.format(Messages.SECONDS, run.getWallTime()))
+				+ (run == null ? "" : String.join("", RunCharts.warnings(run).stream().map(w -> "\n" + w).toList())));
 		header.getParent().layout(true, true);
 		showSummary(run);
 		sweepChart.setSeries(run == null ? List.of() : RunCharts.sweepSeries(run));

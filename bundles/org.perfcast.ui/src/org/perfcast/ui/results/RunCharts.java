@@ -81,21 +81,43 @@ final class RunCharts {
 	}
 
 	/**
-	 * The unit each summary value of {@code run} is shown in: its own, scaled to the largest magnitude it takes
-	 * at the run's points (µs to s, cycles to Mcycles, ...).
+	 * The unit each summary value of {@code run} is shown in: its own, scaled to the largest magnitude the
+	 * run's values in that unit take (µs to s, cycles to Mcycles, ...), so values of one unit stay comparable
+	 * on one chart (T = computation + communication in the same unit).
 	 */
 	static Map<String, UnitScale> valueScales(Run run) {
 		Map<String, String> units = new LinkedHashMap<>();
 		Map<String, List<Double>> values = new LinkedHashMap<>();
 		for (RunPoint point : run.getPoints()) {
 			for (SummaryValue v : point.getValues()) {
-				units.putIfAbsent(v.getName(), v.getUnit() == null ? "" : v.getUnit());
-				values.computeIfAbsent(v.getName(), k -> new ArrayList<>()).add(v.getValue());
+				String unit = v.getUnit() == null ? "" : v.getUnit();
+				units.putIfAbsent(v.getName(), unit);
+				values.computeIfAbsent(unit, k -> new ArrayList<>()).add(v.getValue());
 			}
 		}
 		Map<String, UnitScale> scales = new LinkedHashMap<>();
-		units.forEach((name, unit) -> scales.put(name, UnitScale.of(unit, values.get(name))));
+		units.forEach((name, unit) -> scales.put(name, UnitScale.of(unit, values.get(unit))));
 		return scales;
+	}
+
+	/**
+	 * The warnings of a run's completed points, each kind (code) once as its first point states it, e.g.
+	 * "warning at b=20: messages cost only ...": the assumptions behind what the engine predicts.
+	 */
+	static List<String> warnings(Run run) {
+		Map<String, String> warnings = new LinkedHashMap<>();
+		for (RunPoint point : run.getPoints()) {
+			if (point.getStatus() == RunStatus.COMPLETED) {
+				for (org.perfcast.model.results.Message m : point.getMessages()) {
+					if (m.getSeverity() == org.perfcast.model.results.Severity.WARNING) {
+						String at = pointLabel(point);
+						warnings.putIfAbsent(m.getCode() == null ? m.getText() : m.getCode(),
+								"warning" + (at.isEmpty() ? "" : " at " + at) + ": " + m.getText());
+					}
+				}
+			}
+		}
+		return List.copyOf(warnings.values());
 	}
 
 	/** The unit an overlay's values are shown in, scaled to their largest magnitude. */

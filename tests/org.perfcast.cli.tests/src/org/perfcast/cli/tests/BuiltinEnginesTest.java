@@ -97,8 +97,8 @@ class BuiltinEnginesTest {
 		// the table of contents and the summary come first, with a row per engine for gauss-elim
 		assertTrue(html.indexOf("<nav id=\"contents\">") < html.indexOf("<section id=\"summary\">"), "contents first");
 		assertTrue(html.indexOf("<section id=\"summary\">") < html.indexOf("<section id=\"run0\">"), "summary before runs");
-		assertTrue(html.contains("<a href=\"#summary-examples-gauss-elim-gauss-elim\">gauss-elim/gauss-elim</a>"), html
-				.substring(0, 3000));
+		assertTrue(java.util.regex.Pattern.compile("<a href=\"#summary-[^\"]*-gauss-elim-gauss-elim\">gauss-elim/gauss-elim</a>")
+				.matcher(html).find(), html.substring(0, 3000));
 		assertTrue(html.contains("<td class=\"text\">glamis</td><td class=\"text\">gauss-elim.program</td>"
 				+ "<td class=\"text\">T 9.19 .. 18.5 s over b=20,30,40,48,60,80,96,120,160</td>"), "Glamis's T in seconds");
 		assertTrue(html.contains("pamela and loggp differ by up to 11.1 % (at b=20). Why: pamela (at b=20): messages cost"

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.perfcast.cli.EngineRegistry;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.Numbers;
+import org.perfcast.engine.UnitScale;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.Severity;
 import org.perfcast.engine.run.Engine;
@@ -28,6 +30,7 @@ import org.perfcast.engine.run.PointOutcome;
 import org.perfcast.engine.run.PointStatus;
 import org.perfcast.engine.run.RunOutcome;
 import org.perfcast.engine.run.RunRequest;
+import org.perfcast.engine.run.SummaryValue;
 import org.perfcast.engine.run.Sweep;
 import org.perfcast.engine.run.SweepRunner;
 
@@ -55,10 +58,10 @@ class EngineAgreementTest {
 	}
 
 	/** T of a result: the program as written ("T as written" for the mapping engine's loops), else "T". */
-	private static double time(EngineResult result) {
+	private static SummaryValue time(EngineResult result) {
 		return result.summary().stream().filter(v -> v.name().equals("T as written")).findFirst()
 				.or(() -> result.summary().stream().filter(v -> v.name().equals("T")).findFirst()).orElseThrow(
-						() -> new AssertionError("no T in " + result.summary())).value();
+						() -> new AssertionError("no T in " + result.summary()));
 	}
 
 	private static List<Diagnostic> assumptions(EngineResult result) {
@@ -84,7 +87,7 @@ class EngineAgreementTest {
 					.sorted().toList();
 			assertEquals(new TreeSet<>(MODELS.keySet()), new TreeSet<>(shared));
 		}
-		StringBuilder table = new StringBuilder("| model | engines | points | largest difference | at | stated by |\n"
+		StringBuilder table = new StringBuilder("| model | engines | points | largest difference | at | assumptions stated |\n"
 				+ "| --- | --- | --- | --- | --- | --- |\n");
 		SweepRunner runner = new SweepRunner(1);
 		for (String model : new TreeSet<>(MODELS.keySet())) {
@@ -121,18 +124,25 @@ class EngineAgreementTest {
 					for (int k = 0; k < a.size(); k++) {
 						EngineResult ra = ((PointStatus.Completed) a.get(k).status()).result();
 						EngineResult rb = ((PointStatus.Completed) b.get(k).status()).result();
-						double ta = time(ra);
-						double tb = time(rb);
+						double ta = time(ra).value();
+						double tb = time(rb).value();
+						assertEquals(time(ra).unit(), time(rb).unit(), model);
 						double difference = Math.abs(ta - tb) / Math.min(ta, tb);
-						String pair = ids.get(i) + " " + format(ta) + " vs " + ids.get(j) + " " + format(tb) + " at "
-								+ a.get(k).bindings().asMap();
+						String pair = ids.get(i) + " " + format(ta, time(ra).unit()) + ", " + ids.get(j) + " "
+								+ format(tb, time(rb).unit()) + " at " + a.get(k).bindings().asMap().entrySet().stream()
+										.map(e -> e.getKey() + " = " + Numbers.format(e.getValue()))
+										.collect(java.util.stream.Collectors.joining(", "));
 						if (difference > TOLERANCE) {
 							List<Diagnostic> why = new ArrayList<>(assumptions(ra));
 							why.addAll(assumptions(rb));
 							assertTrue(!why.isEmpty(), model + ": " + pair + " differ by "
 									+ percent(difference) + " and neither engine states an assumption");
-							(assumptions(ra).isEmpty() ? Stream.<String>empty() : Stream.of(ids.get(i))).forEach(stated::add);
-							(assumptions(rb).isEmpty() ? Stream.<String>empty() : Stream.of(ids.get(j))).forEach(stated::add);
+							for (Diagnostic d : assumptions(ra)) {
+								stated.add(ids.get(i) + ": " + d.code());
+							}
+							for (Diagnostic d : assumptions(rb)) {
+								stated.add(ids.get(j) + ": " + d.code());
+							}
 						}
 						if (difference > largest) {
 							largest = difference;
@@ -152,8 +162,9 @@ class EngineAgreementTest {
 		System.out.print(table);
 	}
 
-	private static String format(double t) {
-		return String.format(Locale.ROOT, "%.6g", t);
+	private static String format(double t, String unit) {
+		UnitScale scale = UnitScale.of(unit, t);
+		return scale.format(t, 5) + (scale.unit().isEmpty() ? "" : " " + scale.unit());
 	}
 
 	private static String percent(double fraction) {

@@ -246,7 +246,8 @@ public final class HtmlReport {
 					.map(c -> new SvgLineChart.Line(c.label(), Arrays.stream(c.x()).boxed().toList(),
 							Arrays.stream(c.y()).map(scale::apply).boxed().toList()))
 					.toList();
-			html.append(SvgLineChart.render(overlay.title(), overlay.parameter(), scale.label(overlay.value()), lines,
+			html.append(SvgLineChart.render(overlay.title(scale.label(overlay.value())), overlay.parameter(),
+					scale.label(overlay.value()), lines,
 					options.logX(), options.logY()));
 		}
 		html.append("</section>\n");

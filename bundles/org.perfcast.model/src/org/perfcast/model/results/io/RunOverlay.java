@@ -79,8 +79,13 @@ public record RunOverlay(String value, String unit, String parameter, List<Curve
 		curves = List.copyOf(curves);
 	}
 
-	/** E.g. "speedup over P of matvec-ring/matvec, run by run". */
+	/** E.g. "speedup over P of matvec-ring/matvec, run by run" or "T (cycles) over P of ...". */
 	public String title() {
+		return title(valueWithUnit());
+	}
+
+	/** The title with the value shown as {@code value}, e.g. "T (s)" where the unit is scaled. */
+	public String title(String value) {
 		return value + " over " + parameter + " of " + shortName(program) + ", run by run";
 	}
 

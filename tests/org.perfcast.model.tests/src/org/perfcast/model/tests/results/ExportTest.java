@@ -163,7 +163,7 @@ class ExportTest {
 		}
 		assertTrue(comparisons != null, "a comparison section");
 		Element tChart = (Element) comparisons.getElementsByTagName("svg").item(0);
-		assertEquals("T over P of m, run by run", tChart.getElementsByTagName("text").item(0).getTextContent());
+		assertEquals("T (kcycles) over P of m, run by run", tChart.getElementsByTagName("text").item(0).getTextContent());
 		NodeList lines = tChart.getElementsByTagName("polyline");
 		assertEquals(2, lines.getLength(), "a line per run");
 		assertEquals(4, lines.item(1).getAttributes().getNamedItem("points").getTextContent().split(" ").length);

@@ -31,7 +31,7 @@ class RunOverlayTest {
 		assertEquals(List.of("T", "work", "P"), overlays.stream().map(RunOverlay::value).toList());
 		RunOverlay t = overlays.get(0);
 		assertEquals("P", t.parameter());
-		assertEquals("T over P of m, run by run", t.title());
+		assertEquals("T (cycles) over P of m, run by run", t.title());
 		assertEquals(List.of("square on m.square", "square on m.square (2)"), t.curves().stream()
 				.map(RunOverlay.Curve::label).toList(), "labels stay unique");
 		assertArrayEquals(new double[] { 1, 2, 4 }, t.curves().get(0).x(), "sorted by the parameter");
