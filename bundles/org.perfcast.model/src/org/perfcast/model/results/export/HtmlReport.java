@@ -60,6 +60,7 @@ public final class HtmlReport {
 			svg { display: block; margin: 1em 0; }
 			nav { background: #f7f7f7; padding: 0.5em 1em; border: 1px solid #ddd; display: inline-block; }
 			nav ol { margin: 0.3em 0; }
+			nav ol ol { columns: 2; column-gap: 3em; }
 			ul.agreement li, ul.warnings li { margin: 0.3em 0; max-width: 70em; }
 			.warnings { color: #8a6d00; }
 			""";
