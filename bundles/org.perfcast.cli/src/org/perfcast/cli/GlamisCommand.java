@@ -31,14 +31,17 @@ final class GlamisCommand extends AbstractCommand {
 				its n tasks over the machine's centres (I(t) delay, Q(t) queue, Q^m(t) a block of m
 				identical queues, each member visited v times) and prints the section's time (the cycle
 				time of one task, n / X), its throughput X and per centre the utilisation U, queue length
-				Q and residence time R per member; T is the sum over the sections. A *.program model is
-				solved through the Glamis model derived from it and its machine: the processes as tasks,
-				their computation as a delay centre, each link as a queueing centre, each step as a
-				section, links used alike in every step folded into a block.
+				Q and residence time R per member; T is the sum over the sections. A section of several
+				task classes, n1 : <...>, n2 : <...>, is a multi-class network and takes the cycle time
+				of its slowest class. A *.program model is solved through the Glamis model derived from
+				it and its machine: the processes as tasks (a class per group of processes with equal
+				loads in a step), their computation as a delay centre, each link as a queueing centre,
+				each step as a section, links used alike in every step folded into a block.
 				  --set NAME=VALUE   override a parameter's default (repeatable)
 				  --solver NAME      exact (default) or schweitzer (Bard-Schweitzer approximation)
 				  --derived          print the model derived from a *.program (tuple notation) and stop
 				  --json             {"T", "solver", "sections": [{"tasks", "T", "X", "iterations",
+				                     "classes": [{"tasks", "T", "X"}],
 				                     "centers": [{"name", "kind", "m", "D", "U", "Q", "R"}]}]}""");
 	}
 
@@ -49,9 +52,16 @@ final class GlamisCommand extends AbstractCommand {
 		Solver solver = solver(arguments);
 		boolean program = file.endsWith(".program");
 		String text;
+		List<Diagnostic> notes = new java.util.ArrayList<>();
 		try {
-			text = program ? ProgramDerivation.derive(Path.of(file), file, arguments.bindings(), EngineMonitor.NULL)
-					: org.perfcast.engine.InputFiles.text(Path.of(file));
+			if (program) {
+				ProgramDerivation.Derived derived = ProgramDerivation.derived(Path.of(file), file, arguments.bindings(),
+						EngineMonitor.NULL);
+				text = derived.text();
+				notes.addAll(derived.warnings());
+			} else {
+				text = org.perfcast.engine.InputFiles.text(Path.of(file));
+			}
 		} catch (IOException e) {
 			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
 			return ExitCode.INPUT_ERROR;
@@ -74,11 +84,14 @@ final class GlamisCommand extends AbstractCommand {
 			console.report(e.toDiagnostic(file));
 			return ExitCode.INPUT_ERROR;
 		}
+		result.notes().forEach(n -> notes.add(Diagnostic.warning("glamis.solver", n, Location.of(file))));
+		notes.forEach(console::report);
 		if (arguments.flag("json")) {
 			console.out().println("{\"T\": " + number(result.T()) + ", \"solver\": " + Json.string(solver.id())
 					+ ", \"sections\": [" + result.sections().stream().map(s -> "\n  {\"tasks\": " + s.tasks() + ", \"T\": "
 							+ number(s.T()) + ", \"X\": " + number(s.solution().throughput()) + ", \"iterations\": "
-							+ s.solution().iterations() + ", \"centers\": " + centers(s.solution()) + "}")
+							+ s.solution().iterations() + ", \"classes\": " + classes(s) + ", \"centers\": " + centers(s.solution())
+							+ "}")
 							.collect(Collectors.joining(","))
 					+ "\n]}");
 			return ExitCode.OK;
@@ -88,6 +101,13 @@ final class GlamisCommand extends AbstractCommand {
 			index++;
 			console.out().printf("section %d: %d tasks, T = %s, X = %s%n", index, section.tasks(), Numbers.format(section.T()),
 					Numbers.format(section.solution().throughput()));
+			if (section.classes().size() > 1) {
+				int c = 0;
+				for (GlamisAnalysis.ClassResult taskClass : section.classes()) {
+					console.out().printf("  class %d: %d tasks, T = %s%n", ++c, taskClass.tasks(),
+							Numbers.format(taskClass.T()));
+				}
+			}
 			printCentres(section.solution(), console);
 		}
 		console.out().println("T = " + Numbers.format(result.T()) + "  (" + solver.id() + " MVA)");
@@ -116,6 +136,12 @@ final class GlamisCommand extends AbstractCommand {
 					r.station().kind().name().toLowerCase(java.util.Locale.ROOT), Numbers.format(r.station().demand()),
 					Numbers.format(r.utilisation()), Numbers.format(r.queueLength()), Numbers.format(r.residence()), m);
 		}
+	}
+
+	/** The task classes of a section: {@code [{"tasks", "T", "X"}, …]} (X null for a class that asks nothing). */
+	private static String classes(GlamisAnalysis.SectionResult section) {
+		return section.classes().stream().map(c -> "{\"tasks\": " + c.tasks() + ", \"T\": " + number(c.T())
+				+ ", \"X\": " + number(c.X()) + "}").collect(Collectors.joining(", ", "[", "]"));
 	}
 
 	static String centers(MvaSolution solution) {

@@ -25,6 +25,23 @@ public final class Numbers {
 	}
 
 	/**
+	 * Formats a number for people to read: at most {@code digits} significant digits, no trailing zeros, no
+	 * exponent between 1e-4 and 1e15 ("18.48", "0.0031", "4.1"), otherwise as {@link #format(double)}.
+	 *
+	 * @throws IllegalArgumentException if {@code digits} is not positive
+	 */
+	public static String significant(double value, int digits) {
+		if (digits < 1) {
+			throw new IllegalArgumentException("digits must be positive, was " + digits);
+		}
+		if (Double.isNaN(value) || Double.isInfinite(value) || value == 0) {
+			return format(value);
+		}
+		BigDecimal d = new BigDecimal(value).round(new java.math.MathContext(digits)).stripTrailingZeros();
+		return Math.abs(value) >= 1e-4 && Math.abs(value) < 1e15 ? d.toPlainString() : format(d.doubleValue());
+	}
+
+	/**
 	 * Parses a finite decimal number: an optional sign, digits with an optional fraction, and an optional
 	 * exponent ("60", "-0.5", "2.5e-6").
 	 *

@@ -16,8 +16,10 @@ import org.perfcast.engine.expr.Value;
 /**
  * Solves a Glamis model: each parallel section is a closed network whose customers are its n tasks, with
  * each centre's demand its visit count times its service time; the section takes the cycle time of one task
- * (n / X), and the program the sum over its sections (a barrier between sections). A section that asks
- * nothing of any centre takes no time.
+ * (n / X), and the program the sum over its sections (a barrier between sections). A section of several task
+ * classes is a multi-class network (exact MVA while its population vectors are few, else Bard–Schweitzer)
+ * that takes the cycle time of its slowest class, the other classes' tasks contending with it throughout. A
+ * section, or a class, that asks nothing of any centre takes no time.
  */
 public final class GlamisAnalysis {
 
@@ -26,27 +28,54 @@ public final class GlamisAnalysis {
 	 *
 	 * @param T        the program's time, the sum of the sections' times
 	 * @param sections the sections in order
+	 * @param notes    how the solution was obtained where it is not the model's exact MVA, in words
 	 */
-	public record Result(double T, List<SectionResult> sections) {
+	public record Result(double T, List<SectionResult> sections, List<String> notes) {
 
 		public Result {
 			sections = List.copyOf(sections);
+			notes = List.copyOf(notes);
 		}
 	}
 
 	/**
-	 * One section: n tasks and the network's mean values.
+	 * One section: its task classes and the network's mean values.
 	 *
-	 * @param tasks    n
-	 * @param solution the MVA solution with n customers
+	 * @param classes  the task classes, in the model's order
+	 * @param solution the MVA solution with all the section's tasks; for several classes, per station the
+	 *                 utilisation and queue length of all classes together, the demand per task on average and
+	 *                 the residence time averaged over the classes' throughputs, and the throughput of all
+	 *                 classes together
 	 */
-	public record SectionResult(long tasks, MvaSolution solution) {
+	public record SectionResult(List<ClassResult> classes, MvaSolution solution) {
 
-		/** The section's time: the cycle time of one task. */
+		public SectionResult {
+			classes = List.copyOf(classes);
+		}
+
+		/** The tasks of all classes. */
+		public long tasks() {
+			return classes.stream().mapToLong(ClassResult::tasks).sum();
+		}
+
+		/** The section's time: the cycle time of one task of the slowest class. */
 		public double T() {
-			return solution.cycleTime();
+			return classes.stream().mapToDouble(ClassResult::T).max().orElse(0);
 		}
 	}
+
+	/**
+	 * One task class of a section.
+	 *
+	 * @param tasks n_c
+	 * @param X     the class's throughput (infinite for a class that asks nothing)
+	 * @param T     the cycle time of one of its tasks, n_c / X
+	 */
+	public record ClassResult(long tasks, double X, double T) {
+	}
+
+	/** The most population vectors × stations a section of several classes is solved for exactly. */
+	public static final long EXACT_CLASS_STATES = 1_000_000;
 
 	private GlamisAnalysis() {
 	}
@@ -74,6 +103,7 @@ public final class GlamisAnalysis {
 			template.add(new Station(centre.name(), centre.kind(), m, time));
 		}
 		List<SectionResult> results = new ArrayList<>();
+		List<String> notes = new ArrayList<>();
 		double total = 0;
 		monitor.begin("Glamis", model.sections().size());
 		int index = 0;
@@ -81,35 +111,124 @@ public final class GlamisAnalysis {
 			index++;
 			monitor.checkCancelled();
 			String label = "section " + index;
-			if (section.visits().size() != centres.size()) {
-				throw new ExpressionException(ExpressionException.Kind.SYNTAX, label + " gives " + section.visits().size()
-						+ " visit counts for the machine's " + centres.size() + " centres", section.position());
+			int count = section.classes().size();
+			long[] tasks = new long[count];
+			double[][] demands = new double[count][centres.size()];
+			for (int c = 0; c < count; c++) {
+				GlamisModel.TaskClass taskClass = section.classes().get(c);
+				String what = count == 1 ? label : label + ", class " + (c + 1);
+				if (taskClass.visits().size() != centres.size()) {
+					throw new ExpressionException(ExpressionException.Kind.SYNTAX, what + " gives "
+							+ taskClass.visits().size() + " visit counts for the machine's " + centres.size() + " centres",
+							taskClass.position());
+				}
+				tasks[c] = whole(taskClass.tasks(), scope, taskClass.position(), what + ": the number of tasks");
+				if (tasks[c] < 1) {
+					throw new ExpressionException(ExpressionException.Kind.DOMAIN, what + ": " + tasks[c]
+							+ " tasks; a section needs at least one", taskClass.position());
+				}
+				for (int k = 0; k < centres.size(); k++) {
+					demands[c][k] = number(taskClass.visits().get(k), scope, taskClass.position(),
+							what + ": the visits to " + template.get(k).name()) * template.get(k).demand();
+				}
 			}
-			long n = whole(section.tasks(), scope, section.position(), label + ": the number of tasks");
-			if (n < 1) {
-				throw new ExpressionException(ExpressionException.Kind.DOMAIN, label + ": " + n
-						+ " tasks; a section needs at least one", section.position());
-			}
-			List<Station> stations = new ArrayList<>();
-			for (int k = 0; k < centres.size(); k++) {
-				Station centre = template.get(k);
-				double visits = number(section.visits().get(k), scope, section.position(),
-						label + ": the visits to " + centre.name());
-				stations.add(new Station(centre.name(), centre.kind(), centre.multiplicity(), visits * centre.demand()));
-			}
-			MvaSolution solution;
+			SectionResult result;
 			try {
-				solution = stations.stream().allMatch(st -> st.demand() == 0) ? idle(stations, n, solver)
-						: solver.solve(stations, n, monitor);
+				result = count == 1 ? single(template, demands[0], tasks[0], solver, monitor)
+						: multiple(template, demands, tasks, solver, label, notes, monitor);
 			} catch (IllegalArgumentException e) {
 				throw new ExpressionException(ExpressionException.Kind.DOMAIN, label + ": " + e.getMessage(),
 						section.position());
 			}
-			results.add(new SectionResult(n, solution));
-			total += solution.cycleTime();
+			results.add(result);
+			total += result.T();
 			monitor.worked(1);
 		}
-		return new Result(total, results);
+		return new Result(total, results, notes);
+	}
+
+	private static SectionResult single(List<Station> template, double[] demands, long n, Solver solver,
+			EngineMonitor monitor) {
+		List<Station> stations = stations(template, demands);
+		MvaSolution solution = stations.stream().allMatch(st -> st.demand() == 0) ? idle(stations, n, solver)
+				: solver.solve(stations, n, monitor);
+		return new SectionResult(List.of(new ClassResult(n, solution.throughput(), solution.cycleTime())), solution);
+	}
+
+	/** Several classes: those that ask something form a multi-class network; the others take no time. */
+	private static SectionResult multiple(List<Station> template, double[][] demands, long[] tasks, Solver solver,
+			String label, List<String> notes, EngineMonitor monitor) {
+		int k = template.size();
+		List<Integer> busy = new ArrayList<>();
+		long all = 0;
+		double[] mean = new double[k];
+		for (int c = 0; c < tasks.length; c++) {
+			all += tasks[c];
+			double asked = 0;
+			for (int i = 0; i < k; i++) {
+				asked += demands[c][i];
+				mean[i] += tasks[c] * demands[c][i];
+			}
+			if (asked > 0) {
+				busy.add(c);
+			}
+		}
+		for (int i = 0; i < k; i++) {
+			mean[i] /= all;
+		}
+		List<Station> stations = stations(template, mean);
+		if (busy.isEmpty()) {
+			MvaSolution idle = idle(stations, all, solver);
+			return new SectionResult(java.util.Arrays.stream(tasks).mapToObj(n -> new ClassResult(n,
+					Double.POSITIVE_INFINITY, 0)).toList(), idle);
+		}
+		double[][] busyDemands = busy.stream().map(c -> demands[c]).toArray(double[][]::new);
+		long[] populations = busy.stream().mapToLong(c -> tasks[c]).toArray();
+		MultiClassMva.Solution solution;
+		String used = solver.id();
+		if (solver == Solver.EXACT && MultiClassMva.exactFits(template, busyDemands, populations, EXACT_CLASS_STATES)) {
+			solution = MultiClassMva.exact(template, busyDemands, populations, monitor);
+		} else {
+			if (solver == Solver.EXACT) {
+				notes.add(label + ": " + busy.size() + " task classes have too many population vectors for exact MVA;"
+						+ " solved by Bard-Schweitzer's approximation");
+				used = Solver.SCHWEITZER.id();
+			}
+			solution = MultiClassMva.schweitzer(template, busyDemands, populations, MeanValueAnalysis.TOLERANCE,
+					MeanValueAnalysis.MAX_ITERATIONS, monitor);
+		}
+		List<ClassResult> classes = new ArrayList<>();
+		double throughput = 0;
+		for (int c = 0, b = 0; c < tasks.length; c++) {
+			if (b < busy.size() && busy.get(b) == c) {
+				classes.add(new ClassResult(tasks[c], solution.throughput()[b], solution.cycleTime()[b]));
+				throughput += solution.throughput()[b];
+				b++;
+			} else {
+				classes.add(new ClassResult(tasks[c], Double.POSITIVE_INFINITY, 0));
+			}
+		}
+		List<MvaSolution.Result> perStation = new ArrayList<>();
+		for (int i = 0; i < k; i++) {
+			double weighted = 0;
+			for (int b = 0; b < busy.size(); b++) {
+				weighted += solution.throughput()[b] * solution.residence()[b][i];
+			}
+			perStation.add(new MvaSolution.Result(stations.get(i), solution.utilisation()[i], solution.queueLength()[i],
+					throughput > 0 ? weighted / throughput : 0));
+		}
+		double slowest = classes.stream().mapToDouble(ClassResult::T).max().orElse(0);
+		return new SectionResult(classes, new MvaSolution(all, throughput, slowest, perStation, used,
+				solution.iterations(), solution.residual()));
+	}
+
+	private static List<Station> stations(List<Station> template, double[] demands) {
+		List<Station> stations = new ArrayList<>();
+		for (int i = 0; i < template.size(); i++) {
+			Station centre = template.get(i);
+			stations.add(new Station(centre.name(), centre.kind(), centre.multiplicity(), demands[i]));
+		}
+		return stations;
 	}
 
 	/** A section whose tasks ask nothing of any centre: it takes no time (its throughput is unbounded). */

@@ -79,7 +79,9 @@ public final class GlamisEngine implements Engine {
 		Solver solver = Solver.named(input.options().text(SOLVER));
 		String over = input.options().text(SPEEDUP_OVER).strip();
 		if (name.endsWith(".program")) {
-			String derived = ProgramDerivation.derive(input.model(), file, input.bindings(), monitor);
+			ProgramDerivation.Derived derivation = ProgramDerivation.derived(input.model(), file, input.bindings(),
+					monitor);
+			String derived = derivation.text();
 			try {
 				GlamisAnalysis.Result result = GlamisAnalysis.analyse(GlamisParser.parse(derived), ParameterBindings.EMPTY,
 						solver, monitor);
@@ -88,12 +90,14 @@ public final class GlamisEngine implements Engine {
 					String one = ProgramDerivation.derive(input.model(), file, input.bindings().with(over, 1), monitor);
 					reference = GlamisAnalysis.analyse(GlamisParser.parse(one), ParameterBindings.EMPTY, solver, monitor).T();
 				}
-				EngineResult solved = program(result, reference);
+				EngineResult solved = program(result, reference, timeUnit(input), file);
 				List<List<String>> lines = derived.lines().map(List::of).toList();
+				List<Diagnostic> notes = new ArrayList<>(solved.diagnostics());
+				notes.addAll(derivation.warnings());
 				return new EngineResult(solved.summary(), solved.series(),
 						java.util.stream.Stream.concat(solved.tables().stream(),
 								java.util.stream.Stream.of(new Table("derived Glamis model", List.of("text"), lines))).toList(),
-						solved.schedules(), solved.diagnostics());
+						solved.schedules(), notes);
 			} catch (ExpressionException e) {
 				throw new EngineException(Diagnostic.error("glamis.derive", "the derived model: " + e.getMessage(),
 						Location.of(file)));
@@ -114,7 +118,7 @@ public final class GlamisEngine implements Engine {
 			GlamisAnalysis.Result result = GlamisAnalysis.analyse(model, input.bindings(), solver, monitor);
 			Double reference = over.isEmpty() || !model.parameters().containsKey(over) ? null
 					: GlamisAnalysis.analyse(model, input.bindings().with(over, 1), solver, monitor).T();
-			return program(result, reference);
+			return program(result, reference, "", file);
 		} catch (ExpressionException e) {
 			throw new EngineException(e.toDiagnostic(file));
 		}
@@ -129,9 +133,27 @@ public final class GlamisEngine implements Engine {
 				.of(loaded.root(), ParameterBindings.EMPTY).isDeclared(name);
 	}
 
-	/** The result; with {@code reference} = T(1), also the speedup T(1) / T. */
-	private static EngineResult program(GlamisAnalysis.Result result, Double reference) {
-		EngineResult.Builder out = EngineResult.builder().summary("T", result.T(), "");
+	/**
+	 * The time unit of a program model's machine ("" when it has none): the unit of the derived model's
+	 * demands, which are the machine's costs.
+	 */
+	private static String timeUnit(EngineInput input) {
+		org.perfcast.model.resource.ModelFiles.Loaded loaded = org.perfcast.model.resource.ModelFiles.load(
+				org.perfcast.model.resource.ModelFiles.newResourceSet(),
+				org.eclipse.emf.common.util.URI.createFileURI(input.model().toAbsolutePath().toString()), input.displayName());
+		return loaded.root() instanceof org.perfcast.model.program.Program program && program.getMachine() != null
+				&& !program.getMachine().eIsProxy() && program.getMachine().getTimeUnit() != null
+						? org.perfcast.engine.TimeUnit.parse(program.getMachine().getTimeUnit().getLiteral()).symbol()
+						: "";
+	}
+
+	/**
+	 * The result in {@code unit} (the model's time unit, "" for none); with {@code reference} = T(1), also the
+	 * speedup T(1) / T.
+	 */
+	private static EngineResult program(GlamisAnalysis.Result result, Double reference, String unit, String file) {
+		EngineResult.Builder out = EngineResult.builder().summary("T", result.T(), unit);
+		result.notes().forEach(n -> out.diagnostic(Diagnostic.warning("glamis.solver", n, Location.of(file))));
 		if (reference != null && result.T() > 0) {
 			out.summary("speedup", reference / result.T(), "");
 		}
@@ -139,11 +161,12 @@ public final class GlamisEngine implements Engine {
 		int index = 0;
 		for (GlamisAnalysis.SectionResult section : result.sections()) {
 			index++;
-			sections.add(List.of(Integer.toString(index), Long.toString(section.tasks()), Numbers.format(section.T()),
+			sections.add(List.of(Integer.toString(index), Long.toString(section.tasks()),
+					Integer.toString(section.classes().size()), Numbers.format(section.T()),
 					Numbers.format(section.solution().throughput()), Long.toString(section.solution().iterations())));
 			out.table(centres("section " + index + ": centres", section.solution()));
 		}
-		out.table(new Table("sections", List.of("section", "tasks", "T", "X", "iterations"), sections));
+		out.table(new Table("sections", List.of("section", "tasks", "classes", "T", "X", "iterations"), sections));
 		return out.build();
 	}
 

@@ -14,7 +14,7 @@ import org.perfcast.engine.expr.Position;
  *
  * @param parameters parameter defaults in declaration order
  * @param machine    the centres: {@code I(t)} delay, {@code Q(t)} queueing, {@code Q^m(t)} a block of m
- * @param sections   the program's parallel sections, separated by barriers
+ * @param sections   the program's parallel sections, separated by barriers, each of one or more task classes
  */
 public record GlamisModel(Map<String, Expression> parameters, List<Centre> machine, List<Section> sections) {
 
@@ -38,16 +38,33 @@ public record GlamisModel(Map<String, Expression> parameters, List<Centre> machi
 	}
 
 	/**
-	 * A parallel section {@code n : <v1, v2, …>}: n tasks, each visiting centre k v_k times (each member of a
+	 * A parallel section {@code n1 : <v1, v2, …>, n2 : <…>, …}: one or more task classes whose tasks run in
+	 * parallel and meet at the barrier that ends the section.
+	 *
+	 * @param classes  the task classes, at least one
+	 * @param position where it is written
+	 */
+	public record Section(List<TaskClass> classes, Position position) {
+
+		public Section {
+			classes = List.copyOf(classes);
+			if (classes.isEmpty()) {
+				throw new IllegalArgumentException("a section needs a task class");
+			}
+		}
+	}
+
+	/**
+	 * A class of tasks {@code n : <v1, v2, …>}: n tasks, each visiting centre k v_k times (each member of a
 	 * block v_k times).
 	 *
 	 * @param tasks    n
 	 * @param visits   one visit count per centre of the machine
 	 * @param position where it is written
 	 */
-	public record Section(Expression tasks, List<Expression> visits, Position position) {
+	public record TaskClass(Expression tasks, List<Expression> visits, Position position) {
 
-		public Section {
+		public TaskClass {
 			visits = List.copyOf(visits);
 		}
 	}

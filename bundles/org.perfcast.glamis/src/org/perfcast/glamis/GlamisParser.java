@@ -18,7 +18,15 @@ import org.perfcast.engine.expr.Position;
  */
 public final class GlamisParser {
 
+	/**
+	 * A number or a fraction with a non-zero denominator: it evaluates without error, so it is parsed alone and
+	 * not at its place in the text (which costs the text's length, too much for derived models).
+	 */
+	private static final java.util.regex.Pattern LITERAL = java.util.regex.Pattern
+			.compile("\\d+(\\.\\d+)?([eE][+-]?\\d+)?|\\d+ ?/ ?0*[1-9]\\d*");
+
 	private final String text;
+	private int[] lineStarts;
 	private final Map<String, Expression> parameters = new LinkedHashMap<>();
 	private List<GlamisModel.Centre> machine;
 	private List<GlamisModel.Section> sections;
@@ -198,21 +206,32 @@ public final class GlamisParser {
 	private List<GlamisModel.Section> sections(int from, int end) {
 		List<GlamisModel.Section> result = new ArrayList<>();
 		for (int[] part : split(from, end, ';')) {
-			int colon = indexAtDepthZero(part[0], part[1], ':');
-			if (colon < 0) {
-				throw error("expected a section 'n : < v1, v2, … >'", skipSpace(part[0]), 1);
+			List<GlamisModel.TaskClass> classes = new ArrayList<>();
+			for (int[] member : split(part[0], part[1], ',')) {
+				classes.add(taskClass(member[0], member[1]));
 			}
-			Expression tasks = expression(part[0], colon, "the number of tasks");
-			int[] tuple = tuple(colon + 1, part[1], "the section");
-			List<Expression> visits = new ArrayList<>();
-			for (int[] item : split(tuple[0], tuple[1], ',')) {
-				visits.add(expression(item[0], item[1], "a visit count"));
-			}
-			expectNothing(tuple[1] + 1, part[1]);
 			int start = skipSpace(part[0]);
-			result.add(new GlamisModel.Section(tasks, visits, position(start, tuple[1] + 1 - start)));
+			GlamisModel.TaskClass last = classes.get(classes.size() - 1);
+			result.add(new GlamisModel.Section(classes,
+					position(start, last.position().offset() + last.position().length() - start)));
 		}
 		return result;
+	}
+
+	private GlamisModel.TaskClass taskClass(int from, int end) {
+		int colon = indexAtDepthZero(from, end, ':');
+		if (colon < 0) {
+			throw error("expected a section 'n : < v1, v2, … >' (task classes separated by ',')", skipSpace(from), 1);
+		}
+		Expression tasks = expression(from, colon, "the number of tasks");
+		int[] tuple = tuple(colon + 1, end, "the section");
+		List<Expression> visits = new ArrayList<>();
+		for (int[] item : split(tuple[0], tuple[1], ',')) {
+			visits.add(expression(item[0], item[1], "a visit count"));
+		}
+		expectNothing(tuple[1] + 1, end);
+		int start = skipSpace(from);
+		return new GlamisModel.TaskClass(tasks, visits, position(start, tuple[1] + 1 - start));
 	}
 
 	/** The content of {@code < … >} in [from, end): its start and the index of '>'. */
@@ -288,6 +307,10 @@ public final class GlamisParser {
 		if (start >= end || text.substring(start, end).isBlank()) {
 			throw error("expected " + what, Math.min(start, text.length()), 1);
 		}
+		String alone = text.substring(start, end).strip();
+		if (LITERAL.matcher(alone).matches()) {
+			return Expression.parse(alone);
+		}
 		char[] masked = new char[end];
 		for (int i = 0; i < end; i++) {
 			char c = text.charAt(i);
@@ -304,15 +327,19 @@ public final class GlamisParser {
 	}
 
 	private Position position(int offset, int length) {
-		int line = 1;
-		int lineStart = 0;
-		for (int i = 0; i < offset && i < text.length(); i++) {
-			if (text.charAt(i) == '\n') {
-				line++;
-				lineStart = i + 1;
+		if (lineStarts == null) {
+			List<Integer> starts = new ArrayList<>();
+			starts.add(0);
+			for (int i = 0; i < text.length(); i++) {
+				if (text.charAt(i) == '\n') {
+					starts.add(i + 1);
+				}
 			}
+			lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
 		}
-		return new Position(offset, line, offset - lineStart + 1, Math.max(0, length));
+		int found = java.util.Arrays.binarySearch(lineStarts, offset);
+		int line = found >= 0 ? found : -found - 2;
+		return new Position(offset, line + 1, offset - lineStarts[line] + 1, Math.max(0, length));
 	}
 
 	private ExpressionException error(String message, int offset, int length) {

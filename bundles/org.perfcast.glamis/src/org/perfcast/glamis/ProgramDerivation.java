@@ -38,10 +38,14 @@ import org.perfcast.model.validation.ParameterEnvironment;
  * Derives a Glamis model from a program model and its machine, for bound parameter values, as the paper does
  * by hand for the matrix-vector update: every process is a task; the processes' computation is one delay
  * centre; each link of the machine's network is a queueing centre; each step of the program is a parallel
- * section whose tasks ask, on average over the processes, the step's computation of the delay centre and of
- * each link the time the step's messages use it (size × the link's cost per item, for every message routed
- * over it). Links asked the same in every step are folded into one block of identical centres, so a symmetric
- * machine gives a model whose cost does not grow with its size.
+ * section. The processes of a step that have the same load (the same computation and the same total time
+ * their messages use links) are one task class, which asks the delay centre for that computation and each
+ * link, on average over the class, the time the class's messages use it (size × the link's cost per item, for
+ * every message routed over it): unequal loads are separate classes, so the section lasts as long as its most
+ * loaded process, and only the spread of equal loads over the links is averaged, as the paper assumes for
+ * the ring. Processes that neither compute nor send in a step are left out of its section. Links asked the
+ * same in every step by every class are folded into one block of identical centres, so a symmetric machine
+ * gives a model whose cost does not grow with its size.
  */
 public final class ProgramDerivation {
 
@@ -53,8 +57,47 @@ public final class ProgramDerivation {
 	private final Scope scope;
 	private final EngineMonitor monitor;
 	private long messages;
-	private List<String> labels = List.of();
 	private final Map<String, List<Integer>> blockLinks = new LinkedHashMap<>();
+
+	/**
+	 * A derived model.
+	 *
+	 * @param text     the model in the tuple notation
+	 * @param warnings the assumptions the derivation makes that matter for this program (codes starting with
+	 *                 "assumption.")
+	 */
+	public record Derived(String text, List<Diagnostic> warnings) {
+
+		public Derived {
+			warnings = List.copyOf(warnings);
+		}
+	}
+
+	/** The code of the warning that processes of equal load use the links unevenly. */
+	public static final String EVEN_LINK_USE = "assumption.evenLinkUse";
+
+	/**
+	 * One task class of a step: processes with the same load.
+	 *
+	 * @param members the processes
+	 * @param compute the computation of each
+	 * @param links   the time each link is used, on average over the members, by link id (links not used left
+	 *                out)
+	 * @param spread  the most a member uses a link over the class's average use of it (1 when the members use
+	 *                the links alike)
+	 */
+	private record TaskClass(List<Integer> members, Rational compute, Map<Integer, Rational> links, double spread) {
+	}
+
+	/**
+	 * A step's section.
+	 *
+	 * @param label   the step, e.g. "wave [t = 3]"
+	 * @param classes the classes of processes that do something, in process order
+	 * @param idle    the processes that do nothing
+	 */
+	private record Section(String label, List<TaskClass> classes, int idle) {
+	}
 
 	private ProgramDerivation(Program program, String file, Scope scope, EngineMonitor monitor) {
 		this.program = program;
@@ -72,12 +115,25 @@ public final class ProgramDerivation {
 	 */
 	public static String derive(Program program, String file, ParameterBindings bindings, EngineMonitor monitor)
 			throws EngineException {
+		return derived(program, file, bindings, monitor).text();
+	}
+
+	/**
+	 * The Glamis model of {@code program} with {@code bindings} overriding its parameters' defaults, and the
+	 * assumptions made.
+	 *
+	 * @throws EngineException as {@link #derive(Program, String, ParameterBindings, EngineMonitor)}
+	 * @throws org.perfcast.engine.CancelledException if the monitor is cancelled
+	 */
+	public static Derived derived(Program program, String file, ParameterBindings bindings, EngineMonitor monitor)
+			throws EngineException {
 		return new ProgramDerivation(program, file, ParameterEnvironment.of(program, bindings).scope(), monitor).run();
 	}
 
 	/**
 	 * The utilisation U of every link of {@code program}'s machine by the program (Glamis with {@code solver}):
-	 * each section's U weighted by the section's time, so a link busy for half the program has U = 0.5. Links
+	 * the time the sections' tasks ask of the link over the program's time, so a link busy for half the
+	 * program has U = 0.5. Links
 	 * by {@link NetworkLink#id()}; a link the program never uses has U = 0.
 	 *
 	 * @throws EngineException as {@link #derive(Program, String, ParameterBindings, EngineMonitor)}
@@ -87,13 +143,14 @@ public final class ProgramDerivation {
 			Solver solver, EngineMonitor monitor) throws EngineException {
 		ProgramDerivation derivation = new ProgramDerivation(program, file,
 				ParameterEnvironment.of(program, bindings).scope(), monitor);
-		GlamisModel model = GlamisParser.parse(derivation.run());
+		GlamisModel model = GlamisParser.parse(derivation.run().text());
 		GlamisAnalysis.Result result = GlamisAnalysis.analyse(model, ParameterBindings.EMPTY, solver, monitor);
 		Map<Integer, Double> busy = new java.util.TreeMap<>();
 		for (Map.Entry<String, List<Integer>> block : derivation.blockLinks.entrySet()) {
 			double time = 0;
 			for (GlamisAnalysis.SectionResult section : result.sections()) {
-				time += section.solution().station(block.getKey()).utilisation() * section.T();
+				// the work asked of a member, the utilisation law's U × T for a single class
+				time += section.solution().station(block.getKey()).station().demand() * section.tasks();
 			}
 			for (int link : block.getValue()) {
 				busy.put(link, result.T() > 0 ? time / result.T() : 0);
@@ -110,6 +167,16 @@ public final class ProgramDerivation {
 	 */
 	public static String derive(java.nio.file.Path path, String file, ParameterBindings bindings, EngineMonitor monitor)
 			throws EngineException {
+		return derived(path, file, bindings, monitor).text();
+	}
+
+	/**
+	 * The derived model of the program model in the file at {@code path}, and the assumptions made.
+	 *
+	 * @throws EngineException as {@link #derive(java.nio.file.Path, String, ParameterBindings, EngineMonitor)}
+	 */
+	public static Derived derived(java.nio.file.Path path, String file, ParameterBindings bindings,
+			EngineMonitor monitor) throws EngineException {
 		ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),
 				org.eclipse.emf.common.util.URI.createFileURI(path.toAbsolutePath().toString()), file);
 		if (!loaded.ok()) {
@@ -119,10 +186,10 @@ public final class ProgramDerivation {
 			throw new EngineException(Diagnostic.error("glamis.derive", "the file holds no program model",
 					Location.of(file)));
 		}
-		return derive(program, file, bindings, monitor);
+		return derived(program, file, bindings, monitor);
 	}
 
-	private String run() throws EngineException {
+	private Derived run() throws EngineException {
 		Machine machine = program.getMachine();
 		if (machine == null || machine.eIsProxy()) {
 			throw error(program, "the program has no machine, so its messages have no links to queue at");
@@ -136,24 +203,18 @@ public final class ProgramDerivation {
 		} catch (IllegalArgumentException | ExpressionException e) {
 			throw error(program.getLayout() == null ? program : program.getLayout(), "the layout: " + e.getMessage());
 		}
-		int links = network.links().size();
 		List<StepInstances.Instance> steps;
 		try {
 			steps = StepInstances.of(program, scope);
 		} catch (StepInstances.Failure e) {
 			throw error(e.step(), e.getMessage());
 		}
-		labels = steps.stream().map(StepInstances.Instance::label).toList();
-		Rational[] compute = new Rational[steps.size()];
-		Rational[][] use = new Rational[links][steps.size()];
-		for (Rational[] row : use) {
-			Arrays.fill(row, Rational.ZERO);
-		}
-		for (int s = 0; s < steps.size(); s++) {
+		List<Section> sections = new ArrayList<>();
+		for (StepInstances.Instance instance : steps) {
 			monitor.checkCancelled();
-			Step step = steps.get(s).step();
-			Scope stepScope = steps.get(s).scope();
-			Rational total = Rational.ZERO;
+			Step step = instance.step();
+			Scope stepScope = instance.scope();
+			Rational[] compute = new Rational[processes];
 			for (int p = 0; p < processes; p++) {
 				Scope at = stepScope.with("p", Rational.of(p));
 				try {
@@ -164,28 +225,85 @@ public final class ProgramDerivation {
 						throw error(step, "the step costs " + cost.format() + " on process " + p
 								+ "; costs must not be negative");
 					}
-					total = total.add(cost);
+					compute[p] = cost;
 				} catch (IllegalArgumentException | ExpressionException e) {
 					throw error(step, "process " + p + ": " + e.getMessage());
 				}
 			}
-			compute[s] = total.divide(Rational.of(processes));
+			Map<Integer, Map<Integer, Rational>> sends = new java.util.HashMap<>();
 			for (Message message : step.getMessages()) {
-				enumerate(message, 0, stepScope, network, costs, use, s, processes);
+				enumerate(message, 0, stepScope, network, costs, sends, processes);
 			}
+			sections.add(section(instance.label(), compute, sends));
 		}
-		return text(network, processes, compute, use);
+		List<Diagnostic> warnings = new ArrayList<>();
+		notes(sections).forEach(n -> warnings.add(Diagnostic.warning(EVEN_LINK_USE, n, Location.of(file))));
+		org.perfcast.model.cost.LinkOnlyMessages.warning(program).ifPresent(w -> warnings.add(
+				Diagnostic.warning(org.perfcast.model.cost.LinkOnlyMessages.CODE, w, Location.of(file))));
+		return new Derived(text(network, processes, sections), warnings);
 	}
 
-	private void enumerate(Message message, int level, Scope at, Network network, Rational[] costs, Rational[][] use,
-			int step, int processes) throws EngineException {
+	/** The step's task classes: its processes grouped by computation and total link time. */
+	private static Section section(String label, Rational[] compute, Map<Integer, Map<Integer, Rational>> sends) {
+		Map<List<Rational>, List<Integer>> groups = new LinkedHashMap<>();
+		int idle = 0;
+		for (int p = 0; p < compute.length; p++) {
+			Rational total = Rational.ZERO;
+			for (Rational use : sends.getOrDefault(p, Map.of()).values()) {
+				total = total.add(use);
+			}
+			if (compute[p].signum() == 0 && total.signum() == 0) {
+				idle++;
+			} else {
+				groups.computeIfAbsent(List.of(compute[p], total), k -> new ArrayList<>()).add(p);
+			}
+		}
+		List<TaskClass> classes = new ArrayList<>();
+		for (Map.Entry<List<Rational>, List<Integer>> group : groups.entrySet()) {
+			List<Integer> members = group.getValue();
+			Map<Integer, Rational> links = new java.util.TreeMap<>();
+			Map<Integer, Rational> most = new java.util.HashMap<>();
+			for (int p : members) {
+				sends.getOrDefault(p, Map.of()).forEach((link, use) -> {
+					links.merge(link, use, Rational::add);
+					most.merge(link, use, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+				});
+			}
+			Rational n = Rational.of(members.size());
+			links.replaceAll((link, use) -> use.divide(n));
+			double spread = 1;
+			for (Map.Entry<Integer, Rational> link : links.entrySet()) {
+				spread = Math.max(spread, most.get(link.getKey()).toDouble() / link.getValue().toDouble());
+			}
+			classes.add(new TaskClass(List.copyOf(members), group.getKey().get(0), links, spread));
+		}
+		return new Section(label, classes, idle);
+	}
+
+	/** The assumptions worth saying: the even spread of a class's link use, when its members differ. */
+	private static List<String> notes(List<Section> sections) {
+		long uneven = sections.stream().filter(s -> s.classes().stream().anyMatch(c -> c.spread() > 1)).count();
+		double spread = sections.stream().flatMap(s -> s.classes().stream()).mapToDouble(TaskClass::spread).max()
+				.orElse(1);
+		List<String> notes = new ArrayList<>();
+		if (uneven > 0) {
+			notes.add("link use spread evenly over processes of equal load (the paper's assumption for the ring): in "
+					+ uneven + " of " + sections.size() + " steps such processes use different links, one up to "
+					+ String.format(java.util.Locale.ROOT, "%.1f", spread) + "× the average, so the contention at"
+					+ " one link can be under- or overestimated");
+		}
+		return notes;
+	}
+
+	private void enumerate(Message message, int level, Scope at, Network network, Rational[] costs,
+			Map<Integer, Map<Integer, Rational>> sends, int processes) throws EngineException {
 		try {
 			if (level < message.getIndices().size()) {
 				IndexRange range = message.getIndices().get(level);
 				long low = Expression.parse(range.getFrom()).evaluate(at).longValueExact();
 				long high = Expression.parse(range.getTo()).evaluate(at).longValueExact();
 				for (long i = low; i <= high; i++) {
-					enumerate(message, level + 1, at.with(range.getVariable(), Rational.of(i)), network, costs, use, step,
+					enumerate(message, level + 1, at.with(range.getVariable(), Rational.of(i)), network, costs, sends,
 							processes);
 				}
 				return;
@@ -211,27 +329,35 @@ public final class ProgramDerivation {
 			if (from < 0 || from >= processes || to < 0 || to >= processes) {
 				throw error(message, "a message from " + from + " to " + to + " leaves the processes 0 .. " + (processes - 1));
 			}
+			Map<Integer, Rational> own = sends.computeIfAbsent((int) from, k -> new java.util.HashMap<>());
 			for (NetworkLink link : network.route((int) from, (int) to)) {
-				use[link.id()][step] = use[link.id()][step].add(size.multiply(costs[link.id()]).divide(Rational.of(processes)));
+				own.merge(link.id(), size.multiply(costs[link.id()]), Rational::add);
 			}
 		} catch (ExpressionException | IllegalArgumentException e) {
 			throw error(message, e.getMessage());
 		}
 	}
 
-	/** The tuple notation, links with equal use in every step folded into blocks. */
-	private String text(Network network, int processes, Rational[] compute, Rational[][] use) {
+	/** The tuple notation, links with equal use in every step by every class folded into blocks. */
+	private String text(Network network, int processes, List<Section> sections) {
 		Map<List<Rational>, List<NetworkLink>> blocks = new LinkedHashMap<>();
 		for (NetworkLink link : network.links()) {
-			List<Rational> key = List.of(use[link.id()]);
+			List<Rational> key = new ArrayList<>();
+			for (Section section : sections) {
+				for (TaskClass c : section.classes()) {
+					key.add(c.links().getOrDefault(link.id(), Rational.ZERO));
+				}
+			}
 			blocks.computeIfAbsent(key, k -> new ArrayList<>()).add(link);
 		}
 		StringBuilder out = new StringBuilder();
 		out.append("# Glamis model derived from ").append(file).append(" for P = ").append(processes).append(":\n");
 		out.append("# the processes' computation is the delay centre 'compute'; each link a queueing centre\n");
-		out.append("# (service time 1, visits = the time a task uses it); links used alike are one block.\n");
+		out.append("# (service time 1, visits = the time a task uses it); links used alike are one block;\n");
+		out.append("# in each step, the processes with equal loads are a task class; idle ones are left out.\n");
 		List<String> centres = new ArrayList<>();
 		centres.add("compute: I(1)");
+		List<Integer> representatives = new ArrayList<>();
 		int index = 0;
 		for (Map.Entry<List<Rational>, List<NetworkLink>> block : blocks.entrySet()) {
 			index++;
@@ -242,25 +368,51 @@ public final class ProgramDerivation {
 					.append(members.size() > 8 ? ", ..." : "").append('\n');
 			centres.add(name + ": " + (members.size() == 1 ? "Q(1)" : "Q^" + members.size() + "(1)"));
 			blockLinks.put(name, members.stream().map(NetworkLink::id).toList());
+			representatives.add(members.get(0).id());
 		}
 		out.append("machine < ").append(String.join(", ", centres)).append(" >\n");
-		List<String> steps = labels;
 		out.append("program ");
-		if (steps.isEmpty()) {
-			out.append(processes).append(" : < ").append(String.join(", ", java.util.Collections.nCopies(centres.size(), "0")))
-					.append(" >   # the program has no steps\n");
+		String zeros = String.join(", ", java.util.Collections.nCopies(centres.size(), "0"));
+		if (sections.isEmpty()) {
+			out.append(processes).append(" : < ").append(zeros).append(" >   # the program has no steps\n");
 		}
-		for (int s = 0; s < steps.size(); s++) {
-			List<String> visits = new ArrayList<>();
-			visits.add(number(compute[s]));
-			for (List<Rational> key : blocks.keySet()) {
-				visits.add(number(key.get(s)));
+		for (int s = 0; s < sections.size(); s++) {
+			Section section = sections.get(s);
+			List<TaskClass> classes = section.classes();
+			String indent = s == 0 ? "" : "        ";
+			String end = s < sections.size() - 1 ? " ;" : "";
+			if (classes.isEmpty()) {
+				out.append(indent).append(processes).append(" : < ").append(zeros).append(" >").append(end)
+						.append("   # ").append(section.label()).append(" (every process idle)\n");
 			}
-			out.append(s == 0 ? "" : "        ").append(processes).append(" : < ").append(String.join(", ", visits))
-					.append(" >").append(s < steps.size() - 1 ? " ;" : "").append("   # ").append(steps.get(s))
-					.append('\n');
+			for (int c = 0; c < classes.size(); c++) {
+				TaskClass taskClass = classes.get(c);
+				List<String> visits = new ArrayList<>();
+				visits.add(number(taskClass.compute()));
+				for (int link : representatives) {
+					visits.add(number(taskClass.links().getOrDefault(link, Rational.ZERO)));
+				}
+				boolean last = c == classes.size() - 1;
+				out.append(c == 0 ? indent : "        ").append(taskClass.members().size()).append(" : < ")
+						.append(String.join(", ", visits)).append(" >").append(last ? end : ",").append("   # ");
+				if (c == 0) {
+					out.append(section.label()).append(section.idle() > 0 ? " (" + section.idle() + " of " + processes
+							+ " processes idle)" : "").append(classes.size() > 1 ? ": " : "");
+				}
+				if (classes.size() > 1) {
+					out.append(members(taskClass.members()));
+				}
+				out.append('\n');
+			}
 		}
 		return out.toString();
+	}
+
+	/** E.g. "process 3" or "processes 0, 2, 5" (the first eight). */
+	private static String members(List<Integer> members) {
+		String list = String.join(", ", members.stream().limit(8).map(String::valueOf).toList())
+				+ (members.size() > 8 ? ", ..." : "");
+		return (members.size() == 1 ? "process " : "processes ") + list;
 	}
 
 	/** Exact: an integer, a fraction such as 25/3, or (for irrational values) a decimal. */

@@ -88,11 +88,13 @@ public final class MappingEngine implements Engine {
 				: List.of(MappingTechnique.named(technique));
 		MappingResult analysis = MappingAnalysis.analyse(program, file, input.bindings(), techniques, monitor);
 		EngineResult.Builder result = EngineResult.builder();
+		ExecutionModel general = null;
 		switch (analysis) {
 		case MappingResult.Failed f -> throw new EngineException(f.diagnostics());
 		case MappingResult.LoopAdvice a -> advice(a, input.options().text(SENSITIVITY), unit, result);
 		case MappingResult.ProgramModel p -> {
 			result.summary("T", p.model().T().toDouble(), unit);
+			general = p.model();
 			result.table(components("components", p.model(), unit));
 			result.series(perProcessor(p.model(), unit));
 		}
@@ -101,12 +103,40 @@ public final class MappingEngine implements Engine {
 			ScheduleOfSteps schedule = GeneralExecutionModel.schedule(program, file, input.bindings(), monitor);
 			if (analysis instanceof MappingResult.LoopAdvice) {
 				result.summary("T as written", schedule.model().T().toDouble(), unit);
+				general = schedule.model();
 				result.table(components("components as written", schedule.model(), unit));
 			}
 			result.schedule(schedule(schedule, unit));
 		}
 		analysis.diagnostics().forEach(result::diagnostic);
+		if (general != null) {
+			receiversPay(general, unit, file).ifPresent(result::diagnostic);
+		}
+		org.perfcast.model.cost.LinkOnlyMessages.warning(program).ifPresent(w -> result.diagnostic(
+				Diagnostic.warning(org.perfcast.model.cost.LinkOnlyMessages.CODE, w, Location.of(file))));
 		return result.build();
+	}
+
+	/** The code of the warning that receivers and passing processors pay for messages. */
+	public static final String RECEIVERS_PAY = "assumption.receiversPay";
+
+	/**
+	 * The warning that Sussman's CL charges a message to its receiver and to the processors it passes as well as
+	 * to its sender, when the program communicates at all: the link-only engines charge none of that.
+	 */
+	private static Optional<Diagnostic> receiversPay(ExecutionModel model, String unit, String file) {
+		Rational total = Rational.ZERO;
+		for (ProcessorTime p : model.processors()) {
+			total = total.add(p.CL());
+		}
+		if (total.signum() == 0) {
+			return Optional.empty();
+		}
+		return Optional.of(Diagnostic.warning(RECEIVERS_PAY, "a message's receiver and the processors it passes pay"
+				+ " for it as its sender does (Sussman's communication time CL: n·c to send, n·c to receive, 2n·c on"
+				+ " each processor passed), " + Numbers.format(total.toDouble()) + (unit.isEmpty() ? "" : " " + unit)
+				+ " over the processors; PAMELA and Glamis charge a message only to the links it uses",
+				Location.of(file)));
 	}
 
 	private static void advice(MappingResult.LoopAdvice a, String sensitivity, String unit,

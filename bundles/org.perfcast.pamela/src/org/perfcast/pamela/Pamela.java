@@ -117,8 +117,11 @@ public final class Pamela {
 	 */
 	public static Result analyseProgram(Path path, String file, ParameterBindings bindings, EngineMonitor monitor) {
 		ProgramTranslation.Translation translation;
+		java.util.Optional<String> linkOnly;
 		try {
-			translation = translation(path, file, bindings);
+			Program program = program(path, file);
+			linkOnly = org.perfcast.model.cost.LinkOnlyMessages.warning(program);
+			translation = ProgramTranslation.of(program, machineFile(program, path), bindings);
 		} catch (ProgramTranslation.Failure e) {
 			return new Result(null, List.of(e.toDiagnostic(file)));
 		} catch (ExpressionException e) {
@@ -127,10 +130,12 @@ public final class Pamela {
 			return new Result(null, List.of(Diagnostic.error("pamela.program", e.getMessage(), Location.of(file))));
 		}
 		Result result = analyse(translation.text(), path, path.toString(), bindings, false, monitor);
-		List<Diagnostic> diagnostics = result.diagnostics().stream().map(d -> new Diagnostic(d.severity(),
-				d.severity() == Severity.ERROR && d.location() instanceof Location.TextLocation t && t.line() > 0
+		List<Diagnostic> diagnostics = new java.util.ArrayList<>(result.diagnostics().stream().map(d -> new Diagnostic(
+				d.severity(), d.severity() == Severity.ERROR && d.location() instanceof Location.TextLocation t && t.line() > 0
 						? "in the PAMELA translation, line " + t.line() + ": " + d.message()
-						: d.message(), Location.of(file), d.code())).toList();
+						: d.message(), Location.of(file), d.code())).toList());
+		linkOnly.ifPresent(w -> diagnostics.add(Diagnostic.warning(org.perfcast.model.cost.LinkOnlyMessages.CODE, w,
+				Location.of(file))));
 		// the translation fixed the routes for the bound values: no closed form in the parameters
 		return new Result(result.prediction(), diagnostics, result.sources(), translation.criticalPath());
 	}
@@ -148,18 +153,27 @@ public final class Pamela {
 
 	/** The PAMELA translation of the program at {@code path} with its critical path; fails as {@link #translate}. */
 	public static ProgramTranslation.Translation translation(Path path, String file, ParameterBindings bindings) {
+		Program program = program(path, file);
+		return ProgramTranslation.of(program, machineFile(program, path), bindings);
+	}
+
+	private static Program program(Path path, String file) {
 		ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),
 				URI.createFileURI(path.toAbsolutePath().toString()), file);
 		if (!loaded.ok() || !(loaded.root() instanceof Program program)) {
 			throw new IllegalArgumentException(loaded.diagnostics().isEmpty() ? "the file is not a program model"
 					: loaded.diagnostics().get(0).toString());
 		}
+		return program;
+	}
+
+	/** The program's machine file relative to the program's folder ("" for none). */
+	private static String machineFile(Program program, Path path) {
 		String machineFile = program.getMachine() == null || program.getMachine().eResource() == null ? ""
 				: program.getMachine().eResource().getURI().toFileString();
 		Path parent = path.toAbsolutePath().getParent();
-		String relative = machineFile == null || machineFile.isEmpty() || parent == null ? ""
+		return machineFile == null || machineFile.isEmpty() || parent == null ? ""
 				: parent.relativize(Path.of(machineFile).toAbsolutePath()).toString();
-		return ProgramTranslation.of(program, relative, bindings);
 	}
 
 	private static Location at(String file, Position position) {

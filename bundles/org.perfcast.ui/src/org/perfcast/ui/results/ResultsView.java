@@ -386,7 +386,8 @@ public final class ResultsView extends ViewPart {
 		Run run = entry == null ? null : entry.run();
 		header.setText(run == null ? Messages.NO_RUNS : String.format(Messages.RUN_HEADER, run.getEngineName(),
 				entry.model(), entry.status(), run.getPointCount(),
-				String.format(Messages.SECONDS, run.getWallTime())));
+				String.format(Messages.SECONDS, run.getWallTime()))
+				+ (run == null ? "" : String.join("", RunCharts.warnings(run).stream().map(w -> "\n" + w).toList())));
 		header.getParent().layout(true, true);
 		showSummary(run);
 		sweepChart.setSeries(run == null ? List.of() : RunCharts.sweepSeries(run));
@@ -413,13 +414,10 @@ public final class ResultsView extends ViewPart {
 		summaryColumn(Messages.COLUMN_POINT, p -> Integer.toString(p.getIndex() + 1));
 		Set<String> parameters = new LinkedHashSet<>();
 		Set<String> values = new LinkedHashSet<>();
-		List<String> units = new ArrayList<>();
 		for (RunPoint point : run.getPoints()) {
 			point.getBindings().forEach(b -> parameters.add(b.getName()));
 			for (SummaryValue v : point.getValues()) {
-				if (values.add(v.getName())) {
-					units.add(v.getUnit());
-				}
+				values.add(v.getName());
 			}
 		}
 		for (String name : parameters) {
@@ -427,11 +425,11 @@ public final class ResultsView extends ViewPart {
 					.map(b -> Numbers.format(b.getValue())).orElse(""));
 		}
 		summaryColumn(Messages.COLUMN_POINT_STATUS, p -> p.getStatus().getLiteral());
-		List<String> names = List.copyOf(values);
-		for (int i = 0; i < names.size(); i++) {
-			String name = names.get(i);
-			summaryColumn(name + (units.get(i).isEmpty() ? "" : " (" + units.get(i) + ")"), p -> p.getValues().stream()
-					.filter(v -> v.getName().equals(name)).findFirst().map(v -> Numbers.format(v.getValue())).orElse(""));
+		java.util.Map<String, org.perfcast.engine.UnitScale> scales = RunCharts.valueScales(run);
+		for (String name : values) {
+			org.perfcast.engine.UnitScale scale = scales.get(name);
+			summaryColumn(scale.label(name), p -> p.getValues().stream().filter(v -> v.getName().equals(name)).findFirst()
+					.map(v -> Numbers.format(scale.apply(v.getValue()))).orElse(""));
 		}
 		summary.setInput(run.getPoints().toArray());
 		for (TableColumn column : summary.getTable().getColumns()) {
@@ -559,7 +557,7 @@ public final class ResultsView extends ViewPart {
 		RunOverlay overlay = index < 0 || index >= overlays.size() ? null : overlays.get(index);
 		overlayChart.setSeries(overlay == null ? List.of() : RunCharts.overlaySeries(overlay));
 		overlayChart.setAxisTitles(overlay == null ? "" : overlay.parameter(), overlay == null ? ""
-				: overlay.valueWithUnit());
+				: RunCharts.overlayScale(overlay).label(overlay.value()));
 		overlayChart.setLogScale(logX.getSelection(), logY.getSelection());
 	}
 

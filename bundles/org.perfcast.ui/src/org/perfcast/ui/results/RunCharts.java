@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.UnitScale;
 import org.perfcast.model.results.Binding;
 import org.perfcast.model.results.Interval;
 import org.perfcast.model.results.IntervalKind;
@@ -54,6 +55,7 @@ final class RunCharts {
 			return List.of();
 		}
 		Map<String, List<double[]>> curves = new LinkedHashMap<>();
+		Map<String, UnitScale> scales = valueScales(run);
 		for (RunPoint point : run.getPoints()) {
 			Optional<Double> x = value(point, parameter.get());
 			if (point.getStatus() != RunStatus.COMPLETED || x.isEmpty()) {
@@ -63,9 +65,10 @@ final class RunCharts {
 					.filter(b -> !b.getName().equals(parameter.get()) && isSwept(run, b.getName()))
 					.map(b -> b.getName() + "=" + Numbers.format(b.getValue())).collect(Collectors.joining(", "));
 			for (SummaryValue v : point.getValues()) {
-				String name = v.getName() + (v.getUnit().isEmpty() ? "" : " (" + v.getUnit() + ")")
-						+ (others.isEmpty() ? "" : ", " + others);
-				curves.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] { x.get(), v.getValue() });
+				UnitScale scale = scales.get(v.getName());
+				String name = scale.label(v.getName()) + (others.isEmpty() ? "" : ", " + others);
+				curves.computeIfAbsent(name, k -> new ArrayList<>())
+						.add(new double[] { x.get(), scale.apply(v.getValue()) });
 			}
 		}
 		List<ChartSeries> result = new ArrayList<>();
@@ -77,10 +80,58 @@ final class RunCharts {
 		return result;
 	}
 
-	/** The curves of {@code overlay}, a line with marked points per run. */
+	/**
+	 * The unit each summary value of {@code run} is shown in: its own, scaled to the largest magnitude the
+	 * run's values in that unit take (µs to s, cycles to Mcycles, ...), so values of one unit stay comparable
+	 * on one chart (T = computation + communication in the same unit).
+	 */
+	static Map<String, UnitScale> valueScales(Run run) {
+		Map<String, String> units = new LinkedHashMap<>();
+		Map<String, List<Double>> values = new LinkedHashMap<>();
+		for (RunPoint point : run.getPoints()) {
+			for (SummaryValue v : point.getValues()) {
+				String unit = v.getUnit() == null ? "" : v.getUnit();
+				units.putIfAbsent(v.getName(), unit);
+				values.computeIfAbsent(unit, k -> new ArrayList<>()).add(v.getValue());
+			}
+		}
+		Map<String, UnitScale> scales = new LinkedHashMap<>();
+		units.forEach((name, unit) -> scales.put(name, UnitScale.of(unit, values.get(unit))));
+		return scales;
+	}
+
+	/**
+	 * The warnings of a run's completed points, each kind (code) once as its first point states it, e.g.
+	 * "warning at b=20: messages cost only ...": the assumptions behind what the engine predicts.
+	 */
+	static List<String> warnings(Run run) {
+		Map<String, String> warnings = new LinkedHashMap<>();
+		for (RunPoint point : run.getPoints()) {
+			if (point.getStatus() == RunStatus.COMPLETED) {
+				for (org.perfcast.model.results.Message m : point.getMessages()) {
+					if (m.getSeverity() == org.perfcast.model.results.Severity.WARNING) {
+						String at = pointLabel(point);
+						warnings.putIfAbsent(m.getCode() == null ? m.getText() : m.getCode(),
+								"warning" + (at.isEmpty() ? "" : " at " + at) + ": " + m.getText());
+					}
+				}
+			}
+		}
+		return List.copyOf(warnings.values());
+	}
+
+	/** The unit an overlay's values are shown in, scaled to their largest magnitude. */
+	static UnitScale overlayScale(RunOverlay overlay) {
+		List<Double> values = new ArrayList<>();
+		overlay.curves().forEach(c -> java.util.Arrays.stream(c.y()).forEach(values::add));
+		return UnitScale.of(overlay.unit(), values);
+	}
+
+	/** The curves of {@code overlay}, a line with marked points per run, in {@link #overlayScale}. */
 	static List<ChartSeries> overlaySeries(RunOverlay overlay) {
-		return overlay.curves().stream().limit(MAX_CURVES).map(c -> new ChartSeries(c.label(), c.x(), c.y(),
-				ChartSeries.Style.LINE_AND_POINTS)).toList();
+		UnitScale scale = overlayScale(overlay);
+		return overlay.curves().stream().limit(MAX_CURVES).map(c -> new ChartSeries(c.label(), c.x(),
+				java.util.Arrays.stream(c.y()).map(scale::apply).toArray(), ChartSeries.Style.LINE_AND_POINTS)).toList();
 	}
 
 	/** The series of {@code point}, as lines with marked points. */

@@ -92,6 +92,37 @@ class BuiltinEnginesTest {
 		assertTrue(html.contains("<svg"));
 		assertTrue(html.contains("class=\"gantt\""));
 		assertFalse(html.contains("<script"));
+		assertTrue(Files.size(out.resolve("report.html")) < 5_000_000, "report of " + Files.size(out.resolve("report.html"))
+				+ " bytes");
+		// the table of contents and the summary come first, with a row per engine for gauss-elim
+		assertTrue(html.indexOf("<nav id=\"contents\">") < html.indexOf("<section id=\"summary\">"), "contents first");
+		assertTrue(html.indexOf("<section id=\"summary\">") < html.indexOf("<section id=\"run0\">"), "summary before runs");
+		assertTrue(java.util.regex.Pattern.compile("<a href=\"#summary-[^\"]*-gauss-elim-gauss-elim\">gauss-elim/gauss-elim</a>")
+				.matcher(html).find(), html.substring(0, 3000));
+		assertTrue(html.contains("<td class=\"text\">glamis</td><td class=\"text\">gauss-elim.program</td>"
+				+ "<td class=\"text\">T 9.19 .. 18.5 s over b=20,30,40,48,60,80,96,120,160</td>"), "Glamis's T in seconds");
+		assertTrue(html.contains("pamela and loggp differ by up to 11.1 % (at b=20). Why: pamela (at b=20): messages cost"
+				+ " only their size"), "the disagreement and its reason");
+		// every chart comparing runs is of one program (its curves are runs on that program's files) and one unit
+		// (a value of one program in two units would make two charts of the same title)
+		String compared = html.substring(html.indexOf("<section id=\"comparisons\">"),
+				html.indexOf("</section>", html.indexOf("<section id=\"comparisons\">")));
+		java.util.regex.Matcher chart = java.util.regex.Pattern.compile("font-weight=\"bold\">([^<]*) of ([^<]*), run by run"
+				+ "</text>(.*?)</svg>", java.util.regex.Pattern.DOTALL).matcher(compared);
+		java.util.Set<String> titles = new java.util.HashSet<>();
+		int charts = 0;
+		while (chart.find()) {
+			charts++;
+			assertTrue(titles.add(chart.group(1) + " of " + chart.group(2)), "two charts " + chart.group(1));
+			String stem = chart.group(2).substring(chart.group(2).lastIndexOf('/') + 1);
+			java.util.regex.Matcher legend = java.util.regex.Pattern.compile("<g class=\"legend\">.*?<text[^>]*>[^<]* on "
+					+ "([^<]*)</text></g>").matcher(chart.group(3));
+			while (legend.find()) {
+				String file = legend.group(1).replaceAll(" \\(\\d+\\)$", "");
+				assertEquals(stem, file.substring(0, file.lastIndexOf('.')), chart.group(0).substring(0, 200));
+			}
+		}
+		assertTrue(charts >= 3, "charts compared: " + charts);
 	}
 
 	@Test

@@ -39,14 +39,14 @@ class ReportCommandTest {
 				"--log-y"), cli.err());
 		assertEquals("wrote " + html + "\n", cli.out());
 		Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(html.toFile());
-		assertEquals(3, doc.getElementsByTagName("section").getLength(), "a section per run and the comparison");
+		assertEquals(4, doc.getElementsByTagName("section").getLength(), "the summary, a section per run and the comparison");
 		org.w3c.dom.NodeList sections = doc.getElementsByTagName("section");
-		assertEquals(java.util.Set.of("run0", "run1", "comparisons"), java.util.stream.IntStream.range(0,
+		assertEquals(java.util.Set.of("summary", "run0", "run1", "comparisons"), java.util.stream.IntStream.range(0,
 				sections.getLength()).mapToObj(i -> ((org.w3c.dom.Element) sections.item(i)).getAttribute("id"))
 				.collect(java.util.stream.Collectors.toSet()));
 		assertEquals(4 + 4 + 2 + 3, doc.getElementsByTagName("svg").getLength(),
 				"4 charts and a Gantt per run, and both runs (swept over P) in one chart per summary value: T, work, P");
-		assertTrue(Files.readString(html).contains("T over P"));
+		assertTrue(Files.readString(html).contains(" over P of "));
 	}
 
 	@Test

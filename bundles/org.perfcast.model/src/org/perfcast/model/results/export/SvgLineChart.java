@@ -14,10 +14,10 @@ public final class SvgLineChart {
 	static final List<String> PALETTE = List.of("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
 			"#b07aa1", "#ff9da7", "#9c755f", "#bab0ab");
 
-	private static final int WIDTH = 720;
+	private static final int WIDTH = 760;
 	private static final int HEIGHT = 360;
 	private static final int LEFT = 70;
-	private static final int RIGHT = 200;
+	private static final int RIGHT = 240;
 	private static final int TOP = 30;
 	private static final int BOTTOM = 50;
 

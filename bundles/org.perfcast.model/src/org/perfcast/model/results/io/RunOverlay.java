@@ -15,16 +15,20 @@ import org.perfcast.model.results.RunStatus;
 import org.perfcast.model.results.SummaryValue;
 
 /**
- * One summary value of several runs, each swept over the same single parameter, drawn as one chart with a
- * curve per run: for example the speedup over P predicted by Glamis and by PAMELA for the same program (figure
- * 7 of the Glamis paper).
+ * One summary value of several runs of the same program, each swept over the same single parameter and giving
+ * the value in the same unit, drawn as one chart with a curve per run: for example the speedup over P predicted
+ * by Glamis and by PAMELA for the matrix-vector update (figure 7 of the Glamis paper). Runs are of the same
+ * program when their model files have the same name but for the extension in the same folder
+ * ({@code matvec-ring/matvec.pamela}, {@code matvec.glamis} and {@code matvec.program}), so a chart never mixes
+ * programs or units.
  *
  * @param value     the summary value's name, e.g. "speedup"
- * @param unit      its unit in the first run that has it ("" without one)
+ * @param unit      its unit ("" without one)
  * @param parameter the swept parameter, the x axis
  * @param curves    a curve per run, in the order of the runs given; at least two
+ * @param program   the program: its model file's path without the extension, e.g. "examples/matvec-ring/matvec"
  */
-public record RunOverlay(String value, String unit, String parameter, List<Curve> curves) {
+public record RunOverlay(String value, String unit, String parameter, List<Curve> curves, String program) {
 
 	/**
 	 * A run's completed points as (parameter, value) pairs sorted by the parameter.
@@ -71,12 +75,33 @@ public record RunOverlay(String value, String unit, String parameter, List<Curve
 		Objects.requireNonNull(value, "value");
 		Objects.requireNonNull(unit, "unit");
 		Objects.requireNonNull(parameter, "parameter");
+		Objects.requireNonNull(program, "program");
 		curves = List.copyOf(curves);
 	}
 
-	/** E.g. "speedup over P, run by run". */
+	/** E.g. "speedup over P of matvec-ring/matvec, run by run" or "T (cycles) over P of ...". */
 	public String title() {
-		return value + " over " + parameter + ", run by run";
+		return title(valueWithUnit());
+	}
+
+	/** The title with the value shown as {@code value}, e.g. "T (s)" where the unit is scaled. */
+	public String title(String value) {
+		return value + " over " + parameter + " of " + shortName(program) + ", run by run";
+	}
+
+	/** The program of a run: its first model file's path without the extension. */
+	public static String program(Run run) {
+		String file = run.getInputFiles().isEmpty() ? "" : run.getInputFiles().get(0);
+		int slash = file.lastIndexOf('/');
+		int dot = file.lastIndexOf('.');
+		return dot > slash + 1 ? file.substring(0, dot) : file;
+	}
+
+	/** The last two parts of a program's path, e.g. "matvec-ring/matvec". */
+	public static String shortName(String program) {
+		int last = program.lastIndexOf('/');
+		int before = last > 0 ? program.lastIndexOf('/', last - 1) : -1;
+		return program.substring(before + 1);
 	}
 
 	/** The value's name with its unit, e.g. "T (cycles)". */
@@ -85,13 +110,12 @@ public record RunOverlay(String value, String unit, String parameter, List<Curve
 	}
 
 	/**
-	 * The overlays of {@code runs}: for every summary value that at least two runs sweeping one and the same
-	 * parameter report at completed points, one overlay. Runs without exactly one sweep are left out, since
-	 * their values do not lie on one axis.
+	 * The overlays of {@code runs}: for every summary value that at least two runs of one program sweeping one
+	 * and the same parameter report in the same unit at completed points, one overlay. Runs without exactly one
+	 * sweep are left out, since their values do not lie on one axis.
 	 */
 	public static List<RunOverlay> of(List<Run> runs) {
-		Map<String, List<Curve>> curves = new LinkedHashMap<>();
-		Map<String, String> units = new HashMap<>();
+		Map<List<String>, List<Curve>> curves = new LinkedHashMap<>();
 		Map<String, Integer> labels = new HashMap<>();
 		for (Run run : runs) {
 			String parameter = sweptParameter(run);
@@ -101,7 +125,8 @@ public record RunOverlay(String value, String unit, String parameter, List<Curve
 			String label = label(run);
 			int seen = labels.merge(parameter + "\u0000" + label, 1, Integer::sum);
 			String unique = seen == 1 ? label : label + " (" + seen + ")";
-			Map<String, List<double[]>> values = new LinkedHashMap<>();
+			String program = program(run);
+			Map<List<String>, List<double[]>> values = new LinkedHashMap<>();
 			for (RunPoint point : run.getPoints()) {
 				Double x = point.getStatus() != RunStatus.COMPLETED ? null : point.getBindings().stream()
 						.filter(b -> b.getName().equals(parameter)).map(Binding::getValue).findFirst().orElse(null);
@@ -109,21 +134,20 @@ public record RunOverlay(String value, String unit, String parameter, List<Curve
 					continue;
 				}
 				for (SummaryValue v : point.getValues()) {
-					values.computeIfAbsent(v.getName(), k -> new ArrayList<>()).add(new double[] { x, v.getValue() });
-					units.putIfAbsent(v.getName() + "\u0000" + parameter, v.getUnit() == null ? "" : v.getUnit());
+					List<String> key = List.of(v.getName(), v.getUnit() == null ? "" : v.getUnit(), parameter, program);
+					values.computeIfAbsent(key, k -> new ArrayList<>()).add(new double[] { x, v.getValue() });
 				}
 			}
-			values.forEach((name, points) -> {
+			values.forEach((key, points) -> {
 				points.sort(Comparator.comparingDouble(p -> p[0]));
-				curves.computeIfAbsent(name + "\u0000" + parameter, k -> new ArrayList<>()).add(new Curve(unique,
+				curves.computeIfAbsent(key, k -> new ArrayList<>()).add(new Curve(unique,
 						points.stream().mapToDouble(p -> p[0]).toArray(), points.stream().mapToDouble(p -> p[1]).toArray()));
 			});
 		}
 		List<RunOverlay> overlays = new ArrayList<>();
 		curves.forEach((key, list) -> {
 			if (list.size() >= 2) {
-				String[] parts = key.split("\u0000", 2);
-				overlays.add(new RunOverlay(parts[0], units.get(key), parts[1], list));
+				overlays.add(new RunOverlay(key.get(0), key.get(1), key.get(2), list, key.get(3)));
 			}
 		});
 		return overlays;

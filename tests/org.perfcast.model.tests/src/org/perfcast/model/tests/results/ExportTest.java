@@ -141,13 +141,17 @@ class ExportTest {
 				"no external resources");
 	}
 
-	/** Runs swept over the same parameter are drawn together: a chart per summary value, a line per run. */
+	/**
+	 * Runs of one program swept over the same parameter are drawn together: a chart per summary value, a line
+	 * per run; a run of another program is not.
+	 */
 	@Test
 	void testHtmlReportComparesRunsSweptAlike() throws Exception {
 		Run first = run(List.of("P=1,2,4"), List.of());
 		Run second = run(List.of("P=1,2,4,8"), List.of());
-		second.getInputFiles().set(0, "other/m2.square");
-		String html = HtmlReport.write(List.of(first, second), HtmlReport.Options.LINEAR);
+		Run other = run(List.of("P=1,2,4,8"), List.of());
+		other.getInputFiles().set(0, "other/m2.square");
+		String html = HtmlReport.write(List.of(first, second, other), HtmlReport.Options.LINEAR);
 		Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
 				.parse(new ByteArrayInputStream(html.getBytes(StandardCharsets.UTF_8)));
 		Element comparisons = null;
@@ -159,11 +163,12 @@ class ExportTest {
 		}
 		assertTrue(comparisons != null, "a comparison section");
 		Element tChart = (Element) comparisons.getElementsByTagName("svg").item(0);
-		assertEquals("T over P, run by run", tChart.getElementsByTagName("text").item(0).getTextContent());
+		assertEquals("T (kcycles) over P of m, run by run", tChart.getElementsByTagName("text").item(0).getTextContent());
 		NodeList lines = tChart.getElementsByTagName("polyline");
 		assertEquals(2, lines.getLength(), "a line per run");
 		assertEquals(4, lines.item(1).getAttributes().getNamedItem("points").getTextContent().split(" ").length);
-		assertTrue(html.contains("square on m2.square"), "the run's label");
+		assertTrue(html.contains("square on m.square (2)"), "the run's label");
+		assertFalse(comparisons.getTextContent().contains("m2.square"), "another program");
 		// a single run is not compared
 		assertTrue(!HtmlReport.write(List.of(first), HtmlReport.Options.LINEAR).contains("id=\"comparisons\""));
 	}

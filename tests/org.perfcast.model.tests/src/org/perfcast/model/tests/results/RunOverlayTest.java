@@ -31,7 +31,7 @@ class RunOverlayTest {
 		assertEquals(List.of("T", "work", "P"), overlays.stream().map(RunOverlay::value).toList());
 		RunOverlay t = overlays.get(0);
 		assertEquals("P", t.parameter());
-		assertEquals("T over P, run by run", t.title());
+		assertEquals("T (cycles) over P of m, run by run", t.title());
 		assertEquals(List.of("square on m.square", "square on m.square (2)"), t.curves().stream()
 				.map(RunOverlay.Curve::label).toList(), "labels stay unique");
 		assertArrayEquals(new double[] { 1, 2, 4 }, t.curves().get(0).x(), "sorted by the parameter");
@@ -39,6 +39,20 @@ class RunOverlayTest {
 		RunOverlay p = overlays.get(2);
 		assertArrayEquals(p.curves().get(1).x(), p.curves().get(1).y(), "P against P is the diagonal");
 		assertEquals("work (ops)", overlays.get(1).valueWithUnit());
+	}
+
+	@Test
+	void testProgramsAndUnitsStayApart() throws IOException {
+		Run first = run("P=1..3");
+		Run other = run("P=1..3");
+		other.getInputFiles().set(0, "elsewhere/n.square");
+		Run seconds = run("P=1..3");
+		seconds.getPoints().forEach(p -> p.getValues().forEach(v -> v.setUnit("s")));
+		List<RunOverlay> overlays = RunOverlay.of(List.of(first, other, seconds));
+		assertEquals(List.of(), overlays, "three runs, but no two of one program in one unit");
+		overlays = RunOverlay.of(List.of(first, other, seconds, run("P=2,3")));
+		assertEquals(List.of("m"), overlays.stream().map(RunOverlay::program).distinct().toList());
+		assertEquals(2, overlays.get(0).curves().size());
 	}
 
 	@Test
