@@ -137,7 +137,8 @@ public final class StartupCache {
 				Path root = Path.of(examples);
 				try (Stream<Path> files = Files.walk(root, 2)) {
 					List<String> validate = new ArrayList<>(List.of("validate"));
-					files.filter(f -> f.toString().matches(".*\\.(machine|layout|program)")).sorted()
+					files.filter(f -> f.toString().matches(".*\\.(machine|layout|program)"))
+							.filter(f -> !f.startsWith(root.resolve("loggp-scale"))).sorted()
 							.forEach(f -> validate.add(f.toString()));
 					commands.add(validate);
 				}
