@@ -9,10 +9,11 @@
 # cannot be written the JVM starts without a cache). JAVA_OPTIONS are added as they are (e.g.
 # -Dperfcast.examples=DIR), then the words of $PERFCAST_JAVA_OPTS (e.g. PERFCAST_JAVA_OPTS=-Xmx8g), which win.
 #
-# Heap: the serial collector with a 16 MB initial heap that grows only as far as the live data needs
+# Heap: the serial collector with a 64 MB initial heap that grows only as far as the live data needs
 # (at most 30 % free after a collection); the maximum stays the JVM's default, a quarter of the memory
 # (of the cgroup's limit under SLURM). A simulation is one thread, and a heap sized to its live data
-# keeps the resident memory near what the simulation holds.
+# keeps the resident memory near what the simulation holds. The young generation starts at 48 MB, so
+# that what a simulation step makes and drops dies young instead of filling the old generation.
 #
 # Start-up cache, JDK 25+ (JEP 483/514): an AOT cache of the classes loaded and linked, and of the methods'
 # profiles, during a training run (org.perfcast.cli.StartupCache: help, loggp-step, loggp, validate,
@@ -28,7 +29,7 @@
 # makes at the first run's exit and checks itself (-XX:+AutoCreateSharedArchive).
 
 # The options of every start, before the cache's.
-PERFCAST_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-UsePerfData
+PERFCAST_JVM_OPTIONS=(-XX:+UseSerialGC -Xms64m -XX:NewSize=48m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-UsePerfData
 	-Xlog:disable -Xlog:all=warning,aot*=off,cds*=off:stderr)
 
 # Prints the major version of the JDK at $1 from its release file (fast), else from java -version.
