@@ -32,7 +32,7 @@ public record CommunicationPattern(List<Integer> processors, List<Message> messa
 			if (m.local()) {
 				throw new IllegalArgumentException("message " + m + " is local; it belongs in local()");
 			}
-			if (Arrays.binarySearch(ids, m.from()) < 0 || Arrays.binarySearch(ids, m.to()) < 0) {
+			if (!has(ids, m.from()) || !has(ids, m.to())) {
 				throw new IllegalArgumentException("message " + m.from() + " -> " + m.to() + " names a processor not in "
 						+ "the pattern");
 			}
@@ -104,6 +104,12 @@ public record CommunicationPattern(List<Integer> processors, List<Message> messa
 			(m.local() ? local : remote).add(m);
 		}
 		return new CommunicationPattern(ids, remote, local);
+	}
+
+	/** Whether ascending {@code ids} has {@code id}: a range check when they are 0..P − 1. */
+	private static boolean has(int[] ids, int id) {
+		return ids.length > 0 && ids[0] == 0 && ids[ids.length - 1] == ids.length - 1 ? id >= 0 && id < ids.length
+				: Arrays.binarySearch(ids, id) >= 0;
 	}
 
 	/** P, the number of processors. */

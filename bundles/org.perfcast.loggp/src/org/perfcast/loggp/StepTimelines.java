@@ -133,9 +133,11 @@ final class StepTimelines {
 	/** Each message's source (or destination) as a position in {@code ids}. */
 	private static int[] dense(int[] ids, CommunicationPattern pattern, boolean source) {
 		int[] dense = new int[pattern.messages().size()];
+		boolean identity = ids.length == 0 || ids[0] == 0 && ids[ids.length - 1] == ids.length - 1; // 0..P-1
 		for (int m = 0; m < dense.length; m++) {
 			Message message = pattern.messages().get(m);
-			dense[m] = java.util.Arrays.binarySearch(ids, source ? message.from() : message.to());
+			int id = source ? message.from() : message.to();
+			dense[m] = identity ? id : java.util.Arrays.binarySearch(ids, id);
 		}
 		return dense;
 	}
