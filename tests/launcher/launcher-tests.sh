@@ -69,6 +69,48 @@ if command -v flock > /dev/null; then
 	check "two builds in one tree: the second waits for the first" 0 'waiting for another ./perfcast' lock_wait
 fi
 
+# The command line's start-up cache (releng/cli-jvm.sh), in a cache folder of the test's own: made on the first
+# run, used by the next, and never the cause of a failed run when it is broken.
+cache="$scratch/cache"
+cached_version() { env PERFCAST_CACHE_DIR="$cache" "$PERFCAST" version; }
+# only_version COMMAND...: runs COMMAND and fails unless it printed the version line and nothing else
+only_version() {
+	local out status=0
+	out=$("$@" 2>&1) || status=$?
+	printf '%s\n' "$out"
+	[ "$status" -eq 0 ] || return "$status"
+	[ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || { echo "(more than the version line)"; return 1; }
+}
+cache_file() { ls "$cache"/cli-*.aot 2> /dev/null | head -n 1; }
+# corrupt_cache keep-time|new-time COMMAND...: overwrites bytes in the middle of the cache, then runs COMMAND;
+# with keep-time the cache's size and time stay what they were, so that only the JVM's own check can tell
+corrupt_cache() {
+	local file mode=$1
+	shift
+	file=$(cache_file)
+	touch -r "$file" "$scratch/cache-time"
+	printf 'not a cache at all, not a cache at all' | dd of="$file" bs=1 seek=$(($(stat -c '%s' "$file") / 2)) \
+		conv=notrunc 2> /dev/null
+	[ "$mode" = keep-time ] && touch -r "$scratch/cache-time" "$file"
+	"$@"
+}
+jdk_major=$("$PERFCAST" version 2> /dev/null | sed -n 's/.*(Java \([0-9]*\).*/\1/p')
+if [ "${jdk_major:-0}" -ge 25 ] 2> /dev/null; then
+	check "the first run makes the start-up cache" 0 'preparing the start-up cache' cached_version
+	check "the next run uses it and says nothing about it" 0 '^perfcast 0\.1\.0\.' only_version cached_version
+	check "a cache with signed jars holds unsigned copies" 0 'emf\.ecore_.*\.jar' ls "$cache"/cli-*.jars
+	check "a cache corrupted in place falls back to a normal start" 0 '^perfcast 0\.1\.0\.' corrupt_cache keep-time \
+		only_version cached_version
+	check "a cache changed after it was made is made again" 0 'preparing the start-up cache' \
+		corrupt_cache new-time cached_version
+	check "and then used" 0 '^perfcast 0\.1\.0\.' only_version cached_version
+	check "a cache folder that cannot be written means a normal start" 0 '^perfcast 0\.1\.0\.' \
+		only_version env PERFCAST_CACHE_DIR=/proc/no-cache-here "$PERFCAST" version
+else
+	n=$((n + 1))
+	echo "ok $n - the start-up cache # SKIP the JDK found (${JAVA_HOME:-none}) is older than 25"
+fi
+
 # outside_paths: prints FILE:LINE:TEXT for every line of a text file tracked by git that points outside the
 # repository (into a shared folder beside it) or names a folder of the machine it was made on (a work, root
 # or user's home folder, a JUnit temporary folder); exit 1 if there is one. The bracketed letters keep the

@@ -32,6 +32,7 @@ import org.perfcast.loggp.CommunicationSimulation;
 import org.perfcast.loggp.LogGP;
 import org.perfcast.loggp.LogGPRules;
 import org.perfcast.loggp.OverestimationSimulation;
+import org.perfcast.loggp.ProgramSimulation;
 import org.perfcast.mapping.MappingAnalysis;
 import org.perfcast.model.program.Program;
 import org.perfcast.mapping.MappingEngine;
@@ -54,8 +55,19 @@ final class BenchCommand extends AbstractCommand {
 	/** The points of the run-overhead benchmark. */
 	static final int OVERHEAD_POINTS = 10_000;
 
-	/** One benchmark: a name, what it measures, and the work of one operation. */
-	record Benchmark(String name, String description, Runnable operation) {
+	/** One benchmark: a name, what it measures, and the work of one operation; a large one has its scale. */
+	record Benchmark(String name, String description, Runnable operation, Scale scale) {
+		Benchmark(String name, String description, Runnable operation) {
+			this(name, description, operation, null);
+		}
+	}
+
+	/**
+	 * What a large benchmark reports besides its times: the units of work of one operation (per second at the
+	 * median) and the peak resident memory of the process during its runs. It runs at most {@code iterations}
+	 * times, without warm-up when that is 3 or fewer, and only when named if {@code onlyWhenNamed}.
+	 */
+	record Scale(long work, String unit, int iterations, boolean onlyWhenNamed) {
 	}
 
 	BenchCommand() {
@@ -93,11 +105,16 @@ final class BenchCommand extends AbstractCommand {
 			chosen.add(benchmark);
 		}
 		if (chosen.isEmpty()) {
-			// the long traces take minutes (and gigabytes of temporary files): only when named
-			all.values().stream().filter(b -> !onlyWhenNamed(b.name())).forEach(chosen::add);
+			// the long traces and the 10^8-message program take minutes (and gigabytes): only when named
+			all.values().stream().filter(b -> !onlyWhenNamed(b.name()))
+					.filter(b -> b.scale() == null || !b.scale().onlyWhenNamed()).forEach(chosen::add);
 		}
 		List<String> json = new ArrayList<>();
 		for (Benchmark benchmark : chosen) {
+			if (benchmark.scale() != null) {
+				json.add(measureLarge(benchmark, iterations, arguments.flag("json"), console));
+				continue;
+			}
 			double[] millis = measure(benchmark.operation(), iterations);
 			double median = millis[millis.length / 2];
 			if (arguments.flag("json")) {
@@ -112,6 +129,71 @@ final class BenchCommand extends AbstractCommand {
 			console.out().println(json.isEmpty() ? "[]" : "[\n  " + String.join(",\n  ", json) + "\n]");
 		}
 		return ExitCode.OK;
+	}
+
+	/**
+	 * Runs a large benchmark (see {@link Scale}), prints its line unless {@code json}, and returns its JSON object,
+	 * which adds {@code perSecond} (units of work per second at the median) and {@code peakResidentMiB}.
+	 */
+	private static String measureLarge(Benchmark benchmark, int iterations, boolean json, Console console) {
+		Scale scale = benchmark.scale();
+		int runs = Math.min(iterations, scale.iterations());
+		System.gc();
+		boolean reset = ResidentMemory.resetPeak();
+		double[] millis;
+		if (runs <= 3) {
+			millis = new double[runs];
+			for (int i = 0; i < runs; i++) {
+				long start = System.nanoTime();
+				benchmark.operation().run();
+				millis[i] = (System.nanoTime() - start) / 1e6;
+			}
+			Arrays.sort(millis);
+		} else {
+			millis = measure(benchmark.operation(), runs);
+		}
+		double median = millis[millis.length / 2];
+		double perSecond = scale.work() * 1000.0 / median;
+		long peak = ResidentMemory.peakKiB();
+		String peakMiB = peak < 0 ? "null" : String.format(java.util.Locale.ROOT, "%.0f", peak / 1024.0);
+		if (!json) {
+			console.out().printf(java.util.Locale.ROOT, "%-24s median %10.3f ms   min %10.3f ms   (%d iteration%s)  %.3g %s/s,"
+					+ " peak resident %s MiB%s  %s%n", benchmark.name(), median, millis[0], runs, runs == 1 ? "" : "s",
+					perSecond, scale.unit(), peakMiB, reset ? "" : " (the process's, not reset)", benchmark.description());
+		}
+		return "{\"name\": " + Json.string(benchmark.name()) + ", \"medianMs\": " + median + ", \"minMs\": " + millis[0]
+				+ ", \"iterations\": " + runs + ", \"perSecond\": " + perSecond + ", \"unit\": " + Json.string(scale.unit())
+				+ ", \"peakResidentMiB\": " + peakMiB + "}";
+	}
+
+	/** The process's resident memory from /proc (Linux). */
+	static final class ResidentMemory {
+		private ResidentMemory() {
+		}
+
+		/** Resets the peak resident memory (VmHWM) to the current; false where that is not possible. */
+		static boolean resetPeak() {
+			try {
+				Files.writeString(Path.of("/proc/self/clear_refs"), "5");
+				return true;
+			} catch (IOException | UnsupportedOperationException | SecurityException e) {
+				return false;
+			}
+		}
+
+		/** The peak resident memory (VmHWM) in KiB, or −1 where it cannot be read. */
+		static long peakKiB() {
+			try {
+				for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+					if (line.startsWith("VmHWM:")) {
+						return Long.parseLong(line.replaceAll("[^0-9]", ""));
+					}
+				}
+			} catch (IOException | NumberFormatException e) {
+				// below
+			}
+			return -1;
+		}
 	}
 
 	/** Times of {@code iterations} runs after about a second of warm-up, sorted, in milliseconds. */
@@ -185,6 +267,7 @@ final class BenchCommand extends AbstractCommand {
 		if (Files.isRegularFile(gauss)) {
 			benchmarks.add(geStudy(gauss));
 		}
+		benchmarks.addAll(loggpPrograms(examples.resolve("loggp-scale")));
 		benchmarks.addAll(trace());
 		return benchmarks;
 	}
@@ -243,6 +326,47 @@ final class BenchCommand extends AbstractCommand {
 						throw new IllegalStateException(e.getMessage(), e);
 					}
 				});
+	}
+
+	/**
+	 * LogGP simulations of programs at scale, on examples/loggp-scale (loading included, no operations kept, as
+	 * {@code perfcast loggp} without --json): random-steps.program on 4096 processes at 10^5 to 10^8 messages
+	 * (steps of at most 10^6 messages), and the binomial broadcast on 2^19 processes.
+	 */
+	private static List<Benchmark> loggpPrograms(Path dir) {
+		Path steps = dir.resolve("random-steps.program");
+		Path bcast = dir.resolve("bcast.program");
+		if (!Files.isRegularFile(steps) || !Files.isRegularFile(bcast)) {
+			return List.of();
+		}
+		List<Benchmark> list = new ArrayList<>();
+		int[] iterations = { 20, 5, 3, 1 };
+		for (int e = 5; e <= 8; e++) {
+			long messages = (long) Math.pow(10, e);
+			long perStep = Math.min(messages, 1_000_000L);
+			Map<String, Double> at = Map.of("P", 4096.0, "M", (double) perStep, "S", (double) (messages / perStep));
+			list.add(new Benchmark("loggp-program-1e" + e, "LogGP simulation of random-steps.program: " + messages / perStep
+					+ " step" + (messages > perStep ? "s" : "") + " of " + perStep + " scattered messages of 1 to 4096 bytes on "
+					+ "4096 processes" + (e == 8 ? " (run only when named)" : ""), program(steps, at),
+					new Scale(messages, "messages", iterations[e - 5], e == 8)));
+		}
+		list.add(new Benchmark("loggp-bcast-2e19", "LogGP simulation of bcast.program: a binomial broadcast of 8 bytes on "
+				+ "2^19 processes, 19 steps", program(bcast, Map.of("d", 19.0)), new Scale((1 << 19) - 1, "messages", 5,
+						false)));
+		return list;
+	}
+
+	/** Loads {@code file} and simulates it with the standard algorithm at {@code bindings}. */
+	private static Runnable program(Path file, Map<String, Double> bindings) {
+		return () -> {
+			try {
+				Program program = LogGPProgramEngine.load(file, file.toString(), "", "").values().iterator().next();
+				ProgramSimulation.simulate(program, ParameterBindings.of(bindings),
+						new ProgramSimulation.Options(Algorithm.STANDARD, LogGPRules.DEFAULT, false), EngineMonitor.NULL);
+			} catch (EngineException e) {
+				throw new IllegalStateException(e.getMessage(), e);
+			}
+		};
 	}
 
 	/** The LogGP simulation of a seeded random step of 10^6 messages, by both algorithms. */
@@ -364,7 +488,9 @@ final class BenchCommand extends AbstractCommand {
 			return List.of();
 		}
 		try (Stream<Path> files = Files.walk(examples)) {
-			return files.filter(f -> f.toString().matches(".*\\.(machine|layout|program)")).sorted().toList();
+			// the programs of loggp-scale are inputs of their own benchmarks, too large for this one
+			return files.filter(f -> f.toString().matches(".*\\.(machine|layout|program)"))
+					.filter(f -> !f.startsWith(examples.resolve("loggp-scale"))).sorted().toList();
 		} catch (java.io.IOException e) {
 			return List.of();
 		}

@@ -166,13 +166,14 @@ final class DemoCommand extends AbstractCommand {
 		return failed ? ExitCode.INPUT_ERROR : ExitCode.OK;
 	}
 
-	/** The model files under {@code examples}, sorted by path. */
+	/** The model files under {@code examples}, sorted by path, without loggp-scale's (the benchmarks' inputs). */
 	private static List<Path> models(Path examples) throws IOException {
 		if (!Files.isDirectory(examples)) {
 			throw new IOException("no such folder");
 		}
 		try (Stream<Path> files = Files.walk(examples)) {
-			return files.filter(Files::isRegularFile).sorted().toList();
+			return files.filter(Files::isRegularFile).filter(f -> !f.startsWith(examples.resolve("loggp-scale"))).sorted()
+					.toList();
 		}
 	}
 

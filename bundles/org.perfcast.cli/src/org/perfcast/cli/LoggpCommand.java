@@ -163,10 +163,17 @@ final class LoggpCommand extends AbstractCommand {
 		out.printf("%s LogGP simulation of %s%s: %d steps, %d messages (%d to the same processor, free)%n",
 				result.algorithm().id(), file, layout.equals("no layout") ? "" : " (layout " + layout + ")",
 				result.steps().size(), result.messages(), result.localMessages());
+		StringBuilder text = new StringBuilder(1 << 16);
 		for (ProgramResult.ProcessorRun p : result.processors()) {
-			out.printf("  P%-4d finish %-12s computes %s%n", p.id(), Numbers.format(p.finish()),
-					Numbers.format(p.computation()));
+			LoggpStepCommand.pad(text.append("  P"), Integer.toString(p.id()), 4).append(" finish ");
+			LoggpStepCommand.pad(text, Numbers.format(p.finish()), 12).append(" computes ")
+					.append(Numbers.format(p.computation())).append(System.lineSeparator());
+			if (text.length() >= 1 << 16) {
+				out.print(text);
+				text.setLength(0);
+			}
 		}
+		out.print(text);
 		if (result.forcedTransmissions() > 0) {
 			out.printf("  %d transmissions forced to break cycles%n", result.forcedTransmissions());
 		}
@@ -205,6 +212,10 @@ final class LoggpCommand extends AbstractCommand {
 						.append(Numbers.format(c.start())).append(", \"end\": ").append(Numbers.format(c.end())).append('}');
 			}
 			json.append("]}");
+			if (json.length() > 1 << 16) {
+				out.print(json);
+				json.setLength(0);
+			}
 		}
 		out.println(json.append("\n]}"));
 	}

@@ -136,12 +136,23 @@ final class LoggpStepCommand extends AbstractCommand {
 		out.printf("%s LogGP simulation of %s: %d messages on %d processors (L = %s, o = %s, g = %s, G = %s)%n",
 				step.algorithm().id(), file, messages, step.processors().size(), Numbers.format(logGP.L()),
 				Numbers.format(logGP.o()), Numbers.format(logGP.g()), Numbers.format(logGP.G()));
+		StringBuilder text = new StringBuilder(1 << 16);
 		for (ProcessorSchedule p : step.processors()) {
-			out.printf("  P%-4d finish %-10s %s%n", p.id(), Numbers.format(p.finish()), p.ops().stream()
-					.map(op -> (op.kind() == Operation.Kind.SEND ? "send->" : "recv<-") + op.peer() + " ["
-							+ Numbers.format(op.start()) + ", " + Numbers.format(op.end()) + "]")
-					.collect(Collectors.joining("  ")));
+			pad(text.append("  P"), Integer.toString(p.id()), 4).append(" finish ");
+			pad(text, Numbers.format(p.finish()), 10).append(' ');
+			for (int k = 0; k < p.ops().size(); k++) {
+				Operation op = p.ops().get(k);
+				text.append(k == 0 ? "" : "  ").append(op.kind() == Operation.Kind.SEND ? "send->" : "recv<-")
+						.append(op.peer()).append(" [").append(Numbers.format(op.start())).append(", ")
+						.append(Numbers.format(op.end())).append(']');
+			}
+			text.append(System.lineSeparator());
+			if (text.length() >= 1 << 16) {
+				out.print(text);
+				text.setLength(0);
+			}
 		}
+		out.print(text);
 		for (ForcedTransmission f : step.forcedTransmissions()) {
 			out.printf("  forced transmission %d->%d at %s to break a cycle%n", f.from(), f.to(), Numbers.format(f.start()));
 		}
@@ -154,6 +165,15 @@ final class LoggpStepCommand extends AbstractCommand {
 			out.printf("random ties: T from %s to %s over seeds %d..%d%n", Numbers.format(spread.min()),
 					Numbers.format(spread.max()), spread.firstSeed(), spread.firstSeed() + spread.runs() - 1);
 		}
+	}
+
+	/** Appends {@code word} left-aligned in {@code width} characters, as {@code %-WIDTHs} would. */
+	static StringBuilder pad(StringBuilder text, String word, int width) {
+		text.append(word);
+		for (int i = word.length(); i < width; i++) {
+			text.append(' ');
+		}
+		return text;
 	}
 
 	private static void printJson(StepResult step, TieSpread spread, PrintStream out) {

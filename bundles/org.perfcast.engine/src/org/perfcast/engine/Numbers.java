@@ -20,8 +20,84 @@ public final class Numbers {
 		if (value == Math.rint(value) && Math.abs(value) < 1e15) {
 			return Long.toString((long) value);
 		}
+		double a = Math.abs(value);
+		if (a >= 1e-4 && a < 1e15) {
+			String plain = plain(value, a);
+			if (plain != null) {
+				return plain;
+			}
+		}
 		BigDecimal d = new BigDecimal(value).round(new java.math.MathContext(12)).stripTrailingZeros();
 		return Math.abs(value) >= 1e-4 && Math.abs(value) < 1e15 ? d.toPlainString() : d.toString();
+	}
+
+	/** 10^0 .. 10^22, each exact as a double. */
+	private static final double[] POWERS = new double[23];
+
+	static {
+		POWERS[0] = 1;
+		for (int i = 1; i < POWERS.length; i++) {
+			POWERS[i] = POWERS[i - 1] * 10;
+		}
+	}
+
+	/**
+	 * {@link #format}'s plain form of {@code value} (|value| = a in [10^-4, 10^15), not whole) rounded half up to
+	 * 12 significant digits, computed in double arithmetic: a·10^k with 12 digits before the point carries an error
+	 * below 2·10^-4, so its rounding is certain unless its fraction is within 10^-3 of one half, when this returns
+	 * null and the caller rounds the exact binary value.
+	 */
+	private static String plain(double value, double a) {
+		int k = 11 - (int) Math.floor(Math.log10(a));
+		double x = scaled(a, k);
+		if (x >= 1e12) {
+			x = scaled(a, --k);
+		} else if (x < 1e11) {
+			x = scaled(a, ++k);
+		}
+		if (!(x >= 1e11 && x < 1e12)) {
+			return null;
+		}
+		double whole = Math.floor(x);
+		double fraction = x - whole;
+		if (Math.abs(fraction - 0.5) < 1e-3) {
+			return null;
+		}
+		long n = (long) whole + (fraction > 0.5 ? 1 : 0);
+		if (n == 1_000_000_000_000L) {
+			n = 100_000_000_000L;
+			k--;
+		}
+		while (n % 10 == 0) {
+			n /= 10;
+			k--;
+		}
+		String digits = Long.toString(n);
+		StringBuilder text = new StringBuilder(24);
+		if (value < 0) {
+			text.append('-');
+		}
+		if (k <= 0) {
+			text.append(digits);
+			for (int i = 0; i < -k; i++) {
+				text.append('0');
+			}
+			return text.toString();
+		}
+		int point = digits.length() - k;
+		if (point > 0) {
+			return text.append(digits, 0, point).append('.').append(digits, point, digits.length()).toString();
+		}
+		text.append("0.");
+		for (int i = 0; i < -point; i++) {
+			text.append('0');
+		}
+		return text.append(digits).toString();
+	}
+
+	/** a·10^k in one rounding (10^|k| is exact for |k| ≤ 22). */
+	private static double scaled(double a, int k) {
+		return k >= 0 ? a * POWERS[k] : a / POWERS[-k];
 	}
 
 	/**

@@ -37,4 +37,12 @@ public enum Algorithm {
 		case OVERESTIMATE -> OverestimationSimulation.simulate(pattern, logGP, rules, monitor);
 		};
 	}
+
+	/** Simulates the step of {@code state} to its end, forced transmissions only counted. */
+	void run(StepTimelines state, LogGPRules rules, EngineMonitor monitor) {
+		switch (this) {
+		case STANDARD -> CommunicationSimulation.run(state, rules, monitor);
+		case OVERESTIMATE -> OverestimationSimulation.run(state, rules, null, monitor);
+		}
+	}
 }

@@ -1,8 +1,8 @@
 package org.perfcast.loggp;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * One communication step: the paper's directed multigraph whose nodes are processors and whose edges are
@@ -21,8 +21,10 @@ public record CommunicationPattern(List<Integer> processors, List<Message> messa
 		processors = List.copyOf(processors);
 		messages = List.copyOf(messages);
 		local = List.copyOf(local);
-		for (int i = 1; i < processors.size(); i++) {
-			if (processors.get(i - 1) >= processors.get(i)) {
+		int[] ids = new int[processors.size()];
+		for (int i = 0; i < ids.length; i++) {
+			ids[i] = processors.get(i);
+			if (i > 0 && ids[i - 1] >= ids[i]) {
 				throw new IllegalArgumentException("processor ids must be ascending without repeats");
 			}
 		}
@@ -30,7 +32,7 @@ public record CommunicationPattern(List<Integer> processors, List<Message> messa
 			if (m.local()) {
 				throw new IllegalArgumentException("message " + m + " is local; it belongs in local()");
 			}
-			if (!has(processors, m.from()) || !has(processors, m.to())) {
+			if (!has(ids, m.from()) || !has(ids, m.to())) {
 				throw new IllegalArgumentException("message " + m.from() + " -> " + m.to() + " names a processor not in "
 						+ "the pattern");
 			}
@@ -44,12 +46,20 @@ public record CommunicationPattern(List<Integer> processors, List<Message> messa
 
 	/** The pattern of {@code messages} on the processors they name (local ones kept apart). */
 	public static CommunicationPattern of(List<Message> messages) {
-		TreeSet<Integer> ids = new TreeSet<>();
+		int[] named = new int[2 * messages.size()];
+		int n = 0;
 		for (Message m : messages) {
-			ids.add(m.from());
-			ids.add(m.to());
+			named[n++] = m.from();
+			named[n++] = m.to();
 		}
-		return split(new ArrayList<>(ids), messages);
+		Arrays.sort(named);
+		List<Integer> ids = new ArrayList<>();
+		for (int i = 0; i < n; i++) {
+			if (i == 0 || named[i] != named[i - 1]) {
+				ids.add(named[i]);
+			}
+		}
+		return split(ids, messages);
 	}
 
 	/**
@@ -96,6 +106,12 @@ public record CommunicationPattern(List<Integer> processors, List<Message> messa
 		return new CommunicationPattern(ids, remote, local);
 	}
 
+	/** Whether ascending {@code ids} has {@code id}: a range check when they are 0..P − 1. */
+	private static boolean has(int[] ids, int id) {
+		return ids.length > 0 && ids[0] == 0 && ids[ids.length - 1] == ids.length - 1 ? id >= 0 && id < ids.length
+				: Arrays.binarySearch(ids, id) >= 0;
+	}
+
 	/** P, the number of processors. */
 	public int P() {
 		return processors.size();
@@ -104,9 +120,5 @@ public record CommunicationPattern(List<Integer> processors, List<Message> messa
 	/** The position of processor {@code id} in {@link #processors()}, or a negative number if it is not there. */
 	public int indexOf(int id) {
 		return java.util.Collections.binarySearch(processors, id);
-	}
-
-	private static boolean has(List<Integer> ids, int id) {
-		return java.util.Collections.binarySearch(ids, id) >= 0;
 	}
 }

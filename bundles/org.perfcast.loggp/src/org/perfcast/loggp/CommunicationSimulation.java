@@ -31,6 +31,12 @@ public final class CommunicationSimulation {
 	public static StepResult simulate(CommunicationPattern pattern, LogGP logGP, LogGPRules rules,
 			EngineMonitor monitor) {
 		StepTimelines state = new StepTimelines(pattern, logGP, rules);
+		run(state, rules, monitor);
+		return state.result(Algorithm.STANDARD, List.of());
+	}
+
+	/** Simulates the step of {@code state} to its end. */
+	static void run(StepTimelines state, LogGPRules rules, EngineMonitor monitor) {
 		int P = state.P;
 		monitor.begin("LogGP simulation of " + state.M + " messages", state.M);
 		long[] tie = new long[P];
@@ -67,7 +73,6 @@ public final class CommunicationSimulation {
 			monitor.checkCancelled();
 			state.drain(p);
 		}
-		return state.result(Algorithm.STANDARD, List.of());
 	}
 
 	private static boolean receivesFirst(StepTimelines state, int p, double startSend, LogGPRules rules) {

@@ -31,6 +31,16 @@ public final class OverestimationSimulation {
 	public static StepResult simulate(CommunicationPattern pattern, LogGP logGP, LogGPRules rules,
 			EngineMonitor monitor) {
 		StepTimelines state = new StepTimelines(pattern, logGP, rules);
+		List<ForcedTransmission> forced = new ArrayList<>();
+		run(state, rules, forced, monitor);
+		return state.result(Algorithm.OVERESTIMATE, forced);
+	}
+
+	/**
+	 * Simulates the step of {@code state} to its end; adds each forced transmission to {@code forced}, or only
+	 * counts it in the state when {@code forced} is null.
+	 */
+	static void run(StepTimelines state, LogGPRules rules, List<ForcedTransmission> forced, EngineMonitor monitor) {
 		int P = state.P;
 		monitor.begin("LogGP overestimation of " + state.M + " messages", state.M);
 		int[] toReceive = new int[P];
@@ -47,7 +57,6 @@ public final class OverestimationSimulation {
 			}
 		}
 		SplittableRandom random = new SplittableRandom(rules.seed());
-		List<ForcedTransmission> forced = new ArrayList<>();
 		while (true) {
 			while (!ready.isEmpty()) {
 				monitor.checkCancelled();
@@ -64,7 +73,11 @@ public final class OverestimationSimulation {
 			int p = waiting.get(random.nextInt(waiting.size()));
 			state.drain(p);
 			int m = state.send(p);
-			forced.add(state.forced(m));
+			if (forced != null) {
+				forced.add(state.forced(m));
+			} else {
+				state.countForced();
+			}
 			monitor.worked(1);
 			if (!state.wantsToSend(p)) {
 				waiting.remove(p);
@@ -74,7 +87,6 @@ public final class OverestimationSimulation {
 		for (int p = 0; p < P; p++) {
 			state.drain(p);
 		}
-		return state.result(Algorithm.OVERESTIMATE, forced);
 	}
 
 	/** One message fewer to come for the destination of {@code m}; it becomes ready at zero. */

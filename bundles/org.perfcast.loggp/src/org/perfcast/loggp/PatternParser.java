@@ -64,9 +64,11 @@ public final class PatternParser {
 				end = text.length();
 			}
 			number++;
-			String line = text.substring(start, end);
-			int hash = line.indexOf('#');
-			line(hash >= 0 ? line.substring(0, hash) : line, number, file, P, messages, errors, warnings);
+			if (!plainLine(text, start, end, number, P, messages)) {
+				String line = text.substring(start, end);
+				int hash = line.indexOf('#');
+				line(hash >= 0 ? line.substring(0, hash) : line, number, file, P, messages, errors, warnings);
+			}
 			start = end + 1;
 		}
 		if (!errors.isEmpty()) {
@@ -79,6 +81,54 @@ public final class PatternParser {
 		CommunicationPattern pattern = P.isPresent() ? CommunicationPattern.of(messages, P.getAsInt())
 				: CommunicationPattern.of(messages);
 		return new Parsed(pattern, warnings);
+	}
+
+	/**
+	 * Reads the common line fast: three unsigned whole numbers separated by blanks, a valid message between
+	 * different processors, maybe a comment. Returns false for anything else, which {@link #line} then reads with
+	 * its diagnostics.
+	 */
+	private static boolean plainLine(String text, int start, int end, int number, OptionalInt P,
+			List<Message> messages) {
+		long[] value = new long[3];
+		int fields = 0;
+		int i = start;
+		while (i < end) {
+			char c = text.charAt(i);
+			if (c == '#') {
+				break;
+			}
+			if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0x0B) {
+				i++;
+				continue;
+			}
+			if (fields == 3) {
+				return false;
+			}
+			long v = 0;
+			int digits = 0;
+			while (i < end && (c = text.charAt(i)) >= '0' && c <= '9') {
+				v = v * 10 + (c - '0');
+				i++;
+				if (++digits > 15) {
+					return false;
+				}
+			}
+			if (digits == 0 || (i < end && c != ' ' && c != '\t' && c != '\r' && c != '#')) {
+				return false;
+			}
+			value[fields++] = v;
+		}
+		if (fields == 0) {
+			return true;
+		}
+		long limit = P.isPresent() ? P.getAsInt() : Integer.MAX_VALUE;
+		if (fields != 3 || value[0] >= limit || value[1] >= limit || value[0] == value[1] || value[2] < 1
+				|| value[2] > Message.MAX_BYTES) {
+			return false;
+		}
+		messages.add(new Message((int) value[0], (int) value[1], value[2], number));
+		return true;
 	}
 
 	private static void line(String content, int number, String file, OptionalInt P, List<Message> messages,

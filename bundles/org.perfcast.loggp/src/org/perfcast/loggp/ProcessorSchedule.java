@@ -12,6 +12,6 @@ import java.util.List;
 public record ProcessorSchedule(int id, List<Operation> ops, double finish) {
 
 	public ProcessorSchedule {
-		ops = List.copyOf(ops);
+		ops = ops instanceof OperationList ? ops : List.copyOf(ops);
 	}
 }

@@ -85,6 +85,7 @@ public record ProgramResult(Algorithm algorithm, double T, double computation, d
 		private long forced;
 		private final double[] finish;
 		private final double[] busy;
+		/** Per processor its operations and computations while they are kept; null for one that has none yet. */
 		private final List<List<Operation>> ops = new ArrayList<>();
 		private final List<List<Interval>> compute = new ArrayList<>();
 		private final List<StepTime> steps = new ArrayList<>();
@@ -95,9 +96,11 @@ public record ProgramResult(Algorithm algorithm, double T, double computation, d
 			this.keep = keep;
 			finish = new double[P];
 			busy = new double[P];
-			for (int p = 0; p < P; p++) {
-				ops.add(new ArrayList<>());
-				compute.add(new ArrayList<>());
+			if (keep) {
+				for (int p = 0; p < P; p++) {
+					ops.add(null);
+					compute.add(null);
+				}
 			}
 		}
 
@@ -105,20 +108,29 @@ public record ProgramResult(Algorithm algorithm, double T, double computation, d
 			return messages;
 		}
 
-		void step(String label, Step step, double[] times, CommunicationPattern pattern, StepResult comm) {
+		/** Whether the operations are still kept: a step's timelines must then log them. */
+		boolean keepsOperations() {
+			return keep;
+		}
+
+		/**
+		 * Adds a step instance: its computation times per process, then its communication step as simulated (null
+		 * when it sends no message between different processors).
+		 */
+		void step(String label, Step step, double[] times, int remote, int localMessages, StepTimelines comm) {
 			double start = T;
 			double longest = 0;
 			for (double t : times) {
 				longest = Math.max(longest, t);
 			}
 			double commStart = start + longest;
-			messages += pattern.messages().size();
-			local += pattern.local().size();
-			forced += comm.forcedTransmissions().size();
+			messages += remote;
+			local += localMessages;
+			forced += comm == null ? 0 : comm.forcedTransmissions();
 			if (keep && messages > ProgramSimulation.KEEP_OPERATIONS) {
 				keep = false;
-				ops.forEach(List::clear);
-				compute.forEach(List::clear);
+				ops.clear();
+				compute.clear();
 			}
 			int index = steps.size();
 			for (int p = 0; p < P; p++) {
@@ -126,32 +138,47 @@ public record ProgramResult(Algorithm algorithm, double T, double computation, d
 					busy[p] += times[p];
 					finish[p] = start + times[p];
 					if (keep) {
-						compute.get(p).add(new Interval(index, start, start + times[p]));
+						kept(compute, p).add(new Interval(index, start, start + times[p]));
 					}
 				}
 			}
-			for (ProcessorSchedule schedule : comm.processors()) {
-				int p = schedule.id();
-				if (!schedule.ops().isEmpty()) {
-					finish[p] = commStart + schedule.finish();
+			double commT = comm == null ? 0 : comm.T();
+			if (comm != null) {
+				for (int q = 0; q < comm.P; q++) {
+					if (comm.busy(q)) {
+						finish[comm.id(q)] = commStart + comm.ctime[q];
+					}
 				}
 				if (keep) {
-					for (Operation op : schedule.ops()) {
-						ops.get(p).add(new Operation(op.kind(), op.peer(), op.bytes(), commStart + op.start(),
-								commStart + op.end(), op.message()));
+					for (ProcessorSchedule schedule : comm.result(algorithm, List.of()).processors()) {
+						List<Operation> to = kept(ops, schedule.id());
+						for (Operation op : schedule.ops()) {
+							to.add(new Operation(op.kind(), op.peer(), op.bytes(), commStart + op.start(),
+									commStart + op.end(), op.message()));
+						}
 					}
 				}
 			}
 			computation += longest;
-			communication += comm.T();
-			T = commStart + comm.T();
-			steps.add(new StepTime(label, step, start, longest, comm.T(), pattern.messages().size()));
+			communication += commT;
+			T = commStart + commT;
+			steps.add(new StepTime(label, step, start, longest, commT, remote));
+		}
+
+		private static <E> List<E> kept(List<List<E>> lists, int p) {
+			List<E> list = lists.get(p);
+			if (list == null) {
+				list = new ArrayList<>();
+				lists.set(p, list);
+			}
+			return list;
 		}
 
 		ProgramResult build() {
 			List<ProcessorRun> processors = new ArrayList<>(P);
 			for (int p = 0; p < P; p++) {
-				processors.add(new ProcessorRun(p, finish[p], busy[p], ops.get(p), compute.get(p)));
+				processors.add(new ProcessorRun(p, finish[p], busy[p], keep && ops.get(p) != null ? ops.get(p) : List.of(),
+						keep && compute.get(p) != null ? compute.get(p) : List.of()));
 			}
 			return new ProgramResult(algorithm, T, computation, communication, messages, local, forced, processors,
 					steps, keep);

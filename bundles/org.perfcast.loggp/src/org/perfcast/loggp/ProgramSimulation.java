@@ -1,6 +1,5 @@
 package org.perfcast.loggp;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.emf.ecore.EObject;
@@ -110,20 +109,100 @@ public final class ProgramSimulation {
 		}
 		monitor.begin("LogGP simulation of " + label(program), instances.size());
 		ProgramResult.Builder result = new ProgramResult.Builder(options.algorithm(), P, options.keepOperations());
+		StepMessages messages = new StepMessages(P);
 		for (StepInstances.Instance instance : instances) {
 			monitor.checkCancelled();
 			Step step = instance.step();
 			double[] compute = compute(instance, computation, P);
-			List<Message> messages = messages(instance, P, result);
-			CommunicationPattern pattern = CommunicationPattern.of(messages, P);
-			LogGP logGP = logGP(communication, messages, instance.scope(), step);
-			StepResult comm = pattern.messages().isEmpty()
-					? new StepResult(options.algorithm(), 0, List.of(), List.of(), pattern.local().size())
-					: options.algorithm().simulate(pattern, logGP, options.rules(), EngineMonitor.NULL);
-			result.step(instance.label(), step, compute, pattern, comm);
+			messages(instance, P, result, messages);
+			LogGP logGP = logGP(communication, messages.largest, instance.scope(), step);
+			StepTimelines comm = messages.remote == 0 ? null
+					: messages.timelines(logGP, options.rules(), result.keepsOperations());
+			if (comm != null) {
+				options.algorithm().run(comm, options.rules(), EngineMonitor.NULL);
+			}
+			result.step(instance.label(), step, compute, messages.remote, messages.size - messages.remote, comm);
 			monitor.worked(1);
 		}
 		return result.build();
+	}
+
+	/**
+	 * The messages of one step instance, in growing arrays reused from step to step: what the step's
+	 * {@link StepTimelines} is made of. The step's processors are those that send or receive a message between
+	 * different processors, numbered by ascending id, so a step costs in proportion to its messages, not to P.
+	 */
+	private static final class StepMessages {
+		int size;
+		int remote;
+		long largest;
+		int[] from = new int[16];
+		int[] to = new int[16];
+		long[] bytes = new long[16];
+		/** Each process's position among the step's processors, −1 when not among them. */
+		private final int[] position;
+
+		StepMessages(int P) {
+			position = new int[P];
+			java.util.Arrays.fill(position, -1);
+		}
+
+		void clear() {
+			size = 0;
+			remote = 0;
+			largest = 1;
+		}
+
+		/** Adds a message; the local ones (to the sender itself) are only counted. */
+		void add(int f, int t, long b) {
+			size++;
+			largest = Math.max(largest, b);
+			if (f == t) {
+				return;
+			}
+			if (remote == from.length) {
+				int n = 2 * remote;
+				from = java.util.Arrays.copyOf(from, n);
+				to = java.util.Arrays.copyOf(to, n);
+				bytes = java.util.Arrays.copyOf(bytes, n);
+			}
+			from[remote] = f;
+			to[remote] = t;
+			bytes[remote] = b;
+			remote++;
+		}
+
+		/** The step's timelines on its processors. */
+		StepTimelines timelines(LogGP logGP, LogGPRules rules, boolean logOperations) {
+			int n = 0;
+			int[] ids = new int[Math.min(position.length, 2 * remote)];
+			for (int m = 0; m < remote; m++) {
+				if (position[from[m]] < 0) {
+					position[from[m]] = 0;
+					ids[n++] = from[m];
+				}
+				if (position[to[m]] < 0) {
+					position[to[m]] = 0;
+					ids[n++] = to[m];
+				}
+			}
+			ids = java.util.Arrays.copyOf(ids, n);
+			java.util.Arrays.sort(ids);
+			for (int i = 0; i < n; i++) {
+				position[ids[i]] = i;
+			}
+			int[] f = new int[remote];
+			int[] t = new int[remote];
+			for (int m = 0; m < remote; m++) {
+				f[m] = position[from[m]];
+				t[m] = position[to[m]];
+			}
+			for (int id : ids) {
+				position[id] = -1;
+			}
+			return new StepTimelines(ids, f, t, java.util.Arrays.copyOf(bytes, remote), remote, size - remote, logGP,
+					rules, logOperations);
+		}
 	}
 
 	private int processes() {
@@ -172,8 +251,8 @@ public final class ProgramSimulation {
 		return times;
 	}
 
-	private List<Message> messages(StepInstances.Instance instance, int P, ProgramResult.Builder result) {
-		List<Message> messages = new ArrayList<>();
+	private void messages(StepInstances.Instance instance, int P, ProgramResult.Builder result, StepMessages messages) {
+		messages.clear();
 		for (org.perfcast.model.program.Message message : instance.step().getMessages()) {
 			Expression from = parse(message.getFrom(), message, "from");
 			Expression to = parse(message.getTo(), message, "to");
@@ -191,24 +270,19 @@ public final class ProgramSimulation {
 						throw new Failure(message, "the message from " + f + " to " + t + " in " + instance.label()
 								+ " has " + bytes + " bytes; a message has 1 to " + Integer.MAX_VALUE + " bytes");
 					}
-					if (result.messages() + messages.size() >= MAX_MESSAGES) {
+					if (result.messages() + messages.size >= MAX_MESSAGES) {
 						throw new Failure(message, "the program sends more than " + MAX_MESSAGES + " messages");
 					}
-					messages.add(new Message((int) f, (int) t, (long) Math.ceil(bytes)));
+					messages.add((int) f, (int) t, (long) Math.ceil(bytes));
 				});
 			} catch (ExpressionException e) {
 				throw new Failure(message, instance.label() + ": " + e.getMessage());
 			}
 		}
-		return messages;
 	}
 
 	/** The machine's LogGP parameters for the step's largest message (they may depend on the size). */
-	private static LogGP logGP(Communication communication, List<Message> messages, Scope scope, Step step) {
-		long largest = 1;
-		for (Message m : messages) {
-			largest = Math.max(largest, m.bytes());
-		}
+	private static LogGP logGP(Communication communication, long largest, Scope scope, Step step) {
 		try {
 			org.perfcast.model.cost.LogGP p = org.perfcast.model.cost.LogGP.of(communication, largest, scope);
 			return new LogGP(p.latency(), p.overhead(), p.gap(), p.gapPerByte());

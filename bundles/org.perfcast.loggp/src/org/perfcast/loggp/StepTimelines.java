@@ -8,18 +8,21 @@ import java.util.List;
  * its send queue (FIFO, in the pattern's order) and receive queue (by arrival), and the log of operations. Its
  * {@link #earliestSend} and {@link #earliestReceive} are the LogGP timing rules; {@link #send} and
  * {@link #receive} perform an operation at the earliest time they allow. Processors are numbered densely
- * 0..P − 1 by their position in the pattern.
+ * 0..P − 1 by their position among the ids, ascending.
  */
 final class StepTimelines {
 
 	private static final byte SEND = 1;
 	private static final byte RECV = 2;
 
-	private final CommunicationPattern pattern;
 	private final LogGP logGP;
 	private final LogGPRules rules;
+	/** The id of each processor, ascending. */
+	private final int[] ids;
 	final int P;
 	final int M;
+	private final int localMessages;
+	/** Each message's source and destination (positions in ids) and length; only the first M entries count. */
 	private final int[] from;
 	private final int[] to;
 	private final long[] bytes;
@@ -42,30 +45,50 @@ final class StepTimelines {
 	private final IndexHeap[] inbox;
 	private final int[] incoming;
 
+	/** The log of operations in the order they were simulated, when kept: message, kind, start, end. */
+	private final boolean logOperations;
 	private final int[] opMessage;
 	private final byte[] opKind;
 	private final double[] opStart;
 	private final double[] opEnd;
 	private int ops;
+	private double lastSendStart;
+	private long forcedCount;
 
+	/** The state of {@code pattern}'s step, on every processor of the pattern, logging every operation. */
 	StepTimelines(CommunicationPattern pattern, LogGP logGP, LogGPRules rules) {
-		this.pattern = pattern;
+		this(ids(pattern), pattern, logGP, rules);
+	}
+
+	private StepTimelines(int[] ids, CommunicationPattern pattern, LogGP logGP, LogGPRules rules) {
+		this(ids, dense(ids, pattern, true), dense(ids, pattern, false), lengths(pattern), pattern.messages().size(),
+				pattern.local().size(), logGP, rules, true);
+	}
+
+	/**
+	 * The state of a step of {@code M} messages, message m going from processor {@code from[m]} to {@code to[m]}
+	 * (positions in {@code ids}) with {@code bytes[m]} bytes, in each sender's send order.
+	 *
+	 * @param ids           the processors' ids, ascending; ties of equal time go to the lower position
+	 * @param localMessages the messages from a processor to itself, which cost nothing
+	 * @param logOperations whether to log every operation (for {@link #result}); without, only each processor's
+	 *                      finish and the step time are known
+	 */
+	StepTimelines(int[] ids, int[] from, int[] to, long[] bytes, int M, int localMessages, LogGP logGP,
+			LogGPRules rules, boolean logOperations) {
 		this.logGP = logGP;
 		this.rules = rules;
-		P = pattern.P();
-		M = pattern.messages().size();
-		from = new int[M];
-		to = new int[M];
-		bytes = new long[M];
+		this.ids = ids;
+		P = ids.length;
+		this.M = M;
+		this.localMessages = localMessages;
+		this.from = from;
+		this.to = to;
+		this.bytes = bytes;
 		arrival = new double[M];
 		sendOffset = new int[P + 1];
 		incoming = new int[P];
-		int[] ids = pattern.processors().stream().mapToInt(Integer::intValue).toArray();
 		for (int m = 0; m < M; m++) {
-			Message message = pattern.messages().get(m);
-			from[m] = java.util.Arrays.binarySearch(ids, message.from());
-			to[m] = java.util.Arrays.binarySearch(ids, message.to());
-			bytes[m] = message.bytes();
 			sendOffset[from[m] + 1]++;
 			incoming[to[m]]++;
 		}
@@ -91,10 +114,40 @@ final class StepTimelines {
 		for (int p = 0; p < P; p++) {
 			inbox[p] = new IndexHeap(arrival, null, incoming[p]);
 		}
-		opMessage = new int[2 * M];
-		opKind = new byte[2 * M];
-		opStart = new double[2 * M];
-		opEnd = new double[2 * M];
+		this.logOperations = logOperations;
+		int logged = logOperations ? 2 * M : 0;
+		opMessage = new int[logged];
+		opKind = new byte[logged];
+		opStart = new double[logged];
+		opEnd = new double[logged];
+	}
+
+	private static int[] ids(CommunicationPattern pattern) {
+		int[] ids = new int[pattern.P()];
+		for (int p = 0; p < ids.length; p++) {
+			ids[p] = pattern.processors().get(p);
+		}
+		return ids;
+	}
+
+	/** Each message's source (or destination) as a position in {@code ids}. */
+	private static int[] dense(int[] ids, CommunicationPattern pattern, boolean source) {
+		int[] dense = new int[pattern.messages().size()];
+		boolean identity = ids.length == 0 || ids[0] == 0 && ids[ids.length - 1] == ids.length - 1; // 0..P-1
+		for (int m = 0; m < dense.length; m++) {
+			Message message = pattern.messages().get(m);
+			int id = source ? message.from() : message.to();
+			dense[m] = identity ? id : java.util.Arrays.binarySearch(ids, id);
+		}
+		return dense;
+	}
+
+	private static long[] lengths(CommunicationPattern pattern) {
+		long[] bytes = new long[pattern.messages().size()];
+		for (int m = 0; m < bytes.length; m++) {
+			bytes[m] = pattern.messages().get(m).bytes();
+		}
+		return bytes;
 	}
 
 	/** How many messages are sent to processor {@code p} in the whole step. */
@@ -174,14 +227,17 @@ final class StepTimelines {
 	}
 
 	private void log(int p, int m, byte kind, double start, double end) {
-		opMessage[ops] = m;
-		opKind[ops] = kind;
-		opStart[ops] = start;
-		opEnd[ops] = end;
+		if (logOperations) {
+			opMessage[ops] = m;
+			opKind[ops] = kind;
+			opStart[ops] = start;
+			opEnd[ops] = end;
+		}
 		ops++;
 		ctime[p] = end;
 		lastKind[p] = kind;
 		if (kind == SEND) {
+			lastSendStart = start;
 			sendStart[p] = start;
 			sendBytes[p] = bytes[m];
 		} else {
@@ -190,33 +246,78 @@ final class StepTimelines {
 		}
 	}
 
-	/** A forced transmission record of message {@code m}, just sent. */
+	/** A forced transmission record of message {@code m}, just sent; counts it. */
 	ForcedTransmission forced(int m) {
-		Message message = pattern.messages().get(m);
-		return new ForcedTransmission(message.from(), message.to(), message.bytes(), opStart[ops - 1], m);
+		forcedCount++;
+		return new ForcedTransmission(ids[from[m]], ids[to[m]], bytes[m], lastSendStart, m);
 	}
 
-	/** The step as simulated: each processor's operations in order, the step time T. */
-	StepResult result(Algorithm algorithm, List<ForcedTransmission> forced) {
-		List<List<Operation>> perProcessor = new ArrayList<>(P);
+	/** Counts a forced transmission without a record. */
+	void countForced() {
+		forcedCount++;
+	}
+
+	/** The transmissions forced so far. */
+	long forcedTransmissions() {
+		return forcedCount;
+	}
+
+	/** The id of processor {@code p}. */
+	int id(int p) {
+		return ids[p];
+	}
+
+	/** Whether processor {@code p} has sent or received anything. */
+	boolean busy(int p) {
+		return lastKind[p] != 0;
+	}
+
+	/** The step time: the latest finish of a processor. */
+	double T() {
+		double T = 0;
 		for (int p = 0; p < P; p++) {
-			perProcessor.add(new ArrayList<>());
+			T = Math.max(T, ctime[p]);
 		}
-		List<Integer> ids = pattern.processors();
+		return T;
+	}
+
+	/**
+	 * The step as simulated: each processor's operations in order (read from the log when asked for, so the
+	 * result holds a few arrays rather than an object per operation), the step time T.
+	 *
+	 * @throws IllegalStateException if the operations were not logged
+	 */
+	StepResult result(Algorithm algorithm, List<ForcedTransmission> forced) {
+		if (!logOperations) {
+			throw new IllegalStateException("the operations were not logged");
+		}
+		int[] offset = new int[P + 1];
 		for (int i = 0; i < ops; i++) {
-			int m = opMessage[i];
-			boolean isSend = opKind[i] == SEND;
-			int self = isSend ? from[m] : to[m];
-			int peer = isSend ? to[m] : from[m];
-			perProcessor.get(self).add(new Operation(isSend ? Operation.Kind.SEND : Operation.Kind.RECV, ids.get(peer),
-					bytes[m], opStart[i], opEnd[i], m));
+			offset[self(i) + 1]++;
 		}
+		for (int p = 0; p < P; p++) {
+			offset[p + 1] += offset[p];
+		}
+		int[] order = new int[ops];
+		int[] next = java.util.Arrays.copyOf(offset, P);
+		for (int i = 0; i < ops; i++) {
+			order[next[self(i)]++] = i;
+		}
+		OperationList.Log log = new OperationList.Log(ids, from, to, bytes, opMessage, opKind, opStart,
+				opEnd, order);
 		List<ProcessorSchedule> processors = new ArrayList<>(P);
 		double T = 0;
 		for (int p = 0; p < P; p++) {
-			processors.add(new ProcessorSchedule(ids.get(p), perProcessor.get(p), ctime[p]));
+			processors.add(new ProcessorSchedule(ids[p], new OperationList(log, offset[p], offset[p + 1] - offset[p]),
+					ctime[p]));
 			T = Math.max(T, ctime[p]);
 		}
-		return new StepResult(algorithm, T, processors, forced, pattern.local().size());
+		return new StepResult(algorithm, T, processors, forced, localMessages);
+	}
+
+	/** The processor that did logged operation {@code i}. */
+	private int self(int i) {
+		int m = opMessage[i];
+		return opKind[i] == SEND ? from[m] : to[m];
 	}
 }

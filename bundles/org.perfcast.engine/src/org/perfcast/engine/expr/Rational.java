@@ -311,6 +311,12 @@ public final class Rational implements Value, Comparable<Rational> {
 		if (equals(of(-1))) {
 			return exponent.testBit(0) ? this : ONE;
 		}
+		if (bigNum == null && exponent.bitLength() < 32) {
+			Rational small = smallPow(Math.abs(exponent.intValue()), sign);
+			if (small != null) {
+				return small;
+			}
+		}
 		double bitsPerFactor = Math.max(log2(numerator().abs()), log2(denominator()));
 		if (exponent.bitLength() > 31 || bitsPerFactor * Math.abs(exponent.doubleValue()) > MAX_BITS) {
 			throw new ExpressionException(ExpressionException.Kind.TOO_LARGE,
@@ -319,6 +325,24 @@ public final class Rational implements Value, Comparable<Rational> {
 		int e = Math.abs(exponent.intValue());
 		BigInteger n = numerator().pow(e);
 		BigInteger d = denominator().pow(e);
+		return sign > 0 ? of(n, d) : of(d, n);
+	}
+
+	/**
+	 * This number (in the small form, not 0 or ±1) to the power ±e in long arithmetic, or null when a power
+	 * overflows a long (which happens within 63 factors).
+	 */
+	private Rational smallPow(int e, int sign) {
+		long n = 1;
+		long d = 1;
+		try {
+			for (int i = 0; i < e; i++) {
+				n = Math.multiplyExact(n, num);
+				d = Math.multiplyExact(d, den);
+			}
+		} catch (ArithmeticException overflow) {
+			return null;
+		}
 		return sign > 0 ? of(n, d) : of(d, n);
 	}
 

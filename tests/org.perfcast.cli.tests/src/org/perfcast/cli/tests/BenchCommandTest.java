@@ -73,6 +73,23 @@ class BenchCommandTest {
 	}
 
 	@Test
+	void testLoggpProgramBenchmarksReportMessagesPerSecondAndPeakMemory() {
+		assertEquals(ExitCode.OK, run("bench", "--list", "--examples", examples()));
+		for (String name : new String[] { "loggp-program-1e5", "loggp-program-1e6", "loggp-program-1e7",
+				"loggp-bcast-2e19" }) {
+			assertTrue(cli.out().contains("\n" + name + " "), cli.out());
+		}
+		assertTrue(cli.out().contains("\nloggp-program-1e8        LogGP simulation of random-steps.program: 100 steps of "
+				+ "1000000 scattered messages of 1 to 4096 bytes on 4096 processes (run only when named)"), cli.out());
+		cli.reset();
+		assertEquals(ExitCode.OK, run("bench", "loggp-program-1e5", "--iterations", "1", "--json", "--examples",
+				examples()));
+		assertTrue(cli.out().matches("(?s)\\[\\s*\\{\"name\": \"loggp-program-1e5\", \"medianMs\": [0-9.E-]+, \"minMs\": "
+				+ "[0-9.E-]+, \"iterations\": 1, \"perSecond\": [0-9.E-]+, \"unit\": \"messages\", \"peakResidentMiB\": "
+				+ "[0-9]+\\}\\s*\\]\\s*"), cli.out());
+	}
+
+	@Test
 	void testBadArguments() {
 		assertEquals(ExitCode.USAGE, run("bench", "nosuch", "--examples", examples()));
 		assertTrue(cli.err().startsWith("perfcast bench: unknown benchmark 'nosuch'; known: validate-examples"));

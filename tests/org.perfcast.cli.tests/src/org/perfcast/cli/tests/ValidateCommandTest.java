@@ -30,7 +30,7 @@ class ValidateCommandTest {
 		try (var files = Files.walk(examples())) {
 			files.map(Path::toString).filter(f -> f.matches(".*\\.(machine|layout|program)")).sorted().forEach(args::add);
 		}
-		assertEquals(10, args.size(), args.toString()); // "validate" and the 9 model files
+		assertEquals(13, args.size(), args.toString()); // "validate" and the 12 model files
 		assertEquals(ExitCode.OK, run(args.toArray(String[]::new)), cli.err());
 		assertEquals("", cli.err());
 	}

@@ -18,6 +18,25 @@ import org.perfcast.engine.expr.Value;
 
 class ValueTest {
 
+	/** Powers of small rationals, computed in long arithmetic where they fit, are the exact BigInteger powers. */
+	@Test
+	void testPowersAreExactWhetherOrNotTheyFitALong() {
+		java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+		for (int i = 0; i < 20_000; i++) {
+			long n = random.nextLong(-5000, 5000);
+			long d = random.nextLong(1, 300);
+			int e = random.nextInt(-70, 71);
+			if (n == 0 && e < 0) {
+				continue;
+			}
+			Rational base = Rational.of(n, d);
+			BigInteger bn = base.numerator().pow(Math.abs(e));
+			BigInteger bd = base.denominator().pow(Math.abs(e));
+			Rational expected = e >= 0 ? Rational.of(bn, bd) : Rational.of(bd, bn);
+			assertEquals(expected, base.pow(BigInteger.valueOf(e)), n + "/" + d + " ^ " + e);
+		}
+	}
+
 	@ParameterizedTest
 	@CsvSource(delimiterString = " => ", quoteCharacter = '"', value = { //
 			"60 => 60 => 60", //
