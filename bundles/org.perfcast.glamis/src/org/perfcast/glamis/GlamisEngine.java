@@ -22,7 +22,7 @@ import org.perfcast.engine.run.Table;
 /**
  * Glamis as an engine of the outer loop: a {@code *.glamis} model solved by MVA, a {@code *.program} model
  * through the Glamis model derived from it ({@link ProgramDerivation}), or a {@code *.qn} network with the
- * option {@value #CUSTOMERS}. A point's result holds T (or X for a network), each section's time
+ * option or bound parameter {@value #CUSTOMERS}. A point's result holds T (or X for a network), each section's time
  * and throughput, and per centre its demand, utilisation, queue length and residence time. Sweeping P over a
  * model gives the speedup study of the paper's figure 7 from the runs' T.
  */
@@ -112,7 +112,7 @@ public final class GlamisEngine implements Engine {
 		}
 		try {
 			if (name.endsWith(".qn")) {
-				return network(QueueingNetworkParser.parse(text), input.options().integer(CUSTOMERS), solver, file, monitor);
+				return network(QueueingNetworkParser.parse(text), customers(input, file), solver, file, monitor);
 			}
 			GlamisModel model = GlamisParser.parse(text);
 			GlamisAnalysis.Result result = GlamisAnalysis.analyse(model, input.bindings(), solver, monitor);
@@ -122,6 +122,22 @@ public final class GlamisEngine implements Engine {
 		} catch (ExpressionException e) {
 			throw new EngineException(e.toDiagnostic(file));
 		}
+	}
+
+	/**
+	 * The population of a network: a bound parameter {@value #CUSTOMERS} (a sweep over it charts X against the
+	 * population), else the option.
+	 */
+	private static long customers(EngineInput input, String file) throws EngineException {
+		if (!input.bindings().isBound(CUSTOMERS)) {
+			return input.options().integer(CUSTOMERS);
+		}
+		double value = input.bindings().value(CUSTOMERS);
+		if (value != Math.rint(value) || value < 1 || value > Integer.MAX_VALUE) {
+			throw new EngineException(Diagnostic.error("glamis.network", "customers must be a whole number of at least 1, "
+					+ "was " + Numbers.format(value), Location.of(file)));
+		}
+		return (long) value;
 	}
 
 	/** Whether the program model (or its machine or layout) declares the parameter {@code name}. */

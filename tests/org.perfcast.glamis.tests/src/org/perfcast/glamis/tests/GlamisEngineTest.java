@@ -66,6 +66,26 @@ class GlamisEngineTest {
 	}
 
 	@Test
+	void testBoundCustomersOverrideTheOption(@TempDir Path dir) throws Exception {
+		Path network = dir.resolve("two.qn");
+		Files.writeString(network, "z delay 4\ncpu queue 1\n");
+		// N = 2: R_cpu(1) = 1, Q(1) = 1/5; R_cpu(2) = 1 + 1/5, X = 2 / (4 + 6/5) = 5/13
+		assertEquals(5.0 / 13, run(network, Map.of("customers", 2), Map.of("customers", "1")).summary().get(0).value(),
+				1e-12);
+		double previous = 0;
+		for (int n = 1; n <= 20; n++) {
+			double x = run(network, Map.of("customers", n), Map.of()).summary().get(0).value();
+			assertTrue(x > previous && x < 1, "X grows with the population towards 1 / D_max: " + x + " at " + n);
+			previous = x;
+		}
+		EngineException e = assertThrows(EngineException.class, () -> engine.run(new EngineInput(network, "two.qn",
+				ParameterBindings.of(Map.of("customers", 2.5)), OptionValues.of(engine.options(), Map.of())),
+				EngineMonitor.NULL));
+		assertEquals("two.qn: error: customers must be a whole number of at least 1, was 2.5",
+				e.diagnostics().get(0).toString());
+	}
+
+	@Test
 	void testErrorsPointIntoTheFile(@TempDir Path dir) throws Exception {
 		Path model = dir.resolve("bad.glamis");
 		Files.writeString(model, "machine < I(1) >\nprogram 2 : <1, 2>\n");
