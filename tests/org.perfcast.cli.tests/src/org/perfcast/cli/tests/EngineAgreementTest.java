@@ -79,9 +79,12 @@ class EngineAgreementTest {
 			});
 		}
 		List<Engine> engines = EngineRegistry.builtin().engines();
-		// the models above are every example of a kind that at least two engines read
+		// the models above are every example of a kind that at least two engines read, but loggp-scale's: they are
+		// the LogGP benchmarks' inputs, left out of the demo too (its random steps do not yet derive for Glamis)
 		try (Stream<Path> files = Files.walk(examples())) {
-			List<String> shared = files.filter(Files::isRegularFile).map(f -> examples().relativize(f).toString())
+			List<String> shared = files.filter(Files::isRegularFile)
+					.filter(f -> !f.startsWith(examples().resolve("loggp-scale")))
+					.map(f -> examples().relativize(f).toString())
 					.filter(f -> engines.stream().filter(e -> e.fileExtensions().contains(f.substring(f.lastIndexOf('.') + 1)))
 							.count() >= 2)
 					.sorted().toList();
