@@ -34,6 +34,7 @@
  * v variant or a nonblocking collective uses its own equation if the summary has it, else its family's
  * (MPI_Gatherv and MPI_Igather: MPI_Gather). A nonblocking collective starts its synchronisation with
  * PMPI_Iallreduce and takes effect when completed.
+ * Neighbourhood collectives: see their section (the stamps travel by a PMPI_Neighbor_allgather on the shadow).
  * Fortran: Open MPI's Fortran bindings call PMPI_ directly, so the mpif.h / use mpi entry points (mpi_send_)
  * and the ompi_*_f functions the mpi_f08 module calls are defined here too, one for every C entry point.
  * Log lines: "kind start end peer bytes name", kind compute, send, recv or coll; the last line "end T".
@@ -256,6 +257,7 @@ struct shadow {
 	MPI_Comm user, shadow;
 	int id, n;    /* trace mode: the communicator's id (-1: an intercommunicator) and size */
 	int *members; /* trace mode: the world rank of each of its ranks */
+	int twin;     /* trace mode: the id its neighbourhood collectives' messages travel on (0: none yet) */
 };
 static struct shadow *shadows;
 static int shadow_count, shadow_capacity;
@@ -310,6 +312,7 @@ static void add_shadow(MPI_Comm comm) {
 		shadow_capacity = shadow_capacity ? 2 * shadow_capacity : 16;
 		shadows = realloc(shadows, shadow_capacity * sizeof *shadows);
 	}
+	memset(&shadows[shadow_count], 0, sizeof shadows[shadow_count]);
 	shadows[shadow_count].user = comm;
 	PMPI_Comm_dup(comm, &shadows[shadow_count].shadow);
 	shadow_count++;
@@ -482,6 +485,9 @@ struct request {
 	long trace_id;   /* trace mode: the request's id in the trace */
 	MPI_Request sync; /* a nonblocking collective's synchronisation */
 	double mine[2], latest[2];
+	double *theirs;  /* a nonblocking neighbourhood collective: its in-neighbours' (start, block) pairs */
+	int degree;      /* ... and how many (MPI_PROC_NULL ones at a non-periodic edge included) */
+	int neighbours;  /* ... the real ones */
 	struct request *next;
 };
 
@@ -524,6 +530,7 @@ static void drop(uintptr_t key) {
 		if ((*p)->key == key) {
 			struct request *r = *p;
 			*p = r->next;
+			free(r->theirs);
 			free(r);
 			return;
 		}
@@ -626,7 +633,17 @@ static void complete(uintptr_t key, const MPI_Status *status) {
 		break;
 	case COLL: {
 		PMPI_Wait(&r->sync, MPI_STATUS_IGNORE);
-		double end = r->latest[0] + cost(r->name, r->family, comm_size(r->comm), r->latest[1]);
+		int p = comm_size(r->comm);
+		if (r->theirs) { /* a neighbourhood: the latest start and largest block of the rank and its in-neighbours */
+			r->latest[0] = r->mine[0];
+			r->latest[1] = r->mine[1];
+			for (int i = 0; i < r->degree; i++) {
+				r->latest[0] = later(r->latest[0], r->theirs[2 * i]);
+				r->latest[1] = later(r->latest[1], r->theirs[2 * i + 1]);
+			}
+			p = r->neighbours + 1;
+		}
+		double end = r->latest[0] + cost(r->name, r->family, p, r->latest[1]);
 		double start = the_time;
 		the_time = later(the_time, end);
 		record("coll", start, the_time, -1, (long) r->latest[1], r->name);
@@ -1575,16 +1592,237 @@ int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *out, MPI_Request *request) {
 	TR_RETURN(PMPI_Comm_idup(comm, out, request));
 }
 
+/* ---- neighbourhood collectives (communicators with a cartesian, graph or distributed graph topology) ----
+ * A rank's neighbourhood collective ends at the latest start of the rank and its in-neighbours + T_f(p, d), p the
+ * neighbourhood's size (in-neighbours + 1, those beyond a non-periodic edge not counted) and d the largest block any of them sends one neighbour, f the family's
+ * equation (Neighbor_allgather(v): MPI_Allgather's, Neighbor_alltoall(v, w): MPI_Alltoall's) unless the summary
+ * has the call's own. The starts travel by a PMPI_Neighbor_allgather on the shadow, which a dup gives the same
+ * topology. In a trace each is its messages: an irecv from every in-neighbour and an isend to every
+ * out-neighbour, on a twin of the communicator (its own id, the same members), then their waits. */
+
+/* The rank's in- and out-neighbours (ranks of comm; MPI_PROC_NULL at a non-periodic edge), or 0 without a
+ * topology. The lists are malloc'd. */
+static int topology_neighbours(MPI_Comm comm, int *in, int **sources, int *out, int **dests) {
+	int topo = MPI_UNDEFINED;
+	PMPI_Topo_test(comm, &topo);
+	*sources = *dests = NULL;
+	*in = *out = 0;
+	if (topo == MPI_CART) {
+		int dims;
+		PMPI_Cartdim_get(comm, &dims);
+		*in = *out = 2 * dims;
+		*sources = malloc((*in > 0 ? *in : 1) * sizeof **sources);
+		*dests = malloc((*out > 0 ? *out : 1) * sizeof **dests);
+		for (int d = 0; d < dims; d++) { /* MPI's order: per dimension, the neighbour below, then above */
+			int below, above;
+			PMPI_Cart_shift(comm, d, 1, &below, &above);
+			(*sources)[2 * d] = (*dests)[2 * d] = below;
+			(*sources)[2 * d + 1] = (*dests)[2 * d + 1] = above;
+		}
+		return 1;
+	}
+	if (topo == MPI_GRAPH) {
+		int me, n;
+		PMPI_Comm_rank(comm, &me);
+		PMPI_Graph_neighbors_count(comm, me, &n);
+		*in = *out = n;
+		*sources = malloc((n > 0 ? n : 1) * sizeof **sources);
+		*dests = malloc((n > 0 ? n : 1) * sizeof **dests);
+		PMPI_Graph_neighbors(comm, me, n, *sources);
+		memcpy(*dests, *sources, (n > 0 ? n : 1) * sizeof **dests);
+		return 1;
+	}
+	if (topo == MPI_DIST_GRAPH) {
+		int weighted;
+		PMPI_Dist_graph_neighbors_count(comm, in, out, &weighted);
+		*sources = malloc((*in > 0 ? *in : 1) * sizeof **sources);
+		*dests = malloc((*out > 0 ? *out : 1) * sizeof **dests);
+		int *sw = malloc((*in > 0 ? *in : 1) * sizeof *sw), *dw = malloc((*out > 0 ? *out : 1) * sizeof *dw);
+		PMPI_Dist_graph_neighbors(comm, *in, *sources, sw, *out, *dests, dw);
+		free(sw);
+		free(dw);
+		return 1;
+	}
+	return 0;
+}
+
+/* Trace mode: the messages of a neighbourhood collective; sent[i] and got[i] bytes to and from each neighbour. */
+static void tr_neighbourhood(const char *name, MPI_Comm comm, const long *sent, const long *got) {
+	struct shadow *s = entry_of(comm);
+	int in, out, *sources, *dests;
+	if (!trace_file) return;
+	if (!s || s->id < 0 || !topology_neighbours(comm, &in, &sources, &out, &dests)) {
+		not_covered(name);
+		return;
+	}
+	if (s->twin == 0) { /* agreed by the members, as a new communicator's id */
+		int mine = trace_ids + 1;
+		PMPI_Allreduce(&mine, &s->twin, 1, MPI_INT, MPI_MAX, s->shadow);
+		if (s->twin > trace_ids) trace_ids = s->twin;
+		fprintf(trace_file, "comm %d", s->twin);
+		for (int i = 0; i < s->n; i++) fprintf(trace_file, " %d", s->members[i]);
+		fprintf(trace_file, "\n");
+	}
+	long first = trace_requests + 1;
+	for (int i = 0; i < in; i++) {
+		if (sources[i] != MPI_PROC_NULL) tr_line("irecv %d 0 %d %ld %ld\n", s->members[sources[i]], s->twin, got[i],
+				++trace_requests);
+	}
+	for (int i = 0; i < out; i++) {
+		if (dests[i] != MPI_PROC_NULL) tr_line("isend %d 0 %d %ld %ld\n", s->members[dests[i]], s->twin, sent[i],
+				++trace_requests);
+	}
+	long id = first;
+	for (int i = 0; i < in; i++) {
+		if (sources[i] != MPI_PROC_NULL) {
+			tr_line("wait %ld %d 0 %ld\n", id, s->members[sources[i]], got[i]);
+			id++;
+		}
+	}
+	for (; id <= trace_requests; id++) tr_line("wait %ld\n", id);
+	free(sources);
+	free(dests);
+}
+
+/* The bytes sent to and received from each neighbour: counts (or one count for all) of the given types. */
+static void neighbour_blocks(MPI_Comm comm, const int *scounts, int scount, const MPI_Datatype *stypes,
+		MPI_Datatype stype, const int *rcounts, int rcount, const MPI_Datatype *rtypes, MPI_Datatype rtype,
+		long **sent, long **got, int *in, int *out, int *real, long *largest) {
+	int *sources, *dests;
+	topology_neighbours(comm, in, &sources, out, &dests);
+	*real = 0;
+	for (int i = 0; i < *in; i++) *real += sources[i] != MPI_PROC_NULL;
+	*sent = malloc((*out > 0 ? *out : 1) * sizeof **sent);
+	*got = malloc((*in > 0 ? *in : 1) * sizeof **got);
+	*largest = 0;
+	for (int i = 0; i < *out; i++) {
+		(*sent)[i] = bytes(scounts ? scounts[i] : scount, stypes ? stypes[i] : stype);
+		if ((*sent)[i] > *largest) *largest = (*sent)[i];
+	}
+	for (int i = 0; i < *in; i++) (*got)[i] = bytes(rcounts ? rcounts[i] : rcount, rtypes ? rtypes[i] : rtype);
+	free(sources);
+	free(dests);
+}
+
+/* Before the call: the stamps' exchange (blocking), or its start (nonblocking, completed with the request). */
+static void neighbourhood(const char *name, const char *family, MPI_Comm comm, MPI_Request *request,
+		const int *scounts, int scount, const MPI_Datatype *stypes, MPI_Datatype stype, const int *rcounts, int rcount,
+		const MPI_Datatype *rtypes, MPI_Datatype rtype) {
+	long *sent, *got, d;
+	int in, out, real;
+	tr_enter();
+	neighbour_blocks(comm, scounts, scount, stypes, stype, rcounts, rcount, rtypes, rtype, &sent, &got, &in, &out, &real,
+			&d);
+	if (tracing) {
+		tr_neighbourhood(name, comm, sent, got);
+	} else {
+		double mine[2] = { the_time, (double) d };
+		double *theirs = malloc((in > 0 ? in : 1) * 2 * sizeof *theirs);
+		for (int i = 0; i < in; i++) { /* a neighbour at a non-periodic edge (MPI_PROC_NULL) leaves its pair so */
+			theirs[2 * i] = mine[0];
+			theirs[2 * i + 1] = mine[1];
+		}
+		if (request) {
+			struct request *r = add(KEY(*request), COLL, name, family, comm);
+			r->mine[0] = mine[0];
+			r->mine[1] = mine[1];
+			r->theirs = theirs;
+			r->degree = in;
+			r->neighbours = real;
+			PMPI_Ineighbor_allgather(r->mine, 2, MPI_DOUBLE, r->theirs, 2, MPI_DOUBLE, sync_comm(comm), &r->sync);
+		} else {
+			PMPI_Neighbor_allgather(mine, 2, MPI_DOUBLE, theirs, 2, MPI_DOUBLE, sync_comm(comm));
+			double start = mine[0], block = mine[1];
+			for (int i = 0; i < in; i++) {
+				start = later(start, theirs[2 * i]);
+				block = later(block, theirs[2 * i + 1]);
+			}
+			free(theirs);
+			the_time = start + cost(name, family, real + 1, block);
+			record("coll", start, the_time, -1, (long) block, name);
+		}
+	}
+	free(sent);
+	free(got);
+}
+
+/* The request of a nonblocking neighbourhood collective is known after the call: the stamps' exchange starts then. */
+#define NEIGHBOURHOOD_CALL(call, name, family, request, ...) \
+	do { \
+		if (request) { \
+			tr_enter(); \
+			int r_ = call; \
+			neighbourhood(name, family, comm, request, __VA_ARGS__); \
+			tr_mark(); \
+			return r_; \
+		} \
+		neighbourhood(name, family, comm, NULL, __VA_ARGS__); \
+		TR_RETURN(call); \
+	} while (0)
+
 int MPI_Neighbor_allgather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
 		MPI_Comm comm) {
-	not_covered("MPI_Neighbor_allgather");
-	TR_RETURN(PMPI_Neighbor_allgather(in, count, type, out, rcount, rtype, comm));
+	NEIGHBOURHOOD_CALL(PMPI_Neighbor_allgather(in, count, type, out, rcount, rtype, comm), "MPI_Neighbor_allgather",
+			"MPI_Allgather", (MPI_Request *) NULL, NULL, count, NULL, type, NULL, rcount, NULL, rtype);
+}
+
+int MPI_Neighbor_allgatherv(const void *in, int count, MPI_Datatype type, void *out, const int rcounts[],
+		const int displs[], MPI_Datatype rtype, MPI_Comm comm) {
+	NEIGHBOURHOOD_CALL(PMPI_Neighbor_allgatherv(in, count, type, out, rcounts, displs, rtype, comm),
+			"MPI_Neighbor_allgatherv", "MPI_Allgather", (MPI_Request *) NULL, NULL, count, NULL, type, rcounts, 0, NULL,
+			rtype);
 }
 
 int MPI_Neighbor_alltoall(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
 		MPI_Comm comm) {
-	not_covered("MPI_Neighbor_alltoall");
-	TR_RETURN(PMPI_Neighbor_alltoall(in, count, type, out, rcount, rtype, comm));
+	NEIGHBOURHOOD_CALL(PMPI_Neighbor_alltoall(in, count, type, out, rcount, rtype, comm), "MPI_Neighbor_alltoall",
+			"MPI_Alltoall", (MPI_Request *) NULL, NULL, count, NULL, type, NULL, rcount, NULL, rtype);
+}
+
+int MPI_Neighbor_alltoallv(const void *in, const int counts[], const int sdispls[], MPI_Datatype type, void *out,
+		const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm) {
+	NEIGHBOURHOOD_CALL(PMPI_Neighbor_alltoallv(in, counts, sdispls, type, out, rcounts, rdispls, rtype, comm),
+			"MPI_Neighbor_alltoallv", "MPI_Alltoall", (MPI_Request *) NULL, counts, 0, NULL, type, rcounts, 0, NULL,
+			rtype);
+}
+
+int MPI_Neighbor_alltoallw(const void *in, const int counts[], const MPI_Aint sdispls[], const MPI_Datatype types[],
+		void *out, const int rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm) {
+	NEIGHBOURHOOD_CALL(PMPI_Neighbor_alltoallw(in, counts, sdispls, types, out, rcounts, rdispls, rtypes, comm),
+			"MPI_Neighbor_alltoallw", "MPI_Alltoall", (MPI_Request *) NULL, counts, 0, types, MPI_DATATYPE_NULL,
+			rcounts, 0, rtypes, MPI_DATATYPE_NULL);
+}
+
+int MPI_Ineighbor_allgather(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
+		MPI_Comm comm, MPI_Request *request) {
+	NEIGHBOURHOOD_CALL(PMPI_Ineighbor_allgather(in, count, type, out, rcount, rtype, comm, request),
+			"MPI_Ineighbor_allgather", "MPI_Allgather", request, NULL, count, NULL, type, NULL, rcount, NULL, rtype);
+}
+
+int MPI_Ineighbor_allgatherv(const void *in, int count, MPI_Datatype type, void *out, const int rcounts[],
+		const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *request) {
+	NEIGHBOURHOOD_CALL(PMPI_Ineighbor_allgatherv(in, count, type, out, rcounts, displs, rtype, comm, request),
+			"MPI_Ineighbor_allgatherv", "MPI_Allgather", request, NULL, count, NULL, type, rcounts, 0, NULL, rtype);
+}
+
+int MPI_Ineighbor_alltoall(const void *in, int count, MPI_Datatype type, void *out, int rcount, MPI_Datatype rtype,
+		MPI_Comm comm, MPI_Request *request) {
+	NEIGHBOURHOOD_CALL(PMPI_Ineighbor_alltoall(in, count, type, out, rcount, rtype, comm, request),
+			"MPI_Ineighbor_alltoall", "MPI_Alltoall", request, NULL, count, NULL, type, NULL, rcount, NULL, rtype);
+}
+
+int MPI_Ineighbor_alltoallv(const void *in, const int counts[], const int sdispls[], MPI_Datatype type, void *out,
+		const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request *request) {
+	NEIGHBOURHOOD_CALL(PMPI_Ineighbor_alltoallv(in, counts, sdispls, type, out, rcounts, rdispls, rtype, comm,
+			request), "MPI_Ineighbor_alltoallv", "MPI_Alltoall", request, counts, 0, NULL, type, rcounts, 0, NULL, rtype);
+}
+
+int MPI_Ineighbor_alltoallw(const void *in, const int counts[], const MPI_Aint sdispls[], const MPI_Datatype types[],
+		void *out, const int rcounts[], const MPI_Aint rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm,
+		MPI_Request *request) {
+	NEIGHBOURHOOD_CALL(PMPI_Ineighbor_alltoallw(in, counts, sdispls, types, out, rcounts, rdispls, rtypes, comm,
+			request), "MPI_Ineighbor_alltoallw", "MPI_Alltoall", request, counts, 0, types, MPI_DATATYPE_NULL, rcounts,
+			0, rtypes, MPI_DATATYPE_NULL);
 }
 
 int MPI_Put(const void *origin, int count, MPI_Datatype type, int target, MPI_Aint disp, int tcount,
@@ -2105,13 +2343,53 @@ FORTRAN(mpi_ialltoallw, ompi_ialltoallw_f, (char *in, MPI_Fint *counts, MPI_Fint
 	f_request(*ierr, r, request);
 }
 
-#define F_NEIGHBOR(n, CALL) \
-	FORTRAN(mpi_##n, ompi_##n##_f, (char *in, MPI_Fint *count, MPI_Fint *type, char *out, MPI_Fint *rcount, \
-			MPI_Fint *rtype, MPI_Fint *comm, MPI_Fint *ierr)) { \
-		*ierr = CALL(f_buffer(in), *count, f_type(type), f_buffer(out), *rcount, f_type(rtype), f_comm(comm)); \
-	}
-F_NEIGHBOR(neighbor_allgather, MPI_Neighbor_allgather)
-F_NEIGHBOR(neighbor_alltoall, MPI_Neighbor_alltoall)
+F_COLLECTIVE(neighbor_allgather, MPI_Neighbor_allgather, MPI_Ineighbor_allgather,
+		(char *in, MPI_Fint *count, MPI_Fint *type, char *out, MPI_Fint *rcount, MPI_Fint *rtype, MPI_Fint *comm),
+		f_buffer(in), *count, f_type(type), f_buffer(out), *rcount, f_type(rtype), f_comm(comm))
+F_COLLECTIVE(neighbor_alltoall, MPI_Neighbor_alltoall, MPI_Ineighbor_alltoall,
+		(char *in, MPI_Fint *count, MPI_Fint *type, char *out, MPI_Fint *rcount, MPI_Fint *rtype, MPI_Fint *comm),
+		f_buffer(in), *count, f_type(type), f_buffer(out), *rcount, f_type(rtype), f_comm(comm))
+F_COLLECTIVE(neighbor_allgatherv, MPI_Neighbor_allgatherv, MPI_Ineighbor_allgatherv,
+		(char *in, MPI_Fint *count, MPI_Fint *type, char *out, MPI_Fint *rcounts, MPI_Fint *displs,
+				MPI_Fint *rtype, MPI_Fint *comm),
+		f_buffer(in), *count, f_type(type), f_buffer(out), rcounts, displs, f_type(rtype), f_comm(comm))
+F_COLLECTIVE(neighbor_alltoallv, MPI_Neighbor_alltoallv, MPI_Ineighbor_alltoallv,
+		(char *in, MPI_Fint *counts, MPI_Fint *sdispls, MPI_Fint *type, char *out, MPI_Fint *rcounts,
+				MPI_Fint *rdispls, MPI_Fint *rtype, MPI_Fint *comm),
+		f_buffer(in), counts, sdispls, f_type(type), f_buffer(out), rcounts, rdispls, f_type(rtype), f_comm(comm))
+
+/* Neighbor_alltoallw: a datatype per neighbour (in- and out-degree of the topology), displacements in bytes. */
+static MPI_Datatype *f_neighbour_types(const MPI_Fint *f, MPI_Comm comm, int incoming) {
+	int in, out, *sources, *dests;
+	topology_neighbours(comm, &in, &sources, &out, &dests);
+	free(sources);
+	free(dests);
+	int n = incoming ? in : out;
+	MPI_Datatype *t = malloc((n > 0 ? n : 1) * sizeof *t);
+	for (int i = 0; i < n; i++) t[i] = PMPI_Type_f2c(f[i]);
+	return t;
+}
+
+FORTRAN(mpi_neighbor_alltoallw, ompi_neighbor_alltoallw_f, (char *in, MPI_Fint *counts, MPI_Aint *sdispls,
+		MPI_Fint *types, char *out, MPI_Fint *rcounts, MPI_Aint *rdispls, MPI_Fint *rtypes, MPI_Fint *comm,
+		MPI_Fint *ierr)) {
+	MPI_Comm c = f_comm(comm);
+	MPI_Datatype *t = f_neighbour_types(types, c, 0), *rt = f_neighbour_types(rtypes, c, 1);
+	*ierr = MPI_Neighbor_alltoallw(f_buffer(in), counts, sdispls, t, f_buffer(out), rcounts, rdispls, rt, c);
+	free(t);
+	free(rt);
+}
+
+/* As for Ialltoallw, the datatypes live until the operation completes: not freed. */
+FORTRAN(mpi_ineighbor_alltoallw, ompi_ineighbor_alltoallw_f, (char *in, MPI_Fint *counts, MPI_Aint *sdispls,
+		MPI_Fint *types, char *out, MPI_Fint *rcounts, MPI_Aint *rdispls, MPI_Fint *rtypes, MPI_Fint *comm,
+		MPI_Fint *request, MPI_Fint *ierr)) {
+	MPI_Comm c = f_comm(comm);
+	MPI_Datatype *t = f_neighbour_types(types, c, 0), *rt = f_neighbour_types(rtypes, c, 1);
+	MPI_Request r;
+	*ierr = MPI_Ineighbor_alltoallw(f_buffer(in), counts, sdispls, t, f_buffer(out), rcounts, rdispls, rt, c, &r);
+	f_request(*ierr, r, request);
+}
 
 /* calls not covered, reported as the C ones are */
 

@@ -351,4 +351,49 @@ class RecordReplayTest {
 		assertEquals(ExitCode.INPUT_ERROR, cli.run("revprof", "--summary", summary.toString(), "--", "no-such-program"));
 		assertTrue(cli.err().startsWith("no-such-program: error: no such program"), cli.err());
 	}
+
+	/**
+	 * Neighbourhood collectives are recorded as their messages (an irecv from each in-neighbour, an isend to each
+	 * out-neighbour, on a twin of the communicator) and replay: 8 + 8 on a periodic ring of 4, 6 on a line, 4 on
+	 * a directed ring.
+	 */
+	@Test
+	void testRecordNeighbourhoodCollectives() throws IOException {
+		assumeTrue(Mpi.installed(), "Open MPI is not installed");
+		Path source = Files.writeString(dir.resolve("neighbours.c"), """
+				#include <mpi.h>
+				#include <stdio.h>
+								int main(int argc, char **argv) {
+				  MPI_Init(&argc, &argv);
+				  int rank, size, dims[1], periods[1] = {1}, x[8] = {0}, y[8], counts[2] = {2, 2}, displs[2] = {0, 2};
+				  MPI_Comm_rank(MPI_COMM_WORLD, &rank); MPI_Comm_size(MPI_COMM_WORLD, &size);
+				  dims[0] = size;
+				  MPI_Comm ring, line, directed; MPI_Request r;
+				  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+				  MPI_Neighbor_allgather(x, 2, MPI_INT, y, 2, MPI_INT, ring);
+				  MPI_Ineighbor_alltoall(x, 1, MPI_INT, y, 1, MPI_INT, ring, &r);
+				  MPI_Wait(&r, MPI_STATUS_IGNORE);
+				  periods[0] = 0;
+				  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &line);
+				  MPI_Neighbor_alltoallv(x, counts, displs, MPI_INT, y, counts, displs, MPI_INT, line);
+				  int from = (rank + size - 1) % size, to = (rank + 1) % size;
+				  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &from, MPI_UNWEIGHTED, 1, &to, MPI_UNWEIGHTED, MPI_INFO_NULL, 0,
+				      &directed);
+				  MPI_Neighbor_allgather(x, 2, MPI_INT, y, 2, MPI_INT, directed);
+				  if (y[0] != 0) printf("wrong\\n");
+				  MPI_Comm_free(&ring); MPI_Comm_free(&line); MPI_Comm_free(&directed);
+				  MPI_Finalize();
+				  return 0;
+				}
+				""");
+		Path out = dir.resolve("neighbours");
+		assertEquals(ExitCode.OK, cli.run("record-mpi", "--np", "4", "--out", out.toString(), "--timeout", "120", "--",
+				source.toString()), cli.err());
+		String rank0 = String.join("\n", events(out.resolve("rank-0.txt")));
+		assertTrue(rank0.contains("irecv 3 0 3 8 1\nirecv 1 0 3 8 2\nisend 3 0 3 8 3\nisend 1 0 3 8 4\n"
+				+ "wait 1 3 0 8\nwait 2 1 0 8\nwait 3\nwait 4"), rank0);
+		cli.reset();
+		assertEquals(ExitCode.OK, cli.run("replay", out.toString()), cli.err());
+		assertTrue(cli.out().contains(", 26 messages ("), cli.out());
+	}
 }

@@ -275,6 +275,52 @@ class RevprofLibraryTest {
 				p.output());
 	}
 
+	/**
+	 * Neighbourhood collectives end at the latest start of the rank and its in-neighbours + the family's equation
+	 * with p the neighbourhood's size: on a periodic ring of 4 (ranks start at 100 r) Neighbor_allgather of 8
+	 * bytes ends at max + 1 + 3 + 0.8 (rank 1's neighbours started at 0 and 200), Ineighbor_alltoall of 4 bytes +
+	 * 2 + 3 + 0.4; on a line the edges have one neighbour (Neighbor_alltoallv: p = 2 there, 3 inside); on a
+	 * directed ring (Dist_graph_create_adjacent) each waits for its predecessor only.
+	 */
+	@Test
+	void testNeighbourhoodCollectives() throws Exception {
+		ReverseProfiler.Prediction p = run("n.c", """
+				#include <mpi.h>
+				#include <stdio.h>
+				#include "perfcast.h"
+				int main(int argc, char **argv) {
+				  MPI_Init(&argc, &argv);
+				  int rank, size, dims[1], periods[1] = {1}, x[8] = {0}, y[8], counts[2] = {2, 2}, displs[2] = {0, 2};
+				  MPI_Comm_rank(MPI_COMM_WORLD, &rank); MPI_Comm_size(MPI_COMM_WORLD, &size);
+				  dims[0] = size;
+				  MPI_Comm ring, line, directed; MPI_Request r;
+				  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+				  PERFCAST_COMPUTE(100 * rank);
+				  MPI_Neighbor_allgather(x, 2, MPI_INT, y, 2, MPI_INT, ring);
+				  MPI_Ineighbor_alltoall(x, 1, MPI_INT, y, 1, MPI_INT, ring, &r);
+				  MPI_Wait(&r, MPI_STATUS_IGNORE);
+				  periods[0] = 0;
+				  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &line);
+				  MPI_Neighbor_alltoallv(x, counts, displs, MPI_INT, y, counts, displs, MPI_INT, line);
+				  int from = (rank + size - 1) % size, to = (rank + 1) % size;
+				  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &from, MPI_UNWEIGHTED, 1, &to, MPI_UNWEIGHTED, MPI_INFO_NULL, 0,
+				      &directed);
+				  MPI_Neighbor_allgather(x, 2, MPI_INT, y, 2, MPI_INT, directed);
+				  if (y[0] != 0) printf("wrong\\n");
+				  MPI_Comm_free(&ring); MPI_Comm_free(&line); MPI_Comm_free(&directed);
+				  MPI_Finalize();
+				  return 0;
+				}
+				""", 4);
+		assertFalse(p.output().contains("wrong") || p.output().contains("not covered"), p.output());
+		List<List<Double>> expected = List.of(List.of(304.8, 310.2, 315.0, 318.8), List.of(204.8, 310.2, 316.0, 319.8),
+				List.of(304.8, 310.2, 316.0, 319.8), List.of(304.8, 310.2, 315.0, 319.8));
+		for (int r = 0; r < 4; r++) {
+			assertEquals(expected.get(r), p.ranks().get(r).events().stream().filter(e -> e.kind().equals("coll"))
+					.map(e -> Math.round(e.end() * 10) / 10.0).toList(), "rank " + r);
+		}
+	}
+
 	/** A call the library does not time is reported with the calls of every rank. */
 	@Test
 	void testCallNotCoveredIsReported() throws Exception {
