@@ -11,8 +11,8 @@ import java.nio.file.attribute.PosixFileAttributeView;
 
 /**
  * Replacing a user's file so that it is never left half written: the new content goes to a temporary file beside
- * it, is flushed to the disk, and is moved over the file in one step; the file keeps its permissions. A read-only
- * file is not replaced.
+ * it, is flushed to the disk, and is moved over the file in one step; the file keeps its permissions, and a new file
+ * gets those of any file the user creates (the umask's). A read-only file is not replaced.
  */
 public final class SafeWrites {
 
@@ -36,7 +36,11 @@ public final class SafeWrites {
 			throw new AccessDeniedException(target.toString(), null, "the file is read-only");
 		}
 		Files.createDirectories(target.getParent());
-		Path temporary = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+		// created as a plain file is (not as createTempFile's owner-only one), so a new file gets the permissions
+		// the user's umask gives every file; an existing file's are copied below
+		Path temporary = target.resolveSibling("." + target.getFileName() + "." + Long.toUnsignedString(
+				java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+		Files.createFile(temporary);
 		try {
 			try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
 				out.write(java.nio.ByteBuffer.wrap(bytes));
