@@ -39,6 +39,9 @@ public final class ReplayEngine implements Engine {
 	/** The default eager limit: Open MPI's TCP transport's (btl_tcp_eager_limit, 64 KiB). */
 	public static final long EAGER = 65536;
 
+	/** The LogGP parameters' names, as options and as parameters. */
+	private static final String[] LOGGP = { "L", "o", "g", "G" };
+
 	private static final List<OptionSpec> OPTIONS = List.of(
 			OptionSpec.real("L", 9, "the latency L in µs (default: the paper's Meiko CS-2 value, as loggp-step)"),
 			OptionSpec.real("o", 2, "the overhead o of a send or receive in µs"),
@@ -135,9 +138,8 @@ public final class ReplayEngine implements Engine {
 			Machine m = machine(input.model(), machine);
 			LogGP p = machineLogGP(m, machine, trace.largest());
 			double[] fromMachine = { p.L(), p.o(), p.g(), p.G() };
-			String[] names = { "L", "o", "g", "G" };
 			for (int i = 0; i < 4; i++) {
-				if (!explicit(input, names[i])) {
+				if (!explicit(input, LOGGP[i])) {
 					v[i] = fromMachine[i];
 				}
 			}
@@ -149,10 +151,9 @@ public final class ReplayEngine implements Engine {
 					+ "computation to another machine: name that machine too (machine)", Location.of(file)));
 		}
 		ParameterBindings b = input.bindings();
-		String[] names = { "L", "o", "g", "G" };
 		for (int i = 0; i < 4; i++) {
-			if (b.isBound(names[i])) {
-				v[i] = b.value(names[i]);
+			if (b.isBound(LOGGP[i])) {
+				v[i] = b.value(LOGGP[i]);
 			}
 		}
 		double eager = b.isBound("eager") ? b.value("eager") : options.integer("eager");

@@ -251,6 +251,16 @@ static double later(double a, double b) {
 	return a > b ? a : b;
 }
 
+/* The latest start and largest block of (start, block) `mine` and the `k` pairs of `theirs`. */
+static void latest_of(const double mine[2], const double *theirs, int k, double latest[2]) {
+	latest[0] = mine[0];
+	latest[1] = mine[1];
+	for (int i = 0; i < k; i++) {
+		latest[0] = later(latest[0], theirs[2 * i]);
+		latest[1] = later(latest[1], theirs[2 * i + 1]);
+	}
+}
+
 /* ---- shadow communicators ---- */
 
 struct shadow {
@@ -635,12 +645,7 @@ static void complete(uintptr_t key, const MPI_Status *status) {
 		PMPI_Wait(&r->sync, MPI_STATUS_IGNORE);
 		int p = comm_size(r->comm);
 		if (r->theirs) { /* a neighbourhood: the latest start and largest block of the rank and its in-neighbours */
-			r->latest[0] = r->mine[0];
-			r->latest[1] = r->mine[1];
-			for (int i = 0; i < r->degree; i++) {
-				r->latest[0] = later(r->latest[0], r->theirs[2 * i]);
-				r->latest[1] = later(r->latest[1], r->theirs[2 * i + 1]);
-			}
+			latest_of(r->mine, r->theirs, r->degree, r->latest);
 			p = r->neighbours + 1;
 		}
 		double end = r->latest[0] + cost(r->name, r->family, p, r->latest[1]);
@@ -1646,12 +1651,44 @@ static int topology_neighbours(MPI_Comm comm, int *in, int **sources, int *out, 
 	return 0;
 }
 
-/* Trace mode: the messages of a neighbourhood collective; sent[i] and got[i] bytes to and from each neighbour. */
-static void tr_neighbourhood(const char *name, MPI_Comm comm, const long *sent, const long *got) {
+/* A rank's neighbourhood for one call: its neighbours (ranks of the communicator; MPI_PROC_NULL beyond a
+ * non-periodic edge), the bytes it sends each out-neighbour and receives from each in-neighbour. */
+struct neighbourhood {
+	int in, out, real;      /* in- and out-degree; in-neighbours that are not MPI_PROC_NULL */
+	int *sources, *dests;
+	long *sent, *got, largest;
+};
+
+/* The neighbourhood of a call with counts (or one count for all) of the given types. */
+static struct neighbourhood neighbourhood_of(MPI_Comm comm, const int *scounts, int scount, const MPI_Datatype *stypes,
+		MPI_Datatype stype, const int *rcounts, int rcount, const MPI_Datatype *rtypes, MPI_Datatype rtype) {
+	struct neighbourhood n = { 0 };
+	topology_neighbours(comm, &n.in, &n.sources, &n.out, &n.dests);
+	n.sent = malloc((n.out > 0 ? n.out : 1) * sizeof *n.sent);
+	n.got = malloc((n.in > 0 ? n.in : 1) * sizeof *n.got);
+	for (int i = 0; i < n.out; i++) {
+		n.sent[i] = bytes(scounts ? scounts[i] : scount, stypes ? stypes[i] : stype);
+		if (n.sent[i] > n.largest) n.largest = n.sent[i];
+	}
+	for (int i = 0; i < n.in; i++) {
+		n.got[i] = bytes(rcounts ? rcounts[i] : rcount, rtypes ? rtypes[i] : rtype);
+		n.real += n.sources[i] != MPI_PROC_NULL;
+	}
+	return n;
+}
+
+static void neighbourhood_free(struct neighbourhood *n) {
+	free(n->sources);
+	free(n->dests);
+	free(n->sent);
+	free(n->got);
+}
+
+/* Trace mode: the messages of a neighbourhood collective, on the communicator's twin. */
+static void tr_neighbourhood(const char *name, MPI_Comm comm, const struct neighbourhood *n) {
 	struct shadow *s = entry_of(comm);
-	int in, out, *sources, *dests;
 	if (!trace_file) return;
-	if (!s || s->id < 0 || !topology_neighbours(comm, &in, &sources, &out, &dests)) {
+	if (!s || s->id < 0 || !n->sources) {
 		not_covered(name);
 		return;
 	}
@@ -1664,61 +1701,33 @@ static void tr_neighbourhood(const char *name, MPI_Comm comm, const long *sent, 
 		fprintf(trace_file, "\n");
 	}
 	long first = trace_requests + 1;
-	for (int i = 0; i < in; i++) {
-		if (sources[i] != MPI_PROC_NULL) tr_line("irecv %d 0 %d %ld %ld\n", s->members[sources[i]], s->twin, got[i],
-				++trace_requests);
+	for (int i = 0; i < n->in; i++) {
+		if (n->sources[i] != MPI_PROC_NULL) tr_line("irecv %d 0 %d %ld %ld\n", s->members[n->sources[i]], s->twin,
+				n->got[i], ++trace_requests);
 	}
-	for (int i = 0; i < out; i++) {
-		if (dests[i] != MPI_PROC_NULL) tr_line("isend %d 0 %d %ld %ld\n", s->members[dests[i]], s->twin, sent[i],
-				++trace_requests);
+	for (int i = 0; i < n->out; i++) {
+		if (n->dests[i] != MPI_PROC_NULL) tr_line("isend %d 0 %d %ld %ld\n", s->members[n->dests[i]], s->twin,
+				n->sent[i], ++trace_requests);
 	}
 	long id = first;
-	for (int i = 0; i < in; i++) {
-		if (sources[i] != MPI_PROC_NULL) {
-			tr_line("wait %ld %d 0 %ld\n", id, s->members[sources[i]], got[i]);
-			id++;
-		}
+	for (int i = 0; i < n->in; i++) {
+		if (n->sources[i] != MPI_PROC_NULL) tr_line("wait %ld %d 0 %ld\n", id++, s->members[n->sources[i]], n->got[i]);
 	}
 	for (; id <= trace_requests; id++) tr_line("wait %ld\n", id);
-	free(sources);
-	free(dests);
-}
-
-/* The bytes sent to and received from each neighbour: counts (or one count for all) of the given types. */
-static void neighbour_blocks(MPI_Comm comm, const int *scounts, int scount, const MPI_Datatype *stypes,
-		MPI_Datatype stype, const int *rcounts, int rcount, const MPI_Datatype *rtypes, MPI_Datatype rtype,
-		long **sent, long **got, int *in, int *out, int *real, long *largest) {
-	int *sources, *dests;
-	topology_neighbours(comm, in, &sources, out, &dests);
-	*real = 0;
-	for (int i = 0; i < *in; i++) *real += sources[i] != MPI_PROC_NULL;
-	*sent = malloc((*out > 0 ? *out : 1) * sizeof **sent);
-	*got = malloc((*in > 0 ? *in : 1) * sizeof **got);
-	*largest = 0;
-	for (int i = 0; i < *out; i++) {
-		(*sent)[i] = bytes(scounts ? scounts[i] : scount, stypes ? stypes[i] : stype);
-		if ((*sent)[i] > *largest) *largest = (*sent)[i];
-	}
-	for (int i = 0; i < *in; i++) (*got)[i] = bytes(rcounts ? rcounts[i] : rcount, rtypes ? rtypes[i] : rtype);
-	free(sources);
-	free(dests);
 }
 
 /* Before the call: the stamps' exchange (blocking), or its start (nonblocking, completed with the request). */
 static void neighbourhood(const char *name, const char *family, MPI_Comm comm, MPI_Request *request,
 		const int *scounts, int scount, const MPI_Datatype *stypes, MPI_Datatype stype, const int *rcounts, int rcount,
 		const MPI_Datatype *rtypes, MPI_Datatype rtype) {
-	long *sent, *got, d;
-	int in, out, real;
 	tr_enter();
-	neighbour_blocks(comm, scounts, scount, stypes, stype, rcounts, rcount, rtypes, rtype, &sent, &got, &in, &out, &real,
-			&d);
+	struct neighbourhood n = neighbourhood_of(comm, scounts, scount, stypes, stype, rcounts, rcount, rtypes, rtype);
 	if (tracing) {
-		tr_neighbourhood(name, comm, sent, got);
+		tr_neighbourhood(name, comm, &n);
 	} else {
-		double mine[2] = { the_time, (double) d };
-		double *theirs = malloc((in > 0 ? in : 1) * 2 * sizeof *theirs);
-		for (int i = 0; i < in; i++) { /* a neighbour at a non-periodic edge (MPI_PROC_NULL) leaves its pair so */
+		double mine[2] = { the_time, (double) n.largest };
+		double *theirs = malloc((n.in > 0 ? n.in : 1) * 2 * sizeof *theirs);
+		for (int i = 0; i < n.in; i++) { /* a neighbour at a non-periodic edge (MPI_PROC_NULL) leaves its pair so */
 			theirs[2 * i] = mine[0];
 			theirs[2 * i + 1] = mine[1];
 		}
@@ -1727,23 +1736,19 @@ static void neighbourhood(const char *name, const char *family, MPI_Comm comm, M
 			r->mine[0] = mine[0];
 			r->mine[1] = mine[1];
 			r->theirs = theirs;
-			r->degree = in;
-			r->neighbours = real;
+			r->degree = n.in;
+			r->neighbours = n.real;
 			PMPI_Ineighbor_allgather(r->mine, 2, MPI_DOUBLE, r->theirs, 2, MPI_DOUBLE, sync_comm(comm), &r->sync);
 		} else {
+			double latest[2];
 			PMPI_Neighbor_allgather(mine, 2, MPI_DOUBLE, theirs, 2, MPI_DOUBLE, sync_comm(comm));
-			double start = mine[0], block = mine[1];
-			for (int i = 0; i < in; i++) {
-				start = later(start, theirs[2 * i]);
-				block = later(block, theirs[2 * i + 1]);
-			}
+			latest_of(mine, theirs, n.in, latest);
 			free(theirs);
-			the_time = start + cost(name, family, real + 1, block);
-			record("coll", start, the_time, -1, (long) block, name);
+			the_time = latest[0] + cost(name, family, n.real + 1, latest[1]);
+			record("coll", latest[0], the_time, -1, (long) latest[1], name);
 		}
 	}
-	free(sent);
-	free(got);
+	neighbourhood_free(&n);
 }
 
 /* The request of a nonblocking neighbourhood collective is known after the call: the stamps' exchange starts then. */
@@ -2358,23 +2363,25 @@ F_COLLECTIVE(neighbor_alltoallv, MPI_Neighbor_alltoallv, MPI_Ineighbor_alltoallv
 				MPI_Fint *rdispls, MPI_Fint *rtype, MPI_Fint *comm),
 		f_buffer(in), counts, sdispls, f_type(type), f_buffer(out), rcounts, rdispls, f_type(rtype), f_comm(comm))
 
-/* Neighbor_alltoallw: a datatype per neighbour (in- and out-degree of the topology), displacements in bytes. */
-static MPI_Datatype *f_neighbour_types(const MPI_Fint *f, MPI_Comm comm, int incoming) {
+/* Neighbor_alltoallw: a datatype per out-neighbour (types) and per in-neighbour (rtypes), displacements in bytes. */
+static void f_neighbour_types(const MPI_Fint *types, const MPI_Fint *rtypes, MPI_Comm comm, MPI_Datatype **t,
+		MPI_Datatype **rt) {
 	int in, out, *sources, *dests;
 	topology_neighbours(comm, &in, &sources, &out, &dests);
 	free(sources);
 	free(dests);
-	int n = incoming ? in : out;
-	MPI_Datatype *t = malloc((n > 0 ? n : 1) * sizeof *t);
-	for (int i = 0; i < n; i++) t[i] = PMPI_Type_f2c(f[i]);
-	return t;
+	*t = malloc((out > 0 ? out : 1) * sizeof **t);
+	*rt = malloc((in > 0 ? in : 1) * sizeof **rt);
+	for (int i = 0; i < out; i++) (*t)[i] = PMPI_Type_f2c(types[i]);
+	for (int i = 0; i < in; i++) (*rt)[i] = PMPI_Type_f2c(rtypes[i]);
 }
 
 FORTRAN(mpi_neighbor_alltoallw, ompi_neighbor_alltoallw_f, (char *in, MPI_Fint *counts, MPI_Aint *sdispls,
 		MPI_Fint *types, char *out, MPI_Fint *rcounts, MPI_Aint *rdispls, MPI_Fint *rtypes, MPI_Fint *comm,
 		MPI_Fint *ierr)) {
 	MPI_Comm c = f_comm(comm);
-	MPI_Datatype *t = f_neighbour_types(types, c, 0), *rt = f_neighbour_types(rtypes, c, 1);
+	MPI_Datatype *t, *rt;
+	f_neighbour_types(types, rtypes, c, &t, &rt);
 	*ierr = MPI_Neighbor_alltoallw(f_buffer(in), counts, sdispls, t, f_buffer(out), rcounts, rdispls, rt, c);
 	free(t);
 	free(rt);
@@ -2385,7 +2392,8 @@ FORTRAN(mpi_ineighbor_alltoallw, ompi_ineighbor_alltoallw_f, (char *in, MPI_Fint
 		MPI_Fint *types, char *out, MPI_Fint *rcounts, MPI_Aint *rdispls, MPI_Fint *rtypes, MPI_Fint *comm,
 		MPI_Fint *request, MPI_Fint *ierr)) {
 	MPI_Comm c = f_comm(comm);
-	MPI_Datatype *t = f_neighbour_types(types, c, 0), *rt = f_neighbour_types(rtypes, c, 1);
+	MPI_Datatype *t, *rt;
+	f_neighbour_types(types, rtypes, c, &t, &rt);
 	MPI_Request r;
 	*ierr = MPI_Ineighbor_alltoallw(f_buffer(in), counts, sdispls, t, f_buffer(out), rcounts, rdispls, rt, c, &r);
 	f_request(*ierr, r, request);

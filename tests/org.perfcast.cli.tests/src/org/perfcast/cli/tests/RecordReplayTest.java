@@ -263,6 +263,16 @@ class RecordReplayTest {
 		assertTrue(cli.err().contains("name that machine too"), cli.err());
 	}
 
+	/** {@code source} built with plain mpicc, as a packaged MPI program is: the binary beside it. */
+	private static Path mpicc(Path source) throws Exception {
+		Path binary = source.resolveSibling(source.getFileName().toString().replace(".c", ""));
+		Process cc = new ProcessBuilder("mpicc", "-o", binary.toString(), source.toString()).redirectErrorStream(true)
+				.start();
+		String compiled = new String(cc.getInputStream().readAllBytes());
+		assertEquals(0, cc.waitFor(), compiled);
+		return binary;
+	}
+
 	/**
 	 * perfcast revprof on a binary built without perfcast.h, as Debian ships MPI programs: the equations alone give
 	 * T (computation: steps, so none): a ring of 1000 bytes 3 + 0.01 × 1000, Allreduce 10 + 2p, Bcast 7 + p; on
@@ -290,11 +300,7 @@ class RecordReplayTest {
 					return 0;
 				}
 				""");
-		Path binary = dir.resolve("shipped");
-		Process cc = new ProcessBuilder("mpicc", "-o", binary.toString(), source.toString()).redirectErrorStream(true)
-				.start();
-		String compiled = new String(cc.getInputStream().readAllBytes());
-		assertEquals(0, cc.waitFor(), compiled);
+		Path binary = mpicc(source);
 		Path summary = Files.writeString(dir.resolve("s.txt"), """
 				MPI_Send all - p d 3 0 0.01 0 0 0 1 64 0 1000000
 				MPI_Allreduce all - p d 10 2 0 0 0 0 1 64 0 1000000
@@ -310,8 +316,7 @@ class RecordReplayTest {
 		assertTrue(cli.out().startsWith("{\"T\": 36, \"T one process\": 33, \"speedup\": " + Numbers.format(33 / 36.0)
 				+ ", \"unit\": \"µs\", \"ranks\": [{\"rank\": 0, \"end\": 36, \"compute\": 0, "), cli.out());
 		// a program for two processes or more: T stands, the speedup is missing and said why
-		Path pair = dir.resolve("pair");
-		cc = new ProcessBuilder("mpicc", "-o", pair.toString(), Files.writeString(dir.resolve("pair.c"), """
+		Path pair = mpicc(Files.writeString(dir.resolve("pair.c"), """
 				#include <mpi.h>
 				int main(int argc, char **argv) {
 					char b[1000] = {0}; int rank;
@@ -322,9 +327,7 @@ class RecordReplayTest {
 					MPI_Finalize();
 					return 0;
 				}
-				""").toString()).redirectErrorStream(true).start();
-		cc.getInputStream().readAllBytes();
-		assertEquals(0, cc.waitFor());
+				"""));
 		cli.reset();
 		assertEquals(ExitCode.OK, cli.run("revprof", "--summary", summary.toString(), "--compute", "steps", "--",
 				pair.toString()), cli.err());
@@ -333,11 +336,7 @@ class RecordReplayTest {
 				+ "code "), cli.err());
 		assertTrue(cli.err().contains("MPI_ERR_RANK"), cli.err());
 		// the program of the other tests: its Bcast on a half of one process has an invalid root
-		Path mix = dir.resolve("mix");
-		cc = new ProcessBuilder("mpicc", "-o", mix.toString(), Files.writeString(dir.resolve("mix.c"), PROGRAM)
-				.toString()).redirectErrorStream(true).start();
-		cc.getInputStream().readAllBytes();
-		assertEquals(0, cc.waitFor());
+		Path mix = mpicc(Files.writeString(dir.resolve("mix.c"), PROGRAM));
 		cli.reset();
 		assertEquals(ExitCode.INPUT_ERROR, cli.run("revprof", "--summary", summary.toString(), "--compute", "steps",
 				"--", mix.toString()));
@@ -363,7 +362,7 @@ class RecordReplayTest {
 		Path source = Files.writeString(dir.resolve("neighbours.c"), """
 				#include <mpi.h>
 				#include <stdio.h>
-								int main(int argc, char **argv) {
+				int main(int argc, char **argv) {
 				  MPI_Init(&argc, &argv);
 				  int rank, size, dims[1], periods[1] = {1}, x[8] = {0}, y[8], counts[2] = {2, 2}, displs[2] = {0, 2};
 				  MPI_Comm_rank(MPI_COMM_WORLD, &rank); MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.perfcast.engine.CancelledException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Processes;
+import org.perfcast.engine.tests.fixtures.Monitors;
 
 /** Running programs to their end: a time limit and a cancel end the program and every process it started. */
 class ProcessesTest {
@@ -47,20 +48,7 @@ class ProcessesTest {
 	@Test
 	void aCancelEndsThemToo() throws Exception {
 		AtomicBoolean cancelled = new AtomicBoolean();
-		EngineMonitor monitor = new EngineMonitor() {
-			@Override
-			public void begin(String task, long totalWork) {
-			}
-
-			@Override
-			public void worked(long units) {
-			}
-
-			@Override
-			public boolean isCancelled() {
-				return cancelled.get();
-			}
-		};
+		EngineMonitor monitor = Monitors.cancelledWhen(cancelled::get);
 		Process shell = family().start();
 		Thread.sleep(300);
 		List<Long> children = shell.descendants().map(ProcessHandle::pid).toList();
