@@ -265,6 +265,11 @@ public final class Recording implements ThreadLists {
 			}
 		}
 
+		/** The replay's remarks so far (all of them once read to the end), e.g. threads that never exit. */
+		List<String> warnings() {
+			return builder.warnings;
+		}
+
 		/** Whether the replay has met thread {@code name}. */
 		boolean knows(String name) {
 			return builder.index.containsKey(name);

@@ -13,11 +13,17 @@ import java.util.List;
  * @param activations  each accepted activation, for arrows
  * @param criticalPath the chain of threads and events that determines the completion (or the deadlock time)
  * @param events       how many operations were simulated
- * @param holds        each time a thread held a mutex, in the order of release (empty when timelines are not kept)
+ * @param holds        each time a thread held a mutex, in the order of release (empty when timelines are not kept,
+ *                     or kept as a summary)
+ * @param summary      the timelines as a summary per time bucket, when they had more intervals than
+ *                     {@link TraceSimulator.Detail#intervals()}: then {@code threads} holds only the intervals of the
+ *                     window, {@code activations} only those in it, and {@code criticalPath} only its latest part;
+ *                     null when every interval was kept
+ * @param waitingPoints where the threads waited, summed up over the whole run; null when timelines are not kept
  */
 public record Simulation(SimulationModel model, String choice, Double completion, Deadlock deadlock,
 		List<ThreadTimeline> threads, List<Activation> activations, List<PathSegment> criticalPath, long events,
-		List<Hold> holds) {
+		List<Hold> holds, Summary summary, WaitingPoints waitingPoints) {
 
 	public Simulation {
 		threads = List.copyOf(threads);
@@ -25,6 +31,83 @@ public record Simulation(SimulationModel model, String choice, Double completion
 		criticalPath = List.copyOf(criticalPath);
 		holds = List.copyOf(holds);
 	}
+
+	/** A simulation whose timelines, if kept, are whole, without waiting points. */
+	public Simulation(SimulationModel model, String choice, Double completion, Deadlock deadlock,
+			List<ThreadTimeline> threads, List<Activation> activations, List<PathSegment> criticalPath, long events,
+			List<Hold> holds) {
+		this(model, choice, completion, deadlock, threads, activations, criticalPath, events, holds, null, null);
+	}
+
+	/**
+	 * Timelines at a level of detail: per thread, the time spent in each {@link State} in each bucket
+	 * {@code [k × bucketWidth, (k + 1) × bucketWidth)} of the run, and the totals.
+	 *
+	 * @param bucketWidth   the buckets' width (a power of two times the first interval's end over
+	 *                      {@link #BUCKETS})
+	 * @param buckets       how many buckets the run spans
+	 * @param intervals     how many intervals the threads had in all
+	 * @param windowStart   the start of the window whose exact intervals were kept, or NaN for none
+	 * @param windowEnd     its end, or NaN
+	 * @param windowWhole   false when the window had more intervals than the detail allows, and only its first ones
+	 *                      were kept
+	 * @param pathFrom      where the kept part of the critical path starts: the causes before were not kept
+	 */
+	public record Summary(double bucketWidth, int buckets, long intervals, double windowStart, double windowEnd,
+			boolean windowWhole, double pathFrom, List<float[]> times, List<double[]> totals) {
+
+		/** The most buckets a run is cut into. */
+		public static final int BUCKETS = 256;
+
+		public Summary {
+			times = List.copyOf(times);
+			totals = List.copyOf(totals);
+		}
+
+		/** The time thread {@code t} spent in {@code state} in bucket {@code k}. */
+		public double time(int t, int k, State state) {
+			return times.get(t)[k * STATES + state.ordinal()];
+		}
+
+		/** The time thread {@code t} spent in {@code state} during the whole run. */
+		public double total(int t, State state) {
+			return totals.get(t)[state.ordinal()];
+		}
+
+		@Override
+		public boolean equals(Object o) {
+			if (!(o instanceof Summary s) || times.size() != s.times.size()) {
+				return false;
+			}
+			for (int t = 0; t < times.size(); t++) {
+				if (!java.util.Arrays.equals(times.get(t), s.times.get(t))
+						|| !java.util.Arrays.equals(totals.get(t), s.totals.get(t))) {
+					return false;
+				}
+			}
+			return Double.compare(bucketWidth, s.bucketWidth) == 0 && buckets == s.buckets && intervals == s.intervals
+					&& Double.compare(windowStart, s.windowStart) == 0 && Double.compare(windowEnd, s.windowEnd) == 0
+					&& windowWhole == s.windowWhole && Double.compare(pathFrom, s.pathFrom) == 0;
+		}
+
+		@Override
+		public int hashCode() {
+			int hash = java.util.Objects.hash(bucketWidth, buckets, intervals, windowStart, windowEnd, windowWhole,
+					pathFrom);
+			for (int t = 0; t < times.size(); t++) {
+				hash = 31 * hash + java.util.Arrays.hashCode(times.get(t));
+			}
+			return hash;
+		}
+
+		/** Whether a window's exact intervals were kept. */
+		public boolean hasWindow() {
+			return !Double.isNaN(windowStart);
+		}
+	}
+
+	/** How many states there are. */
+	static final int STATES = State.values().length;
 
 	/** What a thread is doing during an interval. */
 	public enum State {
@@ -72,10 +155,18 @@ public record Simulation(SimulationModel model, String choice, Double completion
 	 * @param name      the thread
 	 * @param intervals running, ready, blocked, I/O and sleeping intervals in time order
 	 * @param exit      when it exited, or NaN
+	 * @param createdAt where it was created ({@code at=} of its create), when none of its own operations names a
+	 *                  source location (an OpenMP task's events come from the runtime, its create from the task
+	 *                  construct); else null
 	 */
-	public record ThreadTimeline(String name, List<Interval> intervals, double exit) {
+	public record ThreadTimeline(String name, List<Interval> intervals, double exit, String createdAt) {
 		public ThreadTimeline {
 			intervals = List.copyOf(intervals);
+		}
+
+		/** A timeline without a creation site. */
+		public ThreadTimeline(String name, List<Interval> intervals, double exit) {
+			this(name, intervals, exit, null);
 		}
 	}
 

@@ -55,7 +55,7 @@ final class SimulationRun implements Scheduler.Listener {
 		this.model = model;
 		this.options = options;
 		this.monitor = monitor;
-		this.recorder = new TimelineRecorder(options.timelines());
+		this.recorder = new TimelineRecorder(options.timelines(), options.detail());
 		this.scheduler = new Scheduler(machine.processors(), this);
 		model.run = this;
 	}
@@ -131,7 +131,8 @@ final class SimulationRun implements Scheduler.Listener {
 		}
 		List<Simulation.PathSegment> path = criticalPath(deadlock != null);
 		return new Simulation(model.id, choice, deadlock == null ? now : null, deadlock, recorder.timelines(threads),
-				recorder.activations(), path, events, recorder.holds());
+				recorder.activations(), path, events, recorder.holds(), recorder.summary(threads, now),
+				recorder.waitingPoints(threads, now));
 	}
 
 	/** The names of the threads the simulation met. */
@@ -189,6 +190,9 @@ final class SimulationRun implements Scheduler.Listener {
 		int i = t.cursor;
 		events++;
 		EventKind kind = p.kind(i);
+		if (recorder.on) {
+			recorder.operation(t, p.at(i), kind == EventKind.CREATE ? thread(p.arg(i)) : null);
+		}
 		if (model.endsList(kind)) {
 			model.listDone(t);
 			return;

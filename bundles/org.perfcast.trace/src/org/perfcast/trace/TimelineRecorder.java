@@ -8,35 +8,67 @@ import java.util.Map;
 
 /**
  * What a simulation keeps for its timelines: per thread its intervals and the causes of its going on (for the
- * critical path), the accepted activations (arrows) and the mutex holds. Off, it keeps nothing.
+ * critical path), the accepted activations (arrows), the mutex holds and the waiting points. Off, it keeps nothing.
+ * <p>
+ * At a {@link TraceSimulator.Detail level of detail}: every interval is added to its thread's buckets, and kept
+ * exactly until there are more than the detail allows; from then on ({@link #summarised}) only the intervals and
+ * activations of the window are kept, and each thread's latest causes, so that memory holds the buckets, not the run.
  */
 final class TimelineRecorder {
 
 	/** Whether anything is kept: callers build details only then. */
 	final boolean on;
+	private final TraceSimulator.Detail detail;
+	private final List<Track> tracks = new ArrayList<>();
 	private final List<Simulation.Activation> activations = new ArrayList<>();
 	private final List<Simulation.Hold> holds = new ArrayList<>();
 	private final Map<Long, Acquired> acquired = new HashMap<>();
+	private final WaitingPoints.Accumulator waits = new WaitingPoints.Accumulator();
 	private long causeSeq;
+	/** The intervals closed so far, and those kept exactly. */
+	private long intervals;
+	private long kept;
+	/** Whether the run has more intervals than the detail keeps: from then on the window only. */
+	private boolean summarised;
+	private boolean windowWhole = true;
+	private double bucketWidth;
+	/** The holds kept for the waiting points after the last time they were thinned out. */
+	private int heldAfterForget = 64;
+	private double pathFrom = Double.NaN;
 
-	TimelineRecorder(boolean on) {
+	TimelineRecorder(boolean on, TraceSimulator.Detail detail) {
 		this.on = on;
+		this.detail = detail;
 	}
 
 	/** One thread's timeline as it is made. */
 	static final class Track {
 		final List<Simulation.Interval> intervals = new ArrayList<>();
-		/** The causes in the order they happened (so in time order too). */
+		/** The causes in the order they happened (so in time order too); once summarised, only the latest. */
 		final List<Cause> causes = new ArrayList<>();
+		/** The time of the last cause dropped, or NaN. */
+		double droppedUpTo = Double.NaN;
 		Simulation.State state;
 		double since;
 		String detail;
 		long line;
 		String at;
 		int cpu;
+		/** The start of its first interval (NaN before) and the end of its last. */
+		double first = Double.NaN;
+		double last;
+		/** The waiting point of its last blocked interval and when it ended. */
+		String waitKey;
+		double waitEnd = Double.NaN;
+		/** Time per bucket and state ({@link Simulation#STATES} a bucket), and per state. */
+		float[] buckets = new float[Simulation.Summary.BUCKETS * Simulation.STATES];
+		final double[] totals = new double[Simulation.STATES];
+		/** Whether one of its operations names a source location, and the location of its create. */
+		boolean located;
+		String createdAt;
 	}
 
-	private record Cause(double time, long seq, SimThread from, String how) {
+	private record Cause(double time, long seq, SimThread from, String how, String waitKey) {
 	}
 
 	private record Acquired(double since, String at) {
@@ -46,6 +78,7 @@ final class TimelineRecorder {
 	void track(SimThread t) {
 		if (on) {
 			t.track = new Track();
+			tracks.add(t.track);
 		}
 	}
 
@@ -56,7 +89,7 @@ final class TimelineRecorder {
 			return;
 		}
 		if (k.state != null && now > k.since) {
-			k.intervals.add(new Simulation.Interval(k.state, k.since, now, k.cpu, k.detail, k.line, k.at));
+			close(t, k, now);
 		}
 		k.state = state;
 		k.since = now;
@@ -66,16 +99,130 @@ final class TimelineRecorder {
 		k.at = at;
 	}
 
+	/** Closes the interval of {@code t} that began at {@code k.since}. */
+	private void close(SimThread t, Track k, double now) {
+		intervals++;
+		if (Double.isNaN(k.first)) {
+			k.first = k.since;
+		}
+		k.last = now;
+		k.totals[k.state.ordinal()] += now - k.since;
+		bucket(k, k.state.ordinal(), k.since, now);
+		if (k.state == Simulation.State.BLOCKED) {
+			k.waitKey = waits.blocked(t.index, k.at, k.line, k.detail, k.since, now);
+			k.waitEnd = now;
+		}
+		if (!summarised || detail.inWindow(k.since, now)) {
+			if (summarised && kept >= detail.intervals()) {
+				windowWhole = false;
+				return;
+			}
+			k.intervals.add(new Simulation.Interval(k.state, k.since, now, k.cpu, k.detail, k.line, k.at));
+			kept++;
+			if (!summarised && kept > detail.intervals()) {
+				summarise();
+			}
+		}
+	}
+
+	/** Adds [{@code start}, {@code end}) in state {@code s} to the buckets, widening them when the run outgrows them. */
+	private void bucket(Track k, int s, double start, double end) {
+		int n = Simulation.Summary.BUCKETS;
+		if (bucketWidth == 0) {
+			bucketWidth = end / n;
+		}
+		while (end > bucketWidth * n) {
+			widen();
+		}
+		int from = (int) Math.min(n - 1, start / bucketWidth);
+		int to = (int) Math.min(n - 1, end / bucketWidth);
+		for (int b = from; b <= to; b++) {
+			double overlap = Math.min(end, (b + 1) * bucketWidth) - Math.max(start, b * bucketWidth);
+			if (b == to) {
+				overlap = end - Math.max(start, b * bucketWidth);
+			}
+			if (overlap > 0) {
+				k.buckets[b * Simulation.STATES + s] += (float) overlap;
+			}
+		}
+	}
+
+	/** Doubles the buckets' width: each bucket becomes the sum of two. */
+	private void widen() {
+		int n = Simulation.Summary.BUCKETS;
+		int s = Simulation.STATES;
+		for (Track k : tracks) {
+			float[] b = k.buckets;
+			for (int i = 0; i < n / 2; i++) {
+				for (int j = 0; j < s; j++) {
+					b[i * s + j] = b[2 * i * s + j] + b[(2 * i + 1) * s + j];
+				}
+			}
+			java.util.Arrays.fill(b, n / 2 * s, n * s, 0f);
+		}
+		bucketWidth *= 2;
+	}
+
+	/** More intervals than the detail keeps: from now on the window only. */
+	private void summarise() {
+		summarised = true;
+		kept = 0;
+		for (Track k : tracks) {
+			k.intervals.removeIf(i -> !detail.inWindow(i.start(), i.end()));
+			kept += k.intervals.size();
+			trim(k);
+		}
+		while (kept > detail.intervals()) {
+			// the window's first intervals only: drop the one that began last
+			Track latest = null;
+			for (Track k : tracks) {
+				if (!k.intervals.isEmpty() && (latest == null || k.intervals.get(k.intervals.size() - 1)
+						.start() > latest.intervals.get(latest.intervals.size() - 1).start())) {
+					latest = k;
+				}
+			}
+			latest.intervals.remove(latest.intervals.size() - 1);
+			kept--;
+			windowWhole = false;
+		}
+		activations.removeIf(a -> !detail.inWindow(a.sent(), a.accepted()));
+		holds.clear();
+	}
+
+	/** Once summarised, drops the older half of a thread's causes when it has more than its share. */
+	private void trim(Track k) {
+		int share = (int) Math.max(64, Math.min(Integer.MAX_VALUE, detail.intervals() / Math.max(1, tracks.size())));
+		if (k.causes.size() > share) {
+			int drop = k.causes.size() / 2;
+			k.droppedUpTo = k.causes.get(drop - 1).time();
+			k.causes.subList(0, drop).clear();
+		}
+	}
+
+	/** {@code t} performs an operation located {@code at} (null: none); a create of {@code created}. */
+	void operation(SimThread t, String at, SimThread created) {
+		if (at != null && t.track != null) {
+			t.track.located = true;
+			if (created != null) {
+				created.track.createdAt = at;
+			}
+		}
+	}
+
 	/** {@code t} went on at {@code now} because of {@code by}, as {@code how} says. */
 	void cause(SimThread t, SimThread by, String how, double now) {
-		if (t.track != null) {
-			t.track.causes.add(new Cause(now, causeSeq++, by, how));
+		Track k = t.track;
+		if (k != null) {
+			k.causes.add(new Cause(now, causeSeq++, by, how, k.waitEnd == now ? k.waitKey : null));
+			if (summarised) {
+				trim(k);
+			}
 		}
 	}
 
 	/** An accepted activation, for an arrow. */
 	void arrow(SimThread from, double sent, SimThread to, double accepted, String event) {
-		if (on) {
+		if (on && (!summarised || detail.inWindow(sent, accepted))) {
 			activations.add(new Simulation.Activation(from.index, sent, to.index, accepted, event));
 		}
 	}
@@ -89,11 +236,28 @@ final class TimelineRecorder {
 
 	/** {@code t} released mutex {@code m}, named {@code name}, at {@code now}. */
 	void released(SimThread t, int m, String name, double now) {
-		if (on) {
-			Acquired since = acquired.remove(((long) t.index << 32) | m);
-			if (since != null) {
-				holds.add(new Simulation.Hold(name, t.index, since.since(), now, since.at()));
+		if (!on) {
+			return;
+		}
+		Acquired since = acquired.remove(((long) t.index << 32) | m);
+		if (since == null) {
+			return;
+		}
+		Simulation.Hold hold = new Simulation.Hold(name, t.index, since.since(), now, since.at());
+		if (!summarised) {
+			holds.add(hold);
+		}
+		waits.hold(hold);
+		if (waits.held() > 2 * heldAfterForget) {
+			// no wait still to end began before the earliest open one
+			double before = now;
+			for (Track k : tracks) {
+				if (k.state == Simulation.State.BLOCKED) {
+					before = Math.min(before, k.since);
+				}
 			}
+			waits.forget(before);
+			heldAfterForget = Math.max(64, waits.held());
 		}
 	}
 
@@ -105,20 +269,55 @@ final class TimelineRecorder {
 		return holds;
 	}
 
-	/** The timelines of {@code threads} (empty when off). */
+	/** The timelines of {@code threads} (empty when off): once summarised, their intervals in the window. */
 	List<Simulation.ThreadTimeline> timelines(List<SimThread> threads) {
 		List<Simulation.ThreadTimeline> timelines = new ArrayList<>();
 		if (on) {
 			for (SimThread t : threads) {
-				timelines.add(new Simulation.ThreadTimeline(t.name, t.track.intervals, t.exit));
+				timelines.add(new Simulation.ThreadTimeline(t.name, t.track.intervals, t.exit, t.track.located ? null
+						: t.track.createdAt));
 			}
 		}
 		return timelines;
 	}
 
+	/** The summary of the timelines of {@code threads}, or null when every interval was kept. */
+	Simulation.Summary summary(List<SimThread> threads, double end) {
+		if (!on || !summarised) {
+			return null;
+		}
+		int n = Simulation.Summary.BUCKETS;
+		int buckets = bucketWidth > 0 ? (int) Math.max(1, Math.min(n, Math.ceil(end / bucketWidth))) : 1;
+		List<float[]> times = new ArrayList<>();
+		List<double[]> totals = new ArrayList<>();
+		for (SimThread t : threads) {
+			times.add(java.util.Arrays.copyOf(t.track.buckets, buckets * Simulation.STATES));
+			totals.add(t.track.totals.clone());
+		}
+		return new Simulation.Summary(bucketWidth, buckets, intervals, detail.windowStart(), detail.windowEnd(),
+				windowWhole, pathFrom, times, totals);
+	}
+
+	/** The waiting points of {@code threads} in a run that ended at {@code end}, or null when off. */
+	WaitingPoints waitingPoints(List<SimThread> threads, double end) {
+		if (!on) {
+			return null;
+		}
+		double threadTime = 0;
+		double last = 0;
+		for (SimThread t : threads) {
+			if (!Double.isNaN(t.track.first)) {
+				threadTime += t.track.last - t.track.first;
+				last = Math.max(last, t.track.last);
+			}
+		}
+		return waits.finish(threadTime, Math.max(last, end));
+	}
+
 	/**
 	 * The chain of causes back from {@code t} at {@code end}: each step the latest cause of the thread before the
-	 * step's end (and before the cause that led there).
+	 * step's end (and before the cause that led there). The waiting points where it goes on are marked critical.
+	 * Once summarised it stops where a thread's causes were dropped.
 	 */
 	List<Simulation.PathSegment> criticalPath(SimThread t, double end) {
 		if (!on || t == null) {
@@ -129,10 +328,18 @@ final class TimelineRecorder {
 		while (true) {
 			Cause found = latest(t.track.causes, end, limit);
 			if (found == null) {
-				path.add(new Simulation.PathSegment(t.name, 0, end, ""));
+				double from = 0;
+				if (!Double.isNaN(t.track.droppedUpTo)) {
+					from = Math.min(end, t.track.droppedUpTo);
+					pathFrom = from;
+				}
+				path.add(new Simulation.PathSegment(t.name, from, end, ""));
 				break;
 			}
 			path.add(new Simulation.PathSegment(t.name, found.time(), end, found.how()));
+			if (found.waitKey() != null) {
+				waits.critical(found.waitKey());
+			}
 			t = found.from();
 			end = found.time();
 			limit = found.seq();

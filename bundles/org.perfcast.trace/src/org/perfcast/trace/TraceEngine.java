@@ -40,7 +40,12 @@ public final class TraceEngine implements Engine {
 			OptionSpec.real("syncCost", 0, "processor time an accepted activation costs both threads"),
 			OptionSpec.integer("threads", 0, "an OpenMP recording's team to predict: its regions of static loops "
 					+ "repartitioned for this many threads (1 to " + TeamResize.MAX_THREADS + "); 0 keeps the recorded "
-					+ "team"));
+					+ "team"),
+			OptionSpec.integer("detail", TraceSimulator.Detail.INTERVALS, "the most intervals the timelines keep "
+					+ "exactly; a run with more keeps the time in each state per time bucket, and the exact intervals of "
+					+ "the window"),
+			OptionSpec.text("window", "", "FROM:TO, in the trace's unit: the part of a long run whose exact "
+					+ "intervals the timelines keep (e.g. 1.5:1.6); empty for none"));
 
 	@Override
 	public String id() {
@@ -101,53 +106,90 @@ public final class TraceEngine implements Engine {
 		return new TargetMachine(processors, TargetMachine.parseBinding(options.text("bind")));
 	}
 
+	/**
+	 * The level of detail of a point's timelines: the {@code detail} option, and the {@code window} option
+	 * ({@code FROM:TO} in the trace's time unit, or empty).
+	 *
+	 * @throws IllegalArgumentException when either is invalid
+	 */
+	public static TraceSimulator.Detail detail(OptionValues options) {
+		long intervals = options.integer("detail");
+		String window = options.text("window").strip();
+		if (window.isEmpty()) {
+			return new TraceSimulator.Detail(intervals, Double.NaN, Double.NaN);
+		}
+		int colon = window.indexOf(':');
+		try {
+			if (colon < 0) {
+				throw new NumberFormatException();
+			}
+			double from = Double.parseDouble(window.substring(0, colon).strip());
+			double to = Double.parseDouble(window.substring(colon + 1).strip());
+			return new TraceSimulator.Detail(intervals, from, to);
+		} catch (NumberFormatException e) {
+			throw new IllegalArgumentException("window must be FROM:TO, two times in the trace's unit (e.g. 0.5:0.75), "
+					+ "was " + window);
+		}
+	}
+
 	@Override
 	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {
 		String file = input.displayName();
 		int threads;
+		TargetMachine machine;
+		TraceSimulator.Options options;
 		try {
 			threads = threads(input);
 		} catch (IllegalArgumentException e) {
 			throw new EngineException(Diagnostic.error("trace.threads", e.getMessage(), Location.of(file)));
 		}
-		List<String> notes = new ArrayList<>();
-		Recording recording;
 		try {
-			recording = threads == 0 ? TraceFiles.record(input.model(), file, monitor)
-					: TeamResize.record(input.model(), file, threads, monitor, notes::add);
+			machine = machine(input);
+			options = new TraceSimulator.Options(input.options().real("syncCost"), true, detail(input.options()));
+		} catch (IllegalArgumentException e) {
+			throw new EngineException(Diagnostic.error("trace.machine", e.getMessage(), Location.of(file)));
+		}
+		SimulationModel model = SimulationModel.named(input.options().text("model"));
+		List<String> notes = new ArrayList<>();
+		List<String> warnings = new ArrayList<>();
+		String unit;
+		Simulation simulation;
+		double one;
+		try {
+			if (threads == 0) {
+				// streamed: memory holds what is live and the timelines' level of detail, not the trace
+				TraceSimulator.Opener trace = () -> TraceFiles.open(input.model(), file);
+				try (TraceSource source = trace.open()) {
+					unit = source.header().unit();
+				}
+				simulation = TraceSimulator.simulate(trace, machine, model, options, monitor, warnings::add);
+				one = TraceSimulator.oneProcessor(trace, options, monitor);
+			} else {
+				Recording recording = TeamResize.record(input.model(), file, threads, monitor, notes::add);
+				unit = recording.unit();
+				warnings.addAll(recording.warnings());
+				simulation = TraceSimulator.simulate(recording, machine, model, options, monitor);
+				one = TraceSimulator.oneProcessor(recording, options, monitor);
+			}
 		} catch (TraceException e) {
 			throw new EngineException(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0
 					? Location.at(file, (int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
 		} catch (IOException e) {
 			throw new EngineException(Diagnostic.error("trace.read", "cannot read the file: " + e.getMessage(),
 					Location.of(file)));
-		}
-		TargetMachine machine;
-		TraceSimulator.Options options;
-		try {
-			machine = machine(input);
-			options = new TraceSimulator.Options(input.options().real("syncCost"), true);
 		} catch (IllegalArgumentException e) {
 			throw new EngineException(Diagnostic.error("trace.machine", e.getMessage(), Location.of(file)));
 		}
-		SimulationModel model = SimulationModel.named(input.options().text("model"));
-		Simulation simulation;
-		try {
-			simulation = TraceSimulator.simulate(recording, machine, model, options, monitor);
-		} catch (IllegalArgumentException e) {
-			throw new EngineException(Diagnostic.error("trace.machine", e.getMessage(), Location.of(file)));
-		}
-		double one = TraceSimulator.oneProcessor(recording, options, monitor);
-		return result(recording, machine, simulation, one, file, threads, notes);
+		return result(unit, warnings, machine, simulation, one, file, threads, notes);
 	}
 
 	/**
-	 * The engine result of {@code simulation}; {@code threads} is the team the recording was resized to (0 when it
-	 * was not), which {@code notes} explain.
+	 * The engine result of {@code simulation} of a recording in {@code unit} about which the replay remarked
+	 * {@code warnings}; {@code threads} is the team the recording was resized to (0 when it was not), which
+	 * {@code notes} explain.
 	 */
-	static EngineResult result(Recording recording, TargetMachine machine, Simulation simulation, double one,
-			String file, int threads, List<String> notes) {
-		String unit = recording.unit();
+	static EngineResult result(String unit, List<String> warnings, TargetMachine machine, Simulation simulation,
+			double one, String file, int threads, List<String> notes) {
 		EngineResult.Builder result = EngineResult.builder();
 		if (simulation.completion() != null) {
 			result.summary("completion", simulation.completion(), unit);
@@ -160,30 +202,70 @@ public final class TraceEngine implements Engine {
 					+ simulation.deadlock(), Location.of(file)));
 		}
 		result.summary("one processor", one, unit).summary("processors", machine.processors(), "")
-				.summary("threads", recording.threads().size(), "").summary("operations", simulation.events(), "");
+				.summary("threads", simulation.threads().size(), "").summary("operations", simulation.events(), "");
 		if (threads > 0) {
 			result.summary("team", threads, "");
+		}
+		Simulation.Summary summary = simulation.summary();
+		if (summary != null) {
+			result.summary(TIMELINE_BUCKET, summary.bucketWidth(), unit).summary(TIMELINE_INTERVALS,
+					summary.intervals(), "");
+			result.diagnostic(Diagnostic.info("trace.detail", detailNote(summary, unit), Location.of(file)));
+			if (!summary.windowWhole()) {
+				result.diagnostic(Diagnostic.warning("trace.detail", "the window " + window(summary, unit) + " has "
+						+ "more intervals than the detail keeps: only its first ones are shown; narrow the window or "
+						+ "raise the option detail", Location.of(file)));
+			}
 		}
 		notes.forEach(n -> result.diagnostic(Diagnostic.info("trace.threads", n, Location.of(file))));
 		if (!simulation.choice().isEmpty()) {
 			result.diagnostic(Diagnostic.info("trace.model", simulation.choice(), Location.of(file)));
 		}
-		recording.warnings().forEach(w -> result.diagnostic(Diagnostic.warning("trace.recording", w, Location.of(file))));
+		warnings.forEach(w -> result.diagnostic(Diagnostic.warning("trace.recording", w, Location.of(file))));
 		List<List<String>> rows = new ArrayList<>();
+		int index = 0;
 		for (Simulation.ThreadTimeline t : simulation.threads()) {
 			double[] sums = new double[Simulation.State.values().length];
-			t.intervals().forEach(i -> sums[i.state().ordinal()] += i.end() - i.start());
+			if (summary != null) {
+				for (Simulation.State s : Simulation.State.values()) {
+					sums[s.ordinal()] = summary.total(index, s);
+				}
+			} else {
+				t.intervals().forEach(i -> sums[i.state().ordinal()] += i.end() - i.start());
+			}
+			index++;
 			rows.add(List.of(t.name(), Double.isNaN(t.exit()) ? "-" : Numbers.format(t.exit()), Numbers.format(sums[0]),
 					Numbers.format(sums[1]), Numbers.format(sums[2]), Numbers.format(sums[3]), Numbers.format(sums[4])));
 		}
 		result.table(new Table("threads (" + simulation.model().id() + " model" + (unit.isEmpty() ? "" : ", " + unit)
 				+ ")", List.of("thread", "exit", "running", "ready", "blocked", "io", "asleep"), rows));
-		result.table(new Table("critical path", List.of("thread", "from", "to", "reached by"), simulation.criticalPath()
-				.stream().map(s -> List.of(s.thread(), Numbers.format(s.start()), Numbers.format(s.end()), s.how()))
-				.toList()));
+		result.table(new Table("critical path" + (summary != null && !Double.isNaN(summary.pathFrom())
+				? " (from " + Numbers.format(summary.pathFrom()) + " on: the causes before were not kept)" : ""),
+				List.of("thread", "from", "to", "reached by"), simulation.criticalPath().stream().map(s -> List.of(
+						s.thread(), Numbers.format(s.start()), Numbers.format(s.end()), s.how())).toList()));
 		result.table(waitingPoints(WaitingPoints.of(simulation), file, unit));
-		result.schedule(schedule(simulation, file, unit, createdAt(recording)));
+		result.schedule(schedule(simulation, file, unit));
 		return result.build();
+	}
+
+	/** The summary value that says a point's timelines are a summary: the width of a bucket. */
+	public static final String TIMELINE_BUCKET = "timeline bucket";
+
+	/** The summary value with how many intervals a summarised point's timelines had. */
+	public static final String TIMELINE_INTERVALS = "timeline intervals";
+
+	private static String detailNote(Simulation.Summary summary, String unit) {
+		String u = unit.isEmpty() ? "" : " " + unit;
+		return "the timelines have " + summary.intervals() + " intervals, more than the option detail keeps: they "
+				+ "show the time in each state per bucket of " + Numbers.format(summary.bucketWidth()) + u
+				+ (summary.hasWindow() ? ", and the exact intervals of the window " + window(summary, unit)
+						: "; set the option window=FROM:TO, or zoom in the Results view, for the exact intervals of a "
+								+ "part of the run");
+	}
+
+	private static String window(Simulation.Summary summary, String unit) {
+		return "[" + Numbers.format(summary.windowStart()) + ", " + Numbers.format(summary.windowEnd()) + "]"
+				+ (unit.isEmpty() ? "" : " " + unit);
 	}
 
 	/** A row per waiting point (see {@link WaitingPoints}), the longest first. */
@@ -200,60 +282,94 @@ public final class TraceEngine implements Engine {
 	}
 
 	/**
-	 * A row per thread, an arrow per accepted activation; the intervals of thread {@code t} without a source of their
-	 * own are located at {@code createdAt[t]} when it is not null (see {@link #createdAt}).
+	 * A row per thread, an arrow per accepted activation; the intervals of a thread without a source of their own are
+	 * located where it was created ({@link Simulation.ThreadTimeline#createdAt()}). A summarised run's rows show
+	 * per bucket the time in each state, in the bucket as segments of those lengths, and the exact intervals of the
+	 * window in place of the buckets they meet.
 	 */
-	static Schedule schedule(Simulation simulation, String file, String unit, String[] createdAt) {
+	static Schedule schedule(Simulation simulation, String file, String unit) {
+		Simulation.Summary summary = simulation.summary();
 		List<Schedule.Timeline> rows = new ArrayList<>();
 		int t = 0;
 		for (Simulation.ThreadTimeline thread : simulation.threads()) {
-			String created = t < createdAt.length ? createdAt[t] : null;
-			t++;
+			String created = thread.createdAt();
 			List<Schedule.Interval> intervals = new ArrayList<>(thread.intervals().size());
+			if (summary != null) {
+				intervals.addAll(buckets(summary, t, thread.intervals()));
+			}
 			for (Simulation.Interval i : thread.intervals()) {
-				Schedule.Kind kind = switch (i.state()) {
-				case RUNNING -> Schedule.Kind.COMPUTE;
-				case READY -> Schedule.Kind.OTHER;
-				case BLOCKED -> Schedule.Kind.WAIT;
-				case IO -> Schedule.Kind.IO;
-				case SLEEPING -> Schedule.Kind.SLEEP;
-				};
 				Optional<Location> source = i.at() == null && created != null ? source(created, 0, file) : source(i, file);
-				intervals.add(new Schedule.Interval(kind, i.start(), i.end(), i.detail(), source));
+				intervals.add(new Schedule.Interval(kind(i.state()), i.start(), i.end(), i.detail(), source));
+			}
+			if (summary != null) {
+				intervals.sort(java.util.Comparator.comparingDouble(Schedule.Interval::start));
 			}
 			rows.add(new Schedule.Timeline(thread.name(), intervals));
+			t++;
 		}
 		List<Schedule.Message> arrows = simulation.activations().stream().map(a -> new Schedule.Message(a.from(),
 				a.sent(), a.to(), a.accepted(), a.event())).toList();
-		return new Schedule(simulation.model().id() + " model", unit, rows, arrows);
+		String name = simulation.model().id() + " model";
+		if (summary != null) {
+			name += " (summary per " + Numbers.format(summary.bucketWidth()) + (unit.isEmpty() ? "" : " " + unit)
+					+ (summary.hasWindow() ? "; exact in " + window(summary, unit) : "") + ")";
+		}
+		return new Schedule(name, unit, rows, arrows);
 	}
 
 	/**
-	 * Per thread of {@code recording}, where a thread none of whose own events names a source line was created: the
-	 * {@code at=} of its {@code create} (an OpenMP task's events come from the runtime, its create from the task
-	 * construct); else null.
+	 * Thread {@code t}'s buckets that none of {@code exact} meets, each as a segment per state that the thread spent
+	 * time in there, of that length, one after the other from the bucket's start.
 	 */
-	static String[] createdAt(Recording recording) {
-		int n = recording.threads().size();
-		String[] created = new String[n];
-		boolean[] located = new boolean[n];
-		for (int t = 0; t < n; t++) {
-			ThreadProgram p = recording.program(t);
-			for (int i = 0; i < p.size(); i++) {
-				if (p.at(i) != null) {
-					located[t] = true;
-					if (p.kind(i) == EventKind.CREATE && p.arg(i) >= 0 && p.arg(i) < n) {
-						created[p.arg(i)] = p.at(i);
-					}
+	private static List<Schedule.Interval> buckets(Simulation.Summary summary, int t, List<Simulation.Interval> exact) {
+		List<Schedule.Interval> segments = new ArrayList<>();
+		double width = summary.bucketWidth();
+		int next = 0;
+		for (int k = 0; k < summary.buckets(); k++) {
+			double from = k * width;
+			double to = from + width;
+			while (next < exact.size() && exact.get(next).end() < from) {
+				next++;
+			}
+			if (next < exact.size() && exact.get(next).start() < to) {
+				continue;
+			}
+			double busy = 0;
+			for (Simulation.State s : Simulation.State.values()) {
+				busy += summary.time(t, k, s);
+			}
+			if (busy <= 0) {
+				continue;
+			}
+			StringBuilder shares = new StringBuilder();
+			for (Simulation.State s : Simulation.State.values()) {
+				double time = summary.time(t, k, s);
+				if (time > 0) {
+					shares.append(shares.isEmpty() ? "" : ", ").append(s.name().toLowerCase(java.util.Locale.ROOT))
+							.append(' ').append(WaitingPoints.percent(time / width));
+				}
+			}
+			String label = "summary of [" + Numbers.format(from) + ", " + Numbers.format(to) + "): " + shares;
+			double at = from;
+			for (Simulation.State s : Simulation.State.values()) {
+				double time = Math.min(summary.time(t, k, s), to - at);
+				if (time > 0) {
+					segments.add(new Schedule.Interval(kind(s), at, at + time, label, Optional.empty()));
+					at += time;
 				}
 			}
 		}
-		for (int t = 0; t < n; t++) {
-			if (located[t]) {
-				created[t] = null;
-			}
-		}
-		return created;
+		return segments;
+	}
+
+	private static Schedule.Kind kind(Simulation.State state) {
+		return switch (state) {
+		case RUNNING -> Schedule.Kind.COMPUTE;
+		case READY -> Schedule.Kind.OTHER;
+		case BLOCKED -> Schedule.Kind.WAIT;
+		case IO -> Schedule.Kind.IO;
+		case SLEEPING -> Schedule.Kind.SLEEP;
+		};
 	}
 
 	/** The interval's source: the {@code at=} location if it names a line, else the trace line. */

@@ -1,6 +1,7 @@
 package org.perfcast.trace;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 
 import org.perfcast.engine.EngineMonitor;
 
@@ -23,9 +24,10 @@ public final class TraceSimulator {
 	 *
 	 * @param syncCost  processor time an accepted activation costs both threads (0 by default)
 	 * @param timelines whether to keep per-thread timelines, activations and the critical path (off for speed)
+	 * @param detail    how much of the timelines to keep exactly
 	 */
-	public record Options(double syncCost, boolean timelines) {
-		/** No synchronisation cost, with timelines. */
+	public record Options(double syncCost, boolean timelines, Detail detail) {
+		/** No synchronisation cost, with timelines at the default detail. */
 		public static final Options DEFAULT = new Options(0, true);
 
 		public Options {
@@ -33,6 +35,54 @@ public final class TraceSimulator {
 				throw new IllegalArgumentException("the synchronisation cost must be a finite number >= 0, was "
 						+ syncCost);
 			}
+			if (detail == null) {
+				detail = Detail.DEFAULT;
+			}
+		}
+
+		/** Options at the default detail. */
+		public Options(double syncCost, boolean timelines) {
+			this(syncCost, timelines, Detail.DEFAULT);
+		}
+	}
+
+	/**
+	 * The level of detail of timelines. Up to {@code intervals} intervals (over all threads) are kept exactly; a run
+	 * with more keeps its timelines as a {@link Simulation.Summary} (time per state per bucket and thread), the exact
+	 * intervals and activations of the window [{@code windowStart}, {@code windowEnd}] (up to {@code intervals} of
+	 * them), and the latest part of the critical path; the waiting points are summed up over the whole run either
+	 * way. Memory then holds the summary and the window, not the run.
+	 *
+	 * @param intervals   the most intervals kept exactly, at least 1
+	 * @param windowStart the start of the window to keep exactly, or NaN for none
+	 * @param windowEnd   its end (NaN when there is no window)
+	 */
+	public record Detail(long intervals, double windowStart, double windowEnd) {
+		/** The intervals kept exactly by default: what a results file and the Results view open at once. */
+		public static final long INTERVALS = 100_000;
+
+		/** Up to {@link #INTERVALS} intervals, no window. */
+		public static final Detail DEFAULT = new Detail(INTERVALS, Double.NaN, Double.NaN);
+
+		public Detail {
+			if (intervals < 1) {
+				throw new IllegalArgumentException("at least one interval must be kept, not " + intervals);
+			}
+			if (Double.isNaN(windowStart) != Double.isNaN(windowEnd) || windowStart > windowEnd
+					|| Double.isInfinite(windowStart) || Double.isInfinite(windowEnd)) {
+				throw new IllegalArgumentException("a window goes from a finite time to a later or equal one, not ["
+						+ windowStart + ", " + windowEnd + "]");
+			}
+		}
+
+		/** Whether a window is asked for. */
+		public boolean hasWindow() {
+			return !Double.isNaN(windowStart);
+		}
+
+		/** Whether [{@code start}, {@code end}] meets the window. */
+		boolean inWindow(double start, double end) {
+			return hasWindow() && end >= windowStart && start <= windowEnd;
 		}
 	}
 
@@ -117,8 +167,26 @@ public final class TraceSimulator {
 	 */
 	public static Simulation simulate(Opener trace, TargetMachine machine, SimulationModel model, Options options,
 			EngineMonitor monitor) throws TraceException, IOException {
+		return simulate(trace, machine, model, options, monitor, w -> {
+		});
+	}
+
+	/**
+	 * Simulates a trace as it is read (see {@link #simulate(Opener, TargetMachine, SimulationModel, Options,
+	 * EngineMonitor)}), giving the replay's remarks about the recording ({@link Recording#warnings()}) to
+	 * {@code warnings}.
+	 *
+	 * @throws TraceException           at the first event that does not parse or does not fit the recorded
+	 *                                  schedule
+	 * @throws IOException              when the trace cannot be read
+	 * @throws IllegalArgumentException if the machine binds a thread the trace does not have
+	 */
+	public static Simulation simulate(Opener trace, TargetMachine machine, SimulationModel model, Options options,
+			EngineMonitor monitor, Consumer<String> warnings) throws TraceException, IOException {
 		if (model == SimulationModel.CLIENT_SERVER) {
-			return simulate(recording(trace, monitor), machine, model, options, monitor);
+			Recording recording = recording(trace, monitor);
+			recording.warnings().forEach(warnings);
+			return simulate(recording, machine, model, options, monitor);
 		}
 		SimulationModel first = model == SimulationModel.AUTO ? SimulationModel.DIRECT : model;
 		Simulation simulation;
@@ -131,6 +199,7 @@ public final class TraceSimulator {
 							+ "not have");
 				}
 			}
+			stream.warnings().forEach(warnings);
 		} catch (Recording.StreamException e) {
 			throw e.getCause();
 		}
@@ -138,6 +207,20 @@ public final class TraceSimulator {
 			return simulation;
 		}
 		return afterDirect(recording(trace, monitor), simulation, machine, options, monitor);
+	}
+
+	/**
+	 * The time of the recorded execution on one processor (see {@link #oneProcessor(Recording, Options,
+	 * EngineMonitor)}), the trace simulated as it is read.
+	 *
+	 * @throws TraceException at the first event that does not parse or does not fit the recorded schedule
+	 * @throws IOException    when the trace cannot be read
+	 */
+	public static double oneProcessor(Opener trace, Options options, EngineMonitor monitor) throws TraceException,
+			IOException {
+		Simulation one = simulate(trace, TargetMachine.unbound(1), SimulationModel.STRICT_SEQUENCE, new Options(
+				options.syncCost(), false), monitor);
+		return one.completion() == null ? Double.NaN : one.completion();
 	}
 
 	private static Recording recording(Opener trace, EngineMonitor monitor) throws TraceException, IOException {

@@ -1,14 +1,13 @@
 package org.perfcast.trace;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Where the threads of a simulated run wait: its synchronisation points, with how long threads are blocked at each,
@@ -20,7 +19,7 @@ import java.util.Set;
  * <li>A <b>waiting point</b> is the source location ({@code at=}) of a blocking operation: every
  * {@link Simulation.State#BLOCKED BLOCKED} interval of every thread whose operation is recorded there belongs to it.
  * Blocked intervals without a source location are grouped by their kind and object instead ({@code lock m}), the
- * trace line of the first of them standing for the place. Intervals in other states (running, ready, and any state
+ * trace line of the earliest of them standing for the place. Intervals in other states (running, ready, and any state
  * added later) are not waits for other threads and are left out.</li>
  * <li>{@link WaitingPoint#blocked() blocked}: the thread-time spent there, the sum of the lengths of its blocked
  * intervals over all threads.</li>
@@ -58,7 +57,8 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 	 *
 	 * @param at       the source location of its operations ({@code Worker.java:52}, {@code /src/counter.c:21} or a
 	 *                 function name), or null for operations recorded without one
-	 * @param line     the trace line of the first wait there, 0 if none
+	 * @param line     the trace line of the earliest wait there (the lowest line among waits that began at once), 0
+ *                 if none
 	 * @param kind     lock, wait, activate, join, take, idle, ... (see {@link WaitingPoints})
 	 * @param object   what is waited for there the longest: the mutex, event, thread or signal ("" if none)
 	 * @param objects  how many different objects are waited for there
@@ -108,66 +108,112 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 		}
 	}
 
-	/** The waiting points of {@code simulation} (none when it kept no timelines). */
+	/**
+	 * The waiting points of {@code simulation}, summed up as it ran (so also for a run whose timelines are kept only
+	 * as a {@link Simulation.Summary}); none when it kept no timelines.
+	 */
 	public static WaitingPoints of(Simulation simulation) {
-		double threadTime = 0;
-		double end = 0;
-		for (Simulation.ThreadTimeline t : simulation.threads()) {
-			if (!t.intervals().isEmpty()) {
-				double last = t.intervals().get(t.intervals().size() - 1).end();
-				threadTime += last - t.intervals().get(0).start();
-				end = Math.max(end, last);
-			}
+		return simulation.waitingPoints() != null ? simulation.waitingPoints()
+				: new WaitingPoints(0, simulation.completion() != null ? simulation.completion() : 0, List.of());
+	}
+
+	/**
+	 * Sums up waiting points as a simulation goes, in memory bounded by what is live: each blocked interval when it
+	 * ends ({@link #blocked}), each hold of a mutex when it is released ({@link #hold}, before the waits it ends),
+	 * and at the end the points the critical path goes through ({@link #critical}). Holds are kept only while a wait
+	 * that they may overlap is open ({@link #forget}).
+	 */
+	static final class Accumulator {
+		private final Map<String, Point> points = new LinkedHashMap<>();
+		private final Map<String, ArrayDeque<Simulation.Hold>> holds = new HashMap<>();
+		private int held;
+
+		/** {@code h} was released; holds are given in the order of their ends. */
+		void hold(Simulation.Hold h) {
+			holds.computeIfAbsent(h.mutex(), k -> new ArrayDeque<>()).addLast(h);
+			held++;
 		}
-		if (simulation.completion() != null) {
-			end = simulation.completion();
-		} else if (simulation.deadlock() != null) {
-			end = Math.max(end, simulation.deadlock().time());
+
+		/** How many holds are kept. */
+		int held() {
+			return held;
 		}
-		Map<String, Set<Double>> resumed = new HashMap<>();
-		for (Simulation.PathSegment s : simulation.criticalPath()) {
-			if (!s.how().isEmpty()) {
-				resumed.computeIfAbsent(s.thread(), k -> new HashSet<>()).add(s.start());
-			}
-		}
-		Holds holds = new Holds(simulation.holds());
-		Map<String, Point> points = new LinkedHashMap<>();
-		for (int thread = 0; thread < simulation.threads().size(); thread++) {
-			Simulation.ThreadTimeline t = simulation.threads().get(thread);
-			for (Simulation.Interval i : t.intervals()) {
-				if (i.state() != Simulation.State.BLOCKED) {
-					continue;
-				}
-				String[] kindAndObject = kindAndObject(i.detail());
-				String key = i.at() != null ? "@" + i.at() : kindAndObject[0] + " " + kindAndObject[1];
-				Point point = points.computeIfAbsent(key, k -> new Point(i.at(), i.line()));
-				double length = i.end() - i.start();
-				point.waits++;
-				point.blocked += length;
-				point.longest = Math.max(point.longest, length);
-				point.byObject.merge(kindAndObject[0] + " " + kindAndObject[1], length, Double::sum);
-				point.kinds.putIfAbsent(kindAndObject[0] + " " + kindAndObject[1], kindAndObject);
-				Set<Double> starts = resumed.get(t.name());
-				point.critical |= starts != null && starts.contains(i.end());
-				if (kindAndObject[0].equals("lock")) {
-					holds.overlaps(kindAndObject[1], thread, i.start(), i.end(), point.heldAt);
+
+		/** Drops the holds that ended at or before {@code before}, which no wait still to end can overlap. */
+		void forget(double before) {
+			for (ArrayDeque<Simulation.Hold> list : holds.values()) {
+				while (!list.isEmpty() && list.peekFirst().end() <= before) {
+					list.pollFirst();
+					held--;
 				}
 			}
 		}
-		List<WaitingPoint> result = new ArrayList<>(points.size());
-		for (Point p : points.values()) {
-			String main = p.byObject.entrySet().stream().max(Map.Entry.<String, Double>comparingByValue()
-					.thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder()))).orElseThrow().getKey();
-			String[] kindAndObject = p.kinds.get(main);
-			Map.Entry<String, Double> held = p.heldAt.entrySet().stream().max(Map.Entry.<String, Double>comparingByValue()
-					.thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder()))).orElse(null);
-			result.add(new WaitingPoint(p.at, p.line, kindAndObject[0], kindAndObject[1], p.byObject.size(), p.waits,
-					p.blocked, threadTime > 0 ? p.blocked / threadTime : 0, p.longest, p.critical,
-					held == null || held.getKey().isEmpty() ? null : held.getKey(), held == null ? 0 : held.getValue()));
+
+		/**
+		 * Thread {@code thread} was blocked from {@code start} to {@code end} in an operation at {@code at} (trace
+		 * line {@code line}) as {@code detail} says; returns the key of its waiting point.
+		 */
+		String blocked(int thread, String at, long line, String detail, double start, double end) {
+			String[] kindAndObject = kindAndObject(detail);
+			String object = kindAndObject[0] + " " + kindAndObject[1];
+			String key = at != null ? "@" + at : object;
+			Point point = points.computeIfAbsent(key, k -> new Point(at, line, start));
+			if (start < point.start || start == point.start && line < point.line) {
+				point.start = start;
+				point.line = line;
+			}
+			double length = end - start;
+			point.waits++;
+			point.blocked += length;
+			point.longest = Math.max(point.longest, length);
+			point.byObject.merge(object, length, Double::sum);
+			point.kinds.putIfAbsent(object, kindAndObject);
+			if (kindAndObject[0].equals("lock")) {
+				ArrayDeque<Simulation.Hold> list = holds.get(kindAndObject[1]);
+				if (list != null) {
+					// in the order of their ends: back from the last until one ended before the wait began
+					for (var it = list.descendingIterator(); it.hasNext();) {
+						Simulation.Hold h = it.next();
+						if (h.end() <= start) {
+							break;
+						}
+						double overlap = Math.min(end, h.end()) - Math.max(start, h.start());
+						if (h.thread() != thread && overlap > 0) {
+							point.heldAt.merge(h.at() == null ? "" : h.at(), overlap, Double::sum);
+						}
+					}
+				}
+			}
+			return key;
 		}
-		result.sort(Comparator.comparingDouble(WaitingPoint::blocked).reversed()
-				.thenComparing(w -> w.at() == null ? "" : w.at()).thenComparing(WaitingPoint::what));
-		return new WaitingPoints(threadTime, end, result);
+
+		/** The critical path goes on where a wait at point {@code key} ended. */
+		void critical(String key) {
+			Point point = points.get(key);
+			if (point != null) {
+				point.critical = true;
+			}
+		}
+
+		/** The waiting points, with shares of {@code threadTime}, of a run that ended at {@code end}. */
+		WaitingPoints finish(double threadTime, double end) {
+			List<WaitingPoint> result = new ArrayList<>(points.size());
+			for (Point p : points.values()) {
+				String main = p.byObject.entrySet().stream().max(Map.Entry.<String, Double>comparingByValue()
+						.thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder()))).orElseThrow().getKey();
+				String[] kindAndObject = p.kinds.get(main);
+				Map.Entry<String, Double> heldLongest = p.heldAt.entrySet().stream().max(Map.Entry
+						.<String, Double>comparingByValue().thenComparing(Map.Entry.comparingByKey(Comparator
+								.reverseOrder()))).orElse(null);
+				result.add(new WaitingPoint(p.at, p.line, kindAndObject[0], kindAndObject[1], p.byObject.size(),
+						p.waits, p.blocked, threadTime > 0 ? p.blocked / threadTime : 0, p.longest, p.critical,
+						heldLongest == null || heldLongest.getKey().isEmpty() ? null : heldLongest.getKey(),
+						heldLongest == null ? 0 : heldLongest.getValue()));
+			}
+			result.sort(Comparator.comparingDouble(WaitingPoint::blocked).reversed()
+					.thenComparing(w -> w.at() == null ? "" : w.at()).thenComparing(WaitingPoint::what));
+			return new WaitingPoints(threadTime, end, result);
+		}
 	}
 
 	/**
@@ -192,7 +238,7 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 	 * "locking m, held by T2", "joining T3", "waiting for X from T2", "activating T2 with X", "taking s posted by T1",
 	 * "between lists, ...").
 	 */
-	static String[] kindAndObject(String detail) {
+	public static String[] kindAndObject(String detail) {
 		String[] words = detail == null ? new String[0] : detail.strip().split("\\s+");
 		if (words.length == 0 || words[0].isEmpty()) {
 			return new String[] { "wait", "" };
@@ -216,7 +262,9 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 	/** A waiting point being summed up. */
 	private static final class Point {
 		final String at;
-		final long line;
+		/** The trace line and start of its earliest wait. */
+		long line;
+		double start;
 		int waits;
 		double blocked;
 		double longest;
@@ -225,58 +273,10 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 		final Map<String, String[]> kinds = new HashMap<>();
 		final Map<String, Double> heldAt = new HashMap<>();
 
-		Point(String at, long line) {
+		Point(String at, long line, double start) {
 			this.at = at;
 			this.line = line;
-		}
-	}
-
-	/** The holds of each mutex, by start, with the latest end so far (readers of a read-write lock overlap). */
-	private static final class Holds {
-		private final Map<String, List<Simulation.Hold>> byMutex = new HashMap<>();
-		private final Map<String, double[]> latestEnd = new HashMap<>();
-
-		Holds(List<Simulation.Hold> holds) {
-			for (Simulation.Hold h : holds) {
-				byMutex.computeIfAbsent(h.mutex(), k -> new ArrayList<>()).add(h);
-			}
-			byMutex.forEach((mutex, list) -> {
-				list.sort(Comparator.comparingDouble(Simulation.Hold::start));
-				double[] latest = new double[list.size()];
-				for (int k = 0; k < latest.length; k++) {
-					latest[k] = Math.max(k == 0 ? Double.NEGATIVE_INFINITY : latest[k - 1], list.get(k).end());
-				}
-				latestEnd.put(mutex, latest);
-			});
-		}
-
-		/**
-		 * Adds to {@code heldAt}, per lock location ("" for none), how long holds of {@code mutex} by threads other
-		 * than {@code waiter} overlap [start, end].
-		 */
-		void overlaps(String mutex, int waiter, double start, double end, Map<String, Double> heldAt) {
-			List<Simulation.Hold> list = byMutex.get(mutex);
-			if (list == null) {
-				return;
-			}
-			double[] latest = latestEnd.get(mutex);
-			int lo = 0;
-			int hi = list.size();
-			while (lo < hi) { // the first hold that starts at or after the end
-				int mid = (lo + hi) >>> 1;
-				if (list.get(mid).start() < end) {
-					lo = mid + 1;
-				} else {
-					hi = mid;
-				}
-			}
-			for (int k = lo - 1; k >= 0 && latest[k] > start; k--) {
-				Simulation.Hold h = list.get(k);
-				double overlap = Math.min(end, h.end()) - Math.max(start, h.start());
-				if (h.thread() != waiter && overlap > 0) {
-					heldAt.merge(h.at() == null ? "" : h.at(), overlap, Double::sum);
-				}
-			}
+			this.start = start;
 		}
 	}
 }

@@ -335,8 +335,10 @@ final class ReferenceSimulator {
 				deadlock = new Simulation.Deadlock(now, blocked);
 			}
 			List<Simulation.PathSegment> path = keep ? criticalPath(deadlock != null) : List.of();
-			return new Simulation(model, choice, deadlock == null ? now : null, deadlock, timelines, activations, path,
-					events, holds);
+			Simulation simulation = new Simulation(model, choice, deadlock == null ? now : null, deadlock, timelines,
+					activations, path, events, holds);
+			return keep ? new Simulation(model, choice, simulation.completion(), deadlock, timelines, activations, path,
+					events, holds, null, ReferenceWaitingPoints.of(simulation)) : simulation;
 		}
 
 		/**
