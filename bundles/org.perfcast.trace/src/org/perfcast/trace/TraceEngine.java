@@ -145,9 +145,13 @@ public final class TraceEngine implements Engine {
 		}
 		try {
 			machine = machine(input);
-			options = new TraceSimulator.Options(input.options().real("syncCost"), true, detail(input.options()));
 		} catch (IllegalArgumentException e) {
 			throw new EngineException(Diagnostic.error("trace.machine", e.getMessage(), Location.of(file)));
+		}
+		try {
+			options = new TraceSimulator.Options(input.options().real("syncCost"), true, detail(input.options()));
+		} catch (IllegalArgumentException e) {
+			throw new EngineException(Diagnostic.error("trace.detail", e.getMessage(), Location.of(file)));
 		}
 		SimulationModel model = SimulationModel.named(input.options().text("model"));
 		List<String> notes = new ArrayList<>();
