@@ -1,6 +1,7 @@
 package org.perfcast.cli;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,6 +74,7 @@ final class BenchCommand extends AbstractCommand {
 	BenchCommand() {
 		super("bench", "time Perfcast's analyses on the example models", """
 				usage: perfcast bench [NAME...] [--examples DIR] [--iterations N] [--json]
+				       perfcast bench --write-trace FILE [--events N] [--shape SHAPE] [--seed S]
 
 				Runs each benchmark (all when no NAME is given) for about a second of warm-up, then
 				N measured iterations (default 20), and prints the median and minimum time of one
@@ -80,12 +82,22 @@ final class BenchCommand extends AbstractCommand {
 				  --examples DIR   the example projects (default: examples)
 				  --iterations N   measured iterations per benchmark
 				  --list           list the benchmarks
-				  --json           print [{"name", "medianMs", "minMs", "iterations"}] instead""");
+				  --json           print [{"name", "medianMs", "minMs", "iterations"}] instead
+				  --write-trace FILE  write the trace benchmarks' input instead, a synthetic
+				                   recording in the binary form (.vtraceb), to simulate with
+				                   perfcast run trace FILE or open in the IDE
+				  --events N       its events (default 1000000; 1e9 is about 19 GB)
+				  --shape SHAPE    workers (default), token-ring, locks, threads or signals
+				  --seed S         the seed of its random work (default 1)""");
 	}
 
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
-		Arguments arguments = Arguments.parse(args, Set.of("json", "list"), Set.of("examples", "iterations"));
+		Arguments arguments = Arguments.parse(args, Set.of("json", "list"), Set.of("examples", "iterations",
+				"write-trace", "events", "shape", "seed"));
+		if (arguments.value("write-trace").isPresent()) {
+			return writeTrace(arguments, console);
+		}
 		Path examples = Path.of(arguments.value("examples").orElse("examples"));
 		int iterations = arguments.positive("iterations", 20);
 		Map<String, Benchmark> all = new LinkedHashMap<>();
@@ -129,6 +141,45 @@ final class BenchCommand extends AbstractCommand {
 			console.out().println(json.isEmpty() ? "[]" : "[\n  " + String.join(",\n  ", json) + "\n]");
 		}
 		return ExitCode.OK;
+	}
+
+	/** Writes a synthetic recording as --write-trace, --events, --shape and --seed say. */
+	private static int writeTrace(Arguments arguments, Console console) throws UsageException {
+		Path file = Path.of(arguments.value("write-trace").orElseThrow());
+		long events;
+		long seed;
+		try {
+			events = (long) Double.parseDouble(arguments.value("events").orElse("1000000"));
+			seed = Long.parseLong(arguments.value("seed").orElse("1"));
+		} catch (NumberFormatException e) {
+			throw new UsageException("--events takes a count (e.g. 1e8) and --seed an integer: " + e.getMessage());
+		}
+		if (events < 1) {
+			throw new UsageException("--events must be at least 1");
+		}
+		String name = arguments.value("shape").orElse("workers");
+		SyntheticTrace.Shape shape = Arrays.stream(SyntheticTrace.Shape.values()).filter(v -> v.id().equals(name))
+				.findFirst().orElseThrow(() -> new UsageException("unknown shape '" + name + "'; known: " + String.join(
+						", ", Arrays.stream(SyntheticTrace.Shape.values()).map(SyntheticTrace.Shape::id).toList())));
+		// written beside it and moved over it at the end: never a half-written trace under its name
+		Path part = file.toAbsolutePath().resolveSibling(file.getFileName() + ".part");
+		try {
+			long written;
+			try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(part), 1 << 16)) {
+				written = SyntheticTrace.writeBinary(out, shape, events, seed);
+			}
+			Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+			console.out().println(file + ": " + written + " events (" + shape.id() + ")");
+			return ExitCode.OK;
+		} catch (IOException e) {
+			try {
+				Files.deleteIfExists(part);
+			} catch (IOException ignored) {
+				// the message below says what went wrong
+			}
+			console.err().println(file + ": error: cannot write: " + e.getMessage());
+			return ExitCode.INPUT_ERROR;
+		}
 	}
 
 	/**

@@ -23,6 +23,7 @@ import org.perfcast.trace.TraceEngine;
 import org.perfcast.trace.TraceException;
 import org.perfcast.trace.TraceFiles;
 import org.perfcast.trace.TraceSimulator;
+import org.perfcast.trace.TraceSource;
 import org.perfcast.trace.WaitingPoints;
 
 /** {@code perfcast trace FILE}: predict a multiprocessor execution from a uni-processor trace (VPPB). */
@@ -33,7 +34,7 @@ final class TraceCommand extends AbstractCommand {
 				"""
 						usage: perfcast trace FILE --processors N [--bind P1=0,P2=0,...]
 						                      [--model direct|client-server|strict|auto] [--sync-cost C]
-						                      [--threads T] [--json]
+						                      [--threads T] [--detail N] [--window FROM:TO] [--json]
 
 						FILE is a trace in the text form (*.vtrace: '@priority P1 > P2', then lines 'time thread
 						event args' with events create T, wait E, activate T E, exit, lock M, unlock M, join T,
@@ -53,6 +54,10 @@ final class TraceCommand extends AbstractCommand {
 						                   evenly over its block of iterations); regions with critical sections,
 						                   locks, tasks, ordered or I/O between their barriers are refused. Notes
 						                   say where the prediction extrapolates (T above the recorded team)
+						  --detail N       the most intervals the timelines keep exactly (default 100000); a
+						                   longer run keeps per thread the time in each state per bucket (the
+						                   trace is simulated as it is read, in memory bounded by what is live)
+						  --window A:B     with a longer run, the exact intervals from time A to B
 						  --json           {"model", "choice", "completion" (null on deadlock), "deadlock" (null or
 						                   {"time", "blocked": [{"thread", "waitsFor"}]}), "speedup", "oneProcessor",
 						                   "processors", "threads": [{"name", "exit", "intervals": [{"state", "start",
@@ -60,7 +65,9 @@ final class TraceCommand extends AbstractCommand {
 						                   "sent", "accepted"}], "criticalPath": [{"thread", "start", "end", "how"}],
 						                   "waitingPoints": [{"at", "traceLine", "kind", "object", "objects", "waits",
 						                   "blocked", "share", "longest", "criticalPath", "heldLongestAt",
-						                   "heldFor"}]}, and with --threads "resized": {"threads", "notes"}
+						                   "heldFor"}], "timelineSummary": null or {"bucketWidth", "buckets",
+						                   "intervals", "window": null or [A, B]}}, and with --threads "resized":
+						                   {"threads", "notes"}; a summarised run's "intervals" are the window's
 						The text output ends with the waiting points that hold the program back (on the critical
 						path, or where threads spend at least 1 % of their time): per source location (at=) the
 						share of the threads' time spent blocked there, the kind (lock, wait, join, take, ...),
@@ -71,7 +78,7 @@ final class TraceCommand extends AbstractCommand {
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
 		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("processors", "bind", "model", "sync-cost",
-				"threads"));
+				"threads", "detail", "window"));
 		String file = GlamisCommand.singleFile(arguments);
 		Map<String, String> given = new LinkedHashMap<>();
 		arguments.value("processors").ifPresent(v -> given.put("processors", v));
@@ -79,6 +86,8 @@ final class TraceCommand extends AbstractCommand {
 		arguments.value("model").ifPresent(v -> given.put("model", v));
 		arguments.value("sync-cost").ifPresent(v -> given.put("syncCost", v));
 		arguments.value("threads").ifPresent(v -> given.put("threads", v));
+		arguments.value("detail").ifPresent(v -> given.put("detail", v));
+		arguments.value("window").ifPresent(v -> given.put("window", v));
 		TargetMachine machine;
 		TraceSimulator.Options options;
 		OptionValues values;
@@ -95,15 +104,31 @@ final class TraceCommand extends AbstractCommand {
 				throw new UsageException("--threads needs 1 to " + TeamResize.MAX_THREADS + ", not " + team);
 			}
 			threads = (int) team;
-			options = new TraceSimulator.Options(values.real("syncCost"), true);
+			options = new TraceSimulator.Options(values.real("syncCost"), true, TraceEngine.detail(values));
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(e.getMessage().replace("option syncCost", "--sync-cost").replace("option ", "--"));
 		}
-		Recording recording;
 		List<String> notes = new ArrayList<>();
+		List<String> warnings = new ArrayList<>();
+		SimulationModel model = SimulationModel.named(values.text("model"));
+		String unit;
+		Simulation simulation;
+		double one;
 		try {
-			recording = threads == 0 ? TraceFiles.record(Path.of(file), file, EngineMonitor.NULL)
-					: TeamResize.record(Path.of(file), file, threads, EngineMonitor.NULL, notes::add);
+			if (threads == 0) {
+				TraceSimulator.Opener trace = () -> TraceFiles.open(Path.of(file), file);
+				try (TraceSource source = trace.open()) {
+					unit = source.header().unit();
+				}
+				simulation = TraceSimulator.simulate(trace, machine, model, options, EngineMonitor.NULL, warnings::add);
+				one = TraceSimulator.oneProcessor(trace, options, EngineMonitor.NULL);
+			} else {
+				Recording recording = TeamResize.record(Path.of(file), file, threads, EngineMonitor.NULL, notes::add);
+				unit = recording.unit();
+				warnings.addAll(recording.warnings());
+				simulation = TraceSimulator.simulate(recording, machine, model, options, EngineMonitor.NULL);
+				one = TraceSimulator.oneProcessor(recording, options, EngineMonitor.NULL);
+			}
 		} catch (TraceException e) {
 			console.report(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0 ? Location.at(file,
 					(int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
@@ -111,32 +136,34 @@ final class TraceCommand extends AbstractCommand {
 		} catch (IOException e) {
 			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
 			return ExitCode.INPUT_ERROR;
-		}
-		notes.forEach(n -> console.report(Diagnostic.info("trace.threads", n, Location.of(file))));
-		recording.warnings().forEach(w -> console.report(Diagnostic.warning("trace.recording", w, Location.of(file))));
-		Simulation simulation;
-		try {
-			simulation = TraceSimulator.simulate(recording, machine, SimulationModel.named(values.text("model")), options,
-					EngineMonitor.NULL);
 		} catch (IllegalArgumentException e) {
 			throw new UsageException("--bind: " + e.getMessage());
 		}
-		double one = TraceSimulator.oneProcessor(recording, options, EngineMonitor.NULL);
+		notes.forEach(n -> console.report(Diagnostic.info("trace.threads", n, Location.of(file))));
+		warnings.forEach(w -> console.report(Diagnostic.warning("trace.recording", w, Location.of(file))));
 		if (arguments.flag("json")) {
 			printJson(simulation, one, machine, threads, notes, console.out());
 		} else {
-			printText(file, recording, machine, simulation, one, console.out());
+			printText(file, unit, machine, simulation, one, console.out());
 		}
 		return simulation.deadlocked() ? ExitCode.DEADLOCK : ExitCode.OK;
 	}
 
-	private static void printText(String file, Recording recording, TargetMachine machine, Simulation simulation,
+	private static void printText(String file, String traceUnit, TargetMachine machine, Simulation simulation,
 			double one, PrintStream out) {
-		String unit = recording.unit().isEmpty() ? "" : " " + recording.unit();
+		String unit = traceUnit.isEmpty() ? "" : " " + traceUnit;
 		out.printf("%s model, %s on %d processor%s%s: %d threads, one processor %s%s%n", simulation.model().id(), file,
 				machine.processors(), machine.processors() == 1 ? "" : "s", machine.binding().isEmpty() ? ""
 						: " (bound: " + machine.binding() + ")",
-				recording.threads().size(), Numbers.format(one), unit);
+				simulation.threads().size(), Numbers.format(one), unit);
+		Simulation.Summary summary = simulation.summary();
+		if (summary != null) {
+			out.println("  timelines: " + summary.intervals() + " intervals, kept as the time in each state per "
+					+ Numbers.format(summary.bucketWidth()) + unit + (summary.hasWindow() ? " and exactly from "
+							+ Numbers.format(summary.windowStart()) + " to " + Numbers.format(summary.windowEnd())
+							: "") + (Double.isNaN(summary.pathFrom()) ? "" : "; the critical path from "
+									+ Numbers.format(summary.pathFrom()) + " on"));
+		}
 		if (!simulation.choice().isEmpty()) {
 			out.println("  " + simulation.choice());
 		}
@@ -219,7 +246,16 @@ final class TraceCommand extends AbstractCommand {
 						+ ", \"criticalPath\": " + w.critical() + ", \"heldLongestAt\": " + nullable(w.heldAt())
 						+ ", \"heldFor\": " + Numbers.format(w.heldFor()) + "}")
 				.toList()));
-		json.append(']');
+		json.append("], \"timelineSummary\": ");
+		Simulation.Summary summary = simulation.summary();
+		if (summary == null) {
+			json.append("null");
+		} else {
+			json.append("{\"bucketWidth\": ").append(Numbers.format(summary.bucketWidth())).append(", \"buckets\": ")
+					.append(summary.buckets()).append(", \"intervals\": ").append(summary.intervals())
+					.append(", \"window\": ").append(summary.hasWindow() ? "[" + Numbers.format(summary.windowStart())
+							+ ", " + Numbers.format(summary.windowEnd()) + "]" : "null").append('}');
+		}
 		if (threads > 0) {
 			json.append(", \"resized\": {\"threads\": ").append(threads).append(", \"notes\": [")
 					.append(String.join(", ", notes.stream().map(Json::string).toList())).append("]}");

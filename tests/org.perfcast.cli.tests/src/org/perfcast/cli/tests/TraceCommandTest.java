@@ -161,7 +161,7 @@ class TraceCommandTest {
 		assertTrue(json.out().startsWith("{\"model\": \"direct\", \"choice\": \"auto: the Direct model does not "
 				+ "deadlock\", \"completion\": 10, \"deadlock\": null, \"speedup\": 1.3, \"oneProcessor\": 13, "
 				+ "\"processors\": 2, \"threads\": [\n  {\"name\": \"main\""), json.out());
-		assertTrue(json.out().endsWith("], \"resized\": {\"threads\": 2, \"notes\": [\"interpolation: team of 2 from a "
+		assertTrue(json.out().endsWith("], \"timelineSummary\": null, \"resized\": {\"threads\": 2, \"notes\": [\"interpolation: team of 2 from a "
 				+ "recording of 4 (region 1): each new block's cost is computed from the recorded blocks it covers (the "
 				+ "sum of 2 whole ones)\"]}}\n"), json.out());
 		cli.reset();
@@ -201,5 +201,26 @@ class TraceCommandTest {
 		assertEquals(ExitCode.OK, cli.run("run", "trace", vppb("p.vtrace"), "--sweep", "processors=1,2,4", "--json",
 				"--out", out.toString()), cli.err());
 		assertTrue(cli.out().contains("\"speedup\""), cli.out());
+	}
+	/** A run longer than --detail: the summary's line and JSON, the window's exact intervals, errors. */
+	@Test
+	void testDetailAndWindow(@TempDir Path dir) throws Exception {
+		Path trace = dir.resolve("workers.vtraceb");
+		assertEquals(ExitCode.OK, cli.run("bench", "--write-trace", trace.toString(), "--events", "20000", "--seed",
+				"3"), cli.err());
+		assertTrue(cli.out().contains("20000") || cli.out().contains("200"), cli.out());
+		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "4", "--detail", "500"), cli.err());
+		assertTrue(cli.out().contains("  timelines: ") && cli.out().contains(" intervals, kept as the time in each state"
+				+ " per "), cli.out());
+		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "4", "--detail", "500",
+				"--window", "0.01:0.02", "--json"), cli.err());
+		assertTrue(cli.out().contains("\"timelineSummary\": {\"bucketWidth\": "), cli.out());
+		assertTrue(cli.out().contains("\"window\": [0.01, 0.02]}"), cli.out());
+		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "4", "--json"), cli.err());
+		assertTrue(cli.out().contains("\"timelineSummary\": null"), cli.out());
+		assertEquals(ExitCode.USAGE, cli.run("trace", trace.toString(), "--window", "later"));
+		assertTrue(cli.err().contains("window must be FROM:TO"), cli.err());
+		assertEquals(ExitCode.USAGE, cli.run("bench", "--write-trace", trace.toString(), "--shape", "spiral"));
+		assertTrue(cli.err().contains("unknown shape 'spiral'"), cli.err());
 	}
 }
