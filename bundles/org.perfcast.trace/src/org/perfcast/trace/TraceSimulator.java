@@ -190,7 +190,8 @@ public final class TraceSimulator {
 		}
 		SimulationModel first = model == SimulationModel.AUTO ? SimulationModel.DIRECT : model;
 		Simulation simulation;
-		try (TraceSource source = trace.open(); Recording.Stream stream = new Recording.Stream(source, monitor)) {
+		try (TraceSource source = readAhead(trace.open());
+				Recording.Stream stream = new Recording.Stream(source, monitor)) {
 			simulation = new SimulationRun(stream, machine, SyncModel.of(first, null), options, monitor).run(
 					model == SimulationModel.AUTO ? AUTO_DIRECT : "");
 			for (String thread : machine.binding().keySet()) {
@@ -223,8 +224,13 @@ public final class TraceSimulator {
 		return one.completion() == null ? Double.NaN : one.completion();
 	}
 
+	/** {@code source} read ahead by a thread of its own when there is a second processor to run it. */
+	private static TraceSource readAhead(TraceSource source) {
+		return PrefetchedSource.useful() ? new PrefetchedSource(source) : source;
+	}
+
 	private static Recording recording(Opener trace, EngineMonitor monitor) throws TraceException, IOException {
-		try (TraceSource source = trace.open()) {
+		try (TraceSource source = readAhead(trace.open())) {
 			return Recording.of(source, monitor);
 		}
 	}

@@ -159,4 +159,34 @@ class LevelOfDetailTest {
 			assertEquals(exact.waitingPoints(), points, shape.id());
 		}
 	}
+
+	/**
+	 * A long trace is read ahead by a thread of its own: a record cut short far into it fails the simulation at that
+	 * record, as read in line, and no reading thread outlives the simulation, ended or failed.
+	 */
+	@Test
+	void testReadAheadFailsAtTheRecordAndLeavesNoThread(@TempDir Path dir) throws Exception {
+		Path file = dir.resolve("workers.vtraceb");
+		try (OutputStream out = Files.newOutputStream(file)) {
+			SyntheticTrace.writeBinary(out, SyntheticTrace.Shape.WORKERS, 50_000, 3);
+		}
+		byte[] bytes = Files.readAllBytes(file);
+		Path corrupt = dir.resolve("corrupt.vtraceb");
+		// cut inside a record: the double of a time is 8 bytes, a record at least 10
+		Files.write(corrupt, java.util.Arrays.copyOf(bytes, bytes.length * 3 / 4 + 3));
+		org.perfcast.trace.TraceException inLine = org.junit.jupiter.api.Assertions.assertThrows(
+				org.perfcast.trace.TraceException.class, () -> org.perfcast.trace.Recording.of(TraceFiles.open(corrupt,
+						"corrupt.vtraceb"), EngineMonitor.NULL));
+		org.perfcast.trace.TraceException ahead = org.junit.jupiter.api.Assertions.assertThrows(
+				org.perfcast.trace.TraceException.class, () -> TraceSimulator.simulate(() -> TraceFiles.open(corrupt,
+						"corrupt.vtraceb"), TargetMachine.unbound(4), SimulationModel.DIRECT, new TraceSimulator.Options(0,
+								false), EngineMonitor.NULL));
+		assertEquals(inLine.getMessage(), ahead.getMessage());
+		assertTrue(ahead.line() > 10_000, ahead.getMessage());
+		TraceSimulator.simulate(() -> TraceFiles.open(file, "workers.vtraceb"), TargetMachine.unbound(4),
+				SimulationModel.DIRECT, new TraceSimulator.Options(0, false), EngineMonitor.NULL);
+		Thread.sleep(200);
+		assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith(
+				"perfcast trace reader")), "no reader thread left");
+	}
 }
