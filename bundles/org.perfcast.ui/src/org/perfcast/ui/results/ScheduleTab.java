@@ -77,11 +77,11 @@ public final class ScheduleTab extends ResultsTab {
 	private void showChosenSchedule() {
 		int point = pointChoice.getSelectionIndex();
 		int index = scheduleChoice.getSelectionIndex();
-		show(point < 0 || index < 0 ? null : points.get(point).getSchedules().get(index));
+		showSchedule(point < 0 || index < 0 ? null : points.get(point).getSchedules().get(index));
 	}
 
 	/** Shows {@code schedule} on the timeline, or an empty timeline if it is {@code null}. */
-	private void show(Schedule schedule) {
+	private void showSchedule(Schedule schedule) {
 		timeline.setData(schedule == null ? TimelineData.EMPTY : RunCharts.timeline(schedule));
 	}
 
