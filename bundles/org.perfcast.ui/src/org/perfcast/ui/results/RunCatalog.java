@@ -11,6 +11,8 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IResourceChangeEvent;
+import org.eclipse.core.resources.IResourceDelta;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IStatus;
@@ -45,6 +47,31 @@ final class RunCatalog {
 				+ ClusterSweep.JOB_FILE_SUFFIX) && isResultsFile(file.getParent().getFile(
 						new org.eclipse.core.runtime.Path(file.getName().substring(0, file.getName().length()
 								- ClusterSweep.JOB_FILE_SUFFIX.length()))));
+	}
+
+	/**
+	 * Whether {@code event} may change the runs listed: it touches a results file or a job file, or adds, removes,
+	 * opens or closes a project or a results folder.
+	 */
+	static boolean concerns(IResourceChangeEvent event) {
+		boolean[] relevant = { false };
+		try {
+			event.getDelta().accept(delta -> {
+				relevant[0] |= isResultsFile(delta.getResource()) || isJobFile(delta.getResource()) || opensOrCloses(delta);
+				return !relevant[0];
+			});
+		} catch (CoreException e) {
+			relevant[0] = true;
+		}
+		return relevant[0];
+	}
+
+	/** Whether {@code delta} adds, removes, opens or closes a project or a results folder. */
+	private static boolean opensOrCloses(IResourceDelta delta) {
+		IResource resource = delta.getResource();
+		boolean folder = resource instanceof IFolder f && f.getProjectRelativePath().toString().equals(SimulationJob.RESULTS_FOLDER);
+		return (resource instanceof IProject || folder) && (delta.getKind() != IResourceDelta.CHANGED
+				|| (delta.getFlags() & IResourceDelta.OPEN) != 0);
 	}
 
 	/**

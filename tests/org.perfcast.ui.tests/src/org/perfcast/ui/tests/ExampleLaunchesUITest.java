@@ -244,7 +244,7 @@ class ExampleLaunchesUITest {
 		UiTests.waitUntil(() -> view.getRuns().stream().anyMatch(r -> r.file().getProject().equals(project)), 10_000,
 				"the run of " + project.getName() + " in the Results view");
 		view.select(view.getRuns().stream().filter(r -> r.file().getProject().equals(project)).limit(1).toList());
-		view.getTabs().setSelection(1);
+		view.getChartsTab().select();
 		try (AutoCloseable maximised = UiTests.maximised(ResultsView.ID)) {
 			UiTests.flush();
 			Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();

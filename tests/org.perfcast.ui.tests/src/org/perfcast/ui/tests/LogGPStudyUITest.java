@@ -59,7 +59,7 @@ class LogGPStudyUITest {
 				.getFullPath().toString(), List.of(), List.of("b=48,60,80,96,120,160"), Map.of("algorithm", "both",
 						"layouts", "row-striped.layout,diagonal.layout")), B.length);
 
-		List<ChartSeries> curves = view.getSweepChart().getSeries();
+		List<ChartSeries> curves = view.getChartsTab().getSweepChart().getSeries();
 		// the engine's µs in seconds: T is 10 to 28 s
 		assertEquals(List.of("T row-striped standard (s)", "computation row-striped (s)",
 				"communication row-striped standard (s)", "T row-striped overestimate (s)",
@@ -81,19 +81,19 @@ class LogGPStudyUITest {
 		shell.setBounds(0, 0, 1400, 900);
 		IWorkbenchPage page = UiTests.page();
 		page.setPartState(page.findViewReference(ResultsView.ID), IWorkbenchPage.STATE_MAXIMIZED);
-		view.getTabs().setSelection(1);
+		view.getChartsTab().select();
 		UiTests.flush();
 		assertEquals(List.of("communication per step row-striped standard", "computation per step row-striped",
 				"communication per step row-striped overestimate", "communication per step diagonal standard",
 				"computation per step diagonal", "communication per step diagonal overestimate"),
-				view.getPointChart().getSeries().stream().map(ChartSeries::name).toList(), "b = 48, step by step");
+				view.getChartsTab().getPointChart().getSeries().stream().map(ChartSeries::name).toList(), "b = 48, step by step");
 		Path png = UiTests.screenshots().resolve("results-view-loggp-study.png");
 		Screenshots.save(shell, png);
 		assertTrue(Files.size(png) > 1000);
 
-		view.getTabs().setSelection(2);
+		view.getScheduleTab().select();
 		UiTests.flush();
-		TimelineChart timeline = view.getTimeline();
+		TimelineChart timeline = view.getScheduleTab().getChart();
 		assertEquals(List.of("P0", "P1", "P2", "P3", "P4", "P5", "P6", "P7"),
 				timeline.getData().rows().stream().map(r -> r.label()).toList());
 		assertTrue(timeline.getData().rows().get(0).bars().stream().anyMatch(b -> b.label().startsWith("to P")),

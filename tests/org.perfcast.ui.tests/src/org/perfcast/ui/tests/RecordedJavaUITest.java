@@ -274,16 +274,16 @@ class RecordedJavaUITest {
 				.filter(r -> r.model().endsWith("Handshake.vtrace")).toList();
 		UiTests.waitUntil(() -> {
 			view.select(mine);
-			return view.getSummaryViewer().getTable().getItemCount() == 4;
+			return view.getSummaryTab().getViewer().getTable().getItemCount() == 4;
 		}, 10_000, "four points");
 		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		org.eclipse.swt.graphics.Rectangle bounds = shell.getBounds();
 		shell.setBounds(0, 0, 1400, 900);
 		IWorkbenchPage page = UiTests.page();
 		page.setPartState(page.findViewReference(ResultsView.ID), IWorkbenchPage.STATE_MAXIMIZED);
-		view.getTabs().setSelection(2);
+		view.getScheduleTab().select();
 		UiTests.flush();
-		TimelineChart timeline = view.getTimeline();
+		TimelineChart timeline = view.getScheduleTab().getChart();
 		assertEquals(List.of("main", "T1"), timeline.getData().rows().stream().map(TimelineData.Row::label).toList());
 		Path png = UiTests.screenshots().resolve("recorded-java-timeline.png");
 		Screenshots.save(shell, png);

@@ -190,23 +190,23 @@ class RecordedOpenMpUITest {
 						.getStatus() + " " + p.getMessages().stream().map(m -> m.getText()).toList()).toList());
 		UiTests.waitUntil(() -> {
 			view.select(mine);
-			return view.getSummaryViewer().getTable().getItemCount() == 4;
+			return view.getSummaryTab().getViewer().getTable().getItemCount() == 4;
 		}, 10_000, "four points");
 		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		IWorkbenchPage page = UiTests.page();
 		page.showView(ResultsView.ID); // over the Console, which opened in its stack with the program's output
 		AutoCloseable maximised = UiTests.maximised(ResultsView.ID);
-		view.getTabs().setSelection(2);
+		view.getScheduleTab().select();
 		// the sash dragged left, as a user would, to give the timeline the room of the list of runs
 		org.eclipse.swt.custom.SashForm sash = (org.eclipse.swt.custom.SashForm) view.getTabs().getParent().getParent();
 		sash.setWeights(22, 78);
-		Combo point = UiTests.find(view.getTabs(), Combo.class, c -> List.of(c.getItems()).contains("processors=4"));
-		assertTrue(point != null, "the timeline's points: " + UiTests.findAll(view.getTabs(), Combo.class).stream()
-				.map(c -> List.of(c.getItems())).toList());
+		Combo point = view.getScheduleTab().getPointChoice();
+		assertTrue(List.of(point.getItems()).contains("processors=4"), "the timeline's points: "
+				+ List.of(point.getItems()));
 		point.select(List.of(point.getItems()).indexOf("processors=4"));
 		point.notifyListeners(SWT.Selection, new Event());
 		UiTests.flush();
-		TimelineChart timeline = view.getTimeline();
+		TimelineChart timeline = view.getScheduleTab().getChart();
 		TimelineData data = timeline.getData();
 		List<String> rows = data.rows().stream().map(TimelineData.Row::label).toList();
 		assertEquals(List.of("main", "T1", "T2", "T3"), rows.subList(0, 4), rows.toString());

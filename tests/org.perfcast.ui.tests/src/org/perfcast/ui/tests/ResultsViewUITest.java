@@ -41,6 +41,11 @@ import org.perfcast.ui.charts.TimelineGeometry;
 import org.perfcast.ui.charts.TimelineHit;
 import org.perfcast.ui.internal.Screenshots;
 import org.perfcast.ui.launch.SimulationLaunchShortcut;
+import org.perfcast.ui.results.CompareAction;
+import org.perfcast.ui.results.DeleteAction;
+import org.perfcast.ui.results.ExportCsvAction;
+import org.perfcast.ui.results.ExportHtmlAction;
+import org.perfcast.ui.results.ExportJsonAction;
 import org.perfcast.ui.results.ResultsView;
 import org.perfcast.ui.results.RunEntry;
 import org.perfcast.ui.tests.fixtures.PipelineEngine;
@@ -115,19 +120,19 @@ class ResultsViewUITest {
 		UiTests.flush();
 		assertEquals("Pipeline test engine on /pipelines/stages.pipe: completed, 3 points, "
 				+ String.format("%.2f s", finished.run().getWallTime()), view.getHeader());
-		assertEquals(3, view.getSummaryViewer().getTable().getItemCount());
+		assertEquals(3, view.getSummaryTab().getViewer().getTable().getItemCount());
 		// cycles in thousands: the largest value is over 1000
 		assertEquals(List.of("Point", "N", "P", "Status", "T (kcycles)", "stage (kcycles)"), java.util.Arrays.stream(
-				view.getSummaryViewer().getTable().getColumns()).map(c -> c.getText()).toList());
+				view.getSummaryTab().getViewer().getTable().getColumns()).map(c -> c.getText()).toList());
 		assertEquals(List.of("2", "1000", "2", "completed", "2.005", "1"), row(view, 1));
-		assertEquals(List.of("T (kcycles)", "stage (kcycles)"), view.getSweepChart().getSeries().stream()
+		assertEquals(List.of("T (kcycles)", "stage (kcycles)"), view.getChartsTab().getSweepChart().getSeries().stream()
 				.map(ChartSeries::name).toList());
-		assertEquals(List.of("P", "value"), view.getSweepChart().getAxisTitles());
-		assertEquals(List.of("finish time per stage"), view.getPointChart().getSeries().stream().map(ChartSeries::name)
+		assertEquals(List.of("P", "value"), view.getChartsTab().getSweepChart().getAxisTitles());
+		assertEquals(List.of("finish time per stage"), view.getChartsTab().getPointChart().getSeries().stream().map(ChartSeries::name)
 				.toList());
 
-		TimelineChart timeline = view.getTimeline();
-		view.getTabs().setSelection(2);
+		TimelineChart timeline = view.getScheduleTab().getChart();
+		view.getScheduleTab().select();
 		UiTests.flush();
 		assertEquals(1, timeline.getData().rows().size(), "the first point, P=1, has one stage");
 
@@ -142,12 +147,12 @@ class ResultsViewUITest {
 		UiTests.flush();
 		Path timelinePng = UiTests.screenshots().resolve("results-view-timeline.png");
 		Screenshots.save(shell, timelinePng);
-		view.getTabs().setSelection(1);
+		view.getChartsTab().select();
 		UiTests.flush();
 		Path chartsPng = UiTests.screenshots().resolve("results-view-charts.png");
 		Screenshots.save(shell, chartsPng);
 		assertTrue(Files.size(timelinePng) > 1000 && Files.size(chartsPng) > 1000);
-		view.getTabs().setSelection(2);
+		view.getScheduleTab().select();
 		UiTests.flush();
 
 		// clicking the compute interval of stage 1 (from 505 to 1005 at P=4) opens the model at line 2
@@ -166,36 +171,42 @@ class ResultsViewUITest {
 		view.select(List.of(cancelled));
 		UiTests.flush();
 		assertTrue(view.getHeader().contains(": cancelled, 2 points"), view.getHeader());
-		assertEquals(cancelled.run().getPoints().size(), view.getSummaryViewer().getTable().getItemCount());
+		assertEquals(cancelled.run().getPoints().size(), view.getSummaryTab().getViewer().getTable().getItemCount());
+		CompareAction compare = UiTests.action(view, CompareAction.ID, CompareAction.class);
+		assertFalse(compare.isEnabled(), "one run selected");
 		view.select(List.of(finished, cancelled));
-		view.compareSelected();
-		assertEquals(3, view.getTabs().getSelectionIndex());
-		assertEquals(2, view.getCompareViewer().getTable().getItemCount(), "T and stage at P=1 doubled");
+		assertTrue(compare.isEnabled(), "two runs selected");
+		compare.run();
+		assertTrue(view.getCompareTab().isSelected());
+		assertEquals(2, view.getCompareTab().getViewer().getTable().getItemCount(), "T and stage at P=1 doubled");
 		assertEquals(List.of("N=1000, P=1", "T (cycles)", "1000", "2000", "+100.0%"), java.util.stream.IntStream
-				.range(0, 5).mapToObj(view.getCompareViewer().getTable().getItem(0)::getText).toList());
+				.range(0, 5).mapToObj(view.getCompareTab().getViewer().getTable().getItem(0)::getText).toList());
 
+		ExportCsvAction csv = UiTests.action(view, ExportCsvAction.ID, ExportCsvAction.class);
+		assertFalse(csv.isEnabled(), "CSV holds one run");
 		view.select(List.of(finished));
-		view.exportCsv(exports.resolve("run.csv"));
-		view.exportJson(exports.resolve("run.json"));
-		view.exportHtml(exports.resolve("run.html"));
+		assertTrue(csv.isEnabled());
+		csv.exportTo(exports.resolve("run.csv"));
+		UiTests.action(view, ExportJsonAction.ID, ExportJsonAction.class).exportTo(exports.resolve("run.json"));
+		UiTests.action(view, ExportHtmlAction.ID, ExportHtmlAction.class).exportTo(exports.resolve("run.html"));
 		assertTrue(Files.readString(exports.resolve("run.csv")).contains("2000"));
 		assertTrue(Files.exists(exports.resolve("run-series.csv")));
 		assertTrue(Files.readString(exports.resolve("run.json")).contains("\"pipeline\""));
 		assertTrue(Files.readString(exports.resolve("run.html")).contains("<svg"));
 
-		view.deleteSelected(false);
+		UiTests.action(view, DeleteAction.ID, DeleteAction.class).deleteSelected(false);
 		UiTests.waitUntil(() -> view.getRuns().size() == 1, 10_000, "the deleted run to leave the list");
 		assertFalse(finished.file().exists());
 	}
 
 	private static List<String> row(ResultsView view, int index) {
-		org.eclipse.swt.widgets.Table table = view.getSummaryViewer().getTable();
+		org.eclipse.swt.widgets.Table table = view.getSummaryTab().getViewer().getTable();
 		return java.util.stream.IntStream.range(0, table.getColumnCount()).mapToObj(table.getItem(index)::getText).toList();
 	}
 
 	private static void selectTimelinePoint(ResultsView view, int index) {
-		org.eclipse.swt.widgets.Combo combo = UiTests.find(view.getTimeline().getParent(),
-				org.eclipse.swt.widgets.Combo.class, c -> c.getItemCount() == 3);
+		org.eclipse.swt.widgets.Combo combo = view.getScheduleTab().getPointChoice();
+		assertEquals(3, combo.getItemCount(), "P=1, 2 and 4");
 		combo.select(index);
 		combo.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
 		Display.getCurrent().readAndDispatch();

@@ -70,7 +70,7 @@ class SlurmLaunchUITest {
 	@Test
 	void testTheResultsViewShowsPointsArrivingFromSlurm() throws Exception {
 		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
-		view.getTabs().setSelection(0); // the Summary: the points as they arrive
+		view.getSummaryTab().select(); // the Summary: the points as they arrive
 		SimulationJob job = launch("g=10..48:2");
 		try (AutoCloseable big = UiTests.maximised(ResultsView.ID)) {
 			RunEntry[] arriving = new RunEntry[1];
@@ -80,7 +80,7 @@ class SlurmLaunchUITest {
 					return false;
 				}
 				view.select(List.of(arriving[0]));
-				int rows = view.getSummaryViewer().getTable().getItemCount();
+				int rows = view.getSummaryTab().getViewer().getTable().getItemCount();
 				return rows >= 4 && rows < 20;
 			}, 300_000, "the run running on SLURM with some of its points in the Results view");
 			Matcher matcher = RUNNING.matcher(arriving[0].status());
@@ -96,7 +96,7 @@ class SlurmLaunchUITest {
 					return false;
 				}
 				view.select(List.of(done));
-				return view.getSummaryViewer().getTable().getItemCount() == 20;
+				return view.getSummaryTab().getViewer().getTable().getItemCount() == 20;
 			}, 30_000, "the completed run with its 20 points");
 			assertFalse(LocalSlurm.queued(matcher.group(2)));
 			Screenshots.save(shell, UiTests.screenshots().resolve("results-view-slurm-completed.png"));

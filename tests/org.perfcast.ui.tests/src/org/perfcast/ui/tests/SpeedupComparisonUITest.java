@@ -27,6 +27,7 @@ import org.perfcast.ui.PerfcastPerspective;
 import org.perfcast.ui.charts.ChartSeries;
 import org.perfcast.ui.internal.Screenshots;
 import org.perfcast.ui.launch.SimulationLaunchShortcut;
+import org.perfcast.ui.results.CompareAction;
 import org.perfcast.ui.results.ResultsView;
 
 /**
@@ -86,18 +87,20 @@ class SpeedupComparisonUITest {
 		UiTests.waitUntil(() -> view.getRuns().size() == 2, 10_000, "both runs in the Results view");
 
 		view.select(view.getRuns());
-		view.compareSelected();
+		CompareAction compare = UiTests.action(view, CompareAction.ID, CompareAction.class);
+		assertTrue(compare.isEnabled(), "two runs selected");
+		compare.run();
 		UiTests.flush();
-		assertEquals(3, view.getTabs().getSelectionIndex(), "the Compare tab");
-		assertEquals(0, view.getCompareViewer().getTable().getItemCount(), "different bindings: no value matched");
-		assertTrue(view.getOverlayChoices().stream().anyMatch(c -> c.startsWith("speedup over P of ")
-				&& c.endsWith("matvec, run by run")), view.getOverlayChoices().toString());
-		assertTrue(view.getOverlayChoices().stream().anyMatch(c -> c.startsWith("T over P of ")
-				&& c.endsWith("matvec, run by run")), view.getOverlayChoices().toString());
-		List<ChartSeries> curves = view.getOverlayChart().getSeries();
+		assertTrue(view.getCompareTab().isSelected(), "the Compare tab");
+		assertEquals(0, view.getCompareTab().getViewer().getTable().getItemCount(), "different bindings: no value matched");
+		assertTrue(view.getCompareTab().getOverlayChoices().stream().anyMatch(c -> c.startsWith("speedup over P of ")
+				&& c.endsWith("matvec, run by run")), view.getCompareTab().getOverlayChoices().toString());
+		assertTrue(view.getCompareTab().getOverlayChoices().stream().anyMatch(c -> c.startsWith("T over P of ")
+				&& c.endsWith("matvec, run by run")), view.getCompareTab().getOverlayChoices().toString());
+		List<ChartSeries> curves = view.getCompareTab().getOverlayChart().getSeries();
 		assertEquals(List.of("glamis on matvec.glamis", "pamela on matvec.pamela"), curves.stream()
 				.map(ChartSeries::name).toList(), "the speedup is charted first, older run first");
-		assertEquals(List.of("P", "speedup"), view.getOverlayChart().getAxisTitles());
+		assertEquals(List.of("P", "speedup"), view.getCompareTab().getOverlayChart().getAxisTitles());
 		assertArrayEquals(P, curves.get(0).x());
 		for (int i = 0; i < P.length; i++) {
 			assertEquals(7200 / glamisT(P[i]), curves.get(0).y(i), 1e-6 * curves.get(0).y(i), "Glamis at P=" + P[i]);

@@ -66,9 +66,9 @@ class TraceTimelineUITest {
 		Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		IWorkbenchPage page = UiTests.page();
 		AutoCloseable maximised = UiTests.maximised(ResultsView.ID);
-		view.getTabs().setSelection(2);
+		view.getScheduleTab().select();
 		UiTests.flush();
-		TimelineChart timeline = view.getTimeline();
+		TimelineChart timeline = view.getScheduleTab().getChart();
 		assertEquals(List.of("P1", "P2", "P3", "P4"), timeline.getData().rows().stream().map(r -> r.label()).toList());
 		assertEquals(2, timeline.getData().arrows().size(), "P3's and P2's activations of P1");
 		Path png = UiTests.screenshots().resolve("results-view-trace.png");
@@ -116,9 +116,9 @@ class TraceTimelineUITest {
 		UiTests.simulate(view, model, new SimulationLaunch("trace", model.getFullPath().toString(), List.of(), List.of(),
 				Map.of("processors", "2", "model", "direct")), 1);
 		AutoCloseable maximised = UiTests.maximised(ResultsView.ID);
-		view.getTabs().setSelection(2);
+		view.getScheduleTab().select();
 		UiTests.flush();
-		TimelineChart timeline = view.getTimeline();
+		TimelineChart timeline = view.getScheduleTab().getChart();
 		List<org.perfcast.ui.charts.TimelineData.Bar> main = timeline.getData().rows().get(0).bars();
 		List<org.perfcast.ui.charts.TimelineData.Bar> worker = timeline.getData().rows().get(1).bars();
 		// main computes 0.1, is in I/O for 0.3 (from 0.101 to 0.401), takes T1's post at 0.5, computes 0.1
@@ -135,7 +135,7 @@ class TraceTimelineUITest {
 	}
 
 	private static List<String> row(ResultsView view, int index) {
-		org.eclipse.swt.widgets.Table table = view.getSummaryViewer().getTable();
+		org.eclipse.swt.widgets.Table table = view.getSummaryTab().getViewer().getTable();
 		return java.util.stream.IntStream.range(0, table.getColumnCount()).mapToObj(table.getItem(index)::getText).toList();
 	}
 }

@@ -123,7 +123,7 @@ final class UiTests {
 				job.resultsFile())).toList();
 		waitUntil(() -> {
 			view.select(mine);
-			return view.getSummaryViewer().getTable().getItemCount() == points;
+			return view.getSummaryTab().getViewer().getTable().getItemCount() == points;
 		}, 10_000, "the run's summary");
 		return mine;
 	}
@@ -140,5 +140,16 @@ final class UiTests {
 			page().setPartState(page().findViewReference(id), IWorkbenchPage.STATE_RESTORED);
 			shell.setBounds(bounds);
 		};
+	}
+
+	/** The action {@code id} on the toolbar of {@code view}, as the user finds it there. */
+	static <T extends org.eclipse.jface.action.IAction> T action(org.eclipse.ui.IViewPart view, String id,
+			Class<T> type) {
+		org.eclipse.jface.action.IContributionItem item = view.getViewSite().getActionBars().getToolBarManager()
+				.find(id);
+		if (!(item instanceof org.eclipse.jface.action.ActionContributionItem contribution)) {
+			throw new AssertionError("no action " + id + " on the toolbar of " + view.getTitle());
+		}
+		return type.cast(contribution.getAction());
 	}
 }

@@ -1,0 +1,123 @@
+package org.perfcast.ui.results;
+
+import java.util.List;
+
+import org.eclipse.jface.dialogs.ErrorDialog;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.ui.IWorkbenchPartSite;
+import org.eclipse.ui.PartInitException;
+import org.perfcast.model.results.Interval;
+import org.perfcast.model.results.MessageArrow;
+import org.perfcast.model.results.RunPoint;
+import org.perfcast.model.results.Schedule;
+import org.perfcast.model.results.SourceLocation;
+import org.perfcast.model.results.Timeline;
+import org.perfcast.ui.charts.TimelineChart;
+import org.perfcast.ui.charts.TimelineData;
+import org.perfcast.ui.charts.TimelineHit;
+
+/**
+ * The Timeline tab: a schedule of a point of the shown run as a timeline, the point chosen among those that
+ * have schedules and the schedule among the point's. Clicking an interval, or a message arrow (the interval it
+ * leaves), opens its model element or source line.
+ */
+public final class ScheduleTab extends ResultsTab {
+
+	private final IWorkbenchPartSite site;
+	private final Combo pointChoice;
+	private final Combo scheduleChoice;
+	private final TimelineChart timeline;
+	private List<RunPoint> points = List.of();
+	private RunEntry entry;
+
+	ScheduleTab(CTabFolder folder, IWorkbenchPartSite site) {
+		super(folder, Messages.TAB_TIMELINE, Messages.TAB_TIMELINE_TIP);
+		this.site = site;
+		Composite box = new Composite(folder, SWT.NONE);
+		GridLayoutFactory.swtDefaults().numColumns(4).applyTo(box);
+		new Label(box, SWT.NONE).setText(Messages.POINT_LABEL);
+		pointChoice = new Combo(box, SWT.READ_ONLY);
+		GridDataFactory.fillDefaults().grab(true, false).applyTo(pointChoice);
+		pointChoice.addListener(SWT.Selection, e -> showPoint());
+		new Label(box, SWT.NONE).setText(Messages.SCHEDULE_LABEL);
+		scheduleChoice = new Combo(box, SWT.READ_ONLY);
+		GridDataFactory.fillDefaults().grab(true, false).applyTo(scheduleChoice);
+		scheduleChoice.addListener(SWT.Selection, e -> showChosenSchedule());
+		timeline = new TimelineChart(box, SWT.BORDER);
+		GridDataFactory.fillDefaults().grab(true, true).span(4, 1).applyTo(timeline);
+		timeline.addClickListener(this::openSource);
+		setControl(box);
+	}
+
+	/** Offers the points of {@code shown} that have schedules, and shows the first one's first schedule. */
+	void show(RunEntry shown) {
+		entry = shown;
+		points = shown == null ? List.of()
+				: shown.run().getPoints().stream().filter(p -> !p.getSchedules().isEmpty()).toList();
+		pointChoice.setItems(points.stream().map(RunCharts::pointLabel).toArray(String[]::new));
+		pointChoice.select(0);
+		showPoint();
+	}
+
+	private void showPoint() {
+		int index = pointChoice.getSelectionIndex();
+		RunPoint point = index < 0 ? null : points.get(index);
+		scheduleChoice.setItems(point == null ? new String[0]
+				: point.getSchedules().stream().map(Schedule::getName).toArray(String[]::new));
+		scheduleChoice.select(0);
+		showChosenSchedule();
+	}
+
+	private void showChosenSchedule() {
+		int point = pointChoice.getSelectionIndex();
+		int index = scheduleChoice.getSelectionIndex();
+		showSchedule(point < 0 || index < 0 ? null : points.get(point).getSchedules().get(index));
+	}
+
+	/** Shows {@code schedule} on the timeline, or an empty timeline if it is {@code null}. */
+	private void showSchedule(Schedule schedule) {
+		timeline.setData(schedule == null ? TimelineData.EMPTY : RunCharts.timeline(schedule));
+	}
+
+	private void openSource(TimelineHit hit) {
+		SourceLocation source = switch (hit.data()) {
+		case Interval interval -> interval.getSource();
+		case MessageArrow message -> sendingSource(message);
+		case null, default -> null;
+		};
+		if (source == null) {
+			return;
+		}
+		try {
+			SourceOpener.open(site.getPage(), source, entry == null ? null : SourceOpener.file(entry.model()));
+		} catch (PartInitException e) {
+			ErrorDialog.openError(site.getShell(), null, String.format(Messages.OPEN_FAILED, source.getFile()),
+					e.getStatus());
+		}
+	}
+
+	/** The source of the interval during which {@code message} leaves its sender, if it has one. */
+	private static SourceLocation sendingSource(MessageArrow message) {
+		Schedule schedule = (Schedule) message.eContainer();
+		Timeline sender = schedule.getTimelines().get(message.getFrom());
+		return sender.getIntervals().stream().filter(i -> i.getSource() != null
+				&& i.getStart() <= message.getSendTime() && message.getSendTime() <= i.getEnd())
+				.map(Interval::getSource).findFirst().orElse(null);
+	}
+
+	/** The choice of point, labelled by its parameter values. */
+	public Combo getPointChoice() {
+		return pointChoice;
+	}
+
+	/** The timeline of the chosen schedule. */
+	public TimelineChart getChart() {
+		return timeline;
+	}
+}
