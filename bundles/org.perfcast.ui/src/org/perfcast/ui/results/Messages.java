@@ -30,6 +30,14 @@ final class Messages {
 
 	static final String POINT_LABEL = "Point:";
 	static final String SCHEDULE_LABEL = "Schedule:";
+	static final String EXACT_HERE = "Exact Intervals Here";
+	static final String EXACT_HERE_TIP = "Run this point again keeping the exact intervals of the visible time range (the timelines elsewhere stay a summary)";
+	static final String SUMMARY_NOTE = "A summary of %,d intervals: each bucket of %s shows the time spent in each state. Zoom in (wheel) and press Exact Intervals Here.";
+	static final String EXACT_NOTE = "Exact intervals from %s to %s (not saved; the results file keeps the summary).";
+	static final String EXACT_JOB = "Exact intervals of %s from %s to %s";
+	static final String EXACT_NO_FILE = "Cannot find %s, the file this run simulated, in the workspace.";
+	static final String EXACT_NO_ENGINE = "The engine %s is not installed.";
+	static final String EXACT_FAILED = "Cannot compute the exact intervals";
 	static final String LOG_X = "Log x";
 	static final String LOG_Y = "Log y";
 	static final String LOG_TIP = "Logarithmic axis (used while every value on it is positive)";

@@ -7,9 +7,14 @@ import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.core.runtime.jobs.IJobChangeListener;
 import org.eclipse.ui.IWorkbenchPartSite;
 import org.eclipse.ui.PartInitException;
 import org.perfcast.model.results.Interval;
@@ -18,6 +23,9 @@ import org.perfcast.model.results.RunPoint;
 import org.perfcast.model.results.Schedule;
 import org.perfcast.model.results.SourceLocation;
 import org.perfcast.model.results.Timeline;
+import org.perfcast.engine.Numbers;
+import org.perfcast.trace.TraceEngine;
+import org.perfcast.ui.charts.TimeWindow;
 import org.perfcast.ui.charts.TimelineChart;
 import org.perfcast.ui.charts.TimelineData;
 import org.perfcast.ui.charts.TimelineHit;
@@ -33,6 +41,9 @@ public final class ScheduleTab extends ResultsTab {
 	private final Combo pointChoice;
 	private final Combo scheduleChoice;
 	private final TimelineChart timeline;
+	private final Label note;
+	private final Button exactHere;
+	private ExactWindowJob lastJob;
 	private List<RunPoint> points = List.of();
 	private RunEntry entry;
 
@@ -49,10 +60,81 @@ public final class ScheduleTab extends ResultsTab {
 		scheduleChoice = new Combo(box, SWT.READ_ONLY);
 		GridDataFactory.fillDefaults().grab(true, false).applyTo(scheduleChoice);
 		scheduleChoice.addListener(SWT.Selection, e -> showChosenSchedule());
+		note = new Label(box, SWT.WRAP);
+		GridDataFactory.fillDefaults().grab(true, false).span(3, 1).applyTo(note);
+		exactHere = new Button(box, SWT.PUSH);
+		exactHere.setText(Messages.EXACT_HERE);
+		exactHere.setToolTipText(Messages.EXACT_HERE_TIP);
+		exactHere.addListener(SWT.Selection, e -> exactHere());
 		timeline = new TimelineChart(box, SWT.BORDER);
 		GridDataFactory.fillDefaults().grab(true, true).span(4, 1).applyTo(timeline);
 		timeline.addClickListener(this::openSource);
 		setControl(box);
+		showNote(null);
+	}
+
+	/** Says whether {@code point}'s timelines are a summary, and offers to make the visible range exact. */
+	private void showNote(RunPoint point) {
+		boolean summarised = ExactWindowJob.summarised(point);
+		note.setText(summarised ? String.format(Messages.SUMMARY_NOTE, (long) ExactWindowJob.value(point,
+				TraceEngine.TIMELINE_INTERVALS), Numbers.format(ExactWindowJob.value(point, TraceEngine.TIMELINE_BUCKET))
+				+ unit(point)) : "");
+		exactHere.setEnabled(summarised);
+		for (Control c : new Control[] { note, exactHere }) {
+			((GridData) c.getLayoutData()).exclude = !summarised;
+			c.setVisible(summarised);
+		}
+		note.getParent().layout(true);
+	}
+
+	private static String unit(RunPoint point) {
+		return point.getSchedules().isEmpty() || point.getSchedules().get(0).getTimeUnit() == null
+				|| point.getSchedules().get(0).getTimeUnit().isEmpty() ? "" : " " + point.getSchedules().get(0)
+						.getTimeUnit();
+	}
+
+	/** Runs the shown point again for the exact intervals of the visible range, and shows them there. */
+	private void exactHere() {
+		int index = pointChoice.getSelectionIndex();
+		if (entry == null || index < 0) {
+			return;
+		}
+		RunPoint point = points.get(index);
+		TimeWindow window = timeline.getWindow();
+		exactHere.setEnabled(false);
+		Display display = timeline.getDisplay();
+		ExactWindowJob job = new ExactWindowJob(entry, point, window.start(), window.end(), schedule -> display
+				.asyncExec(() -> {
+					if (timeline.isDisposed() || pointChoice.getSelectionIndex() != index) {
+						return;
+					}
+					showSchedule(schedule);
+					timeline.setWindow(window);
+					note.setText(String.format(Messages.EXACT_NOTE, Numbers.format(window.start()), Numbers.format(
+							window.end())) + unit(point));
+				}));
+		job.addJobChangeListener(IJobChangeListener.onDone(e -> display.asyncExec(() -> {
+			if (!exactHere.isDisposed()) {
+				exactHere.setEnabled(ExactWindowJob.summarised(point));
+			}
+		})));
+		job.schedule();
+		lastJob = job;
+	}
+
+	/** The last job started by Exact Intervals Here, or null (for tests). */
+	ExactWindowJob lastJob() {
+		return lastJob;
+	}
+
+	/** The note above the timeline: what a summary is, or which window is exact. */
+	public Label getNote() {
+		return note;
+	}
+
+	/** The button that makes the visible range exact. */
+	public Button getExactHere() {
+		return exactHere;
 	}
 
 	/** Offers the points of {@code shown} that have schedules, and shows the first one's first schedule. */
@@ -72,6 +154,7 @@ public final class ScheduleTab extends ResultsTab {
 				: point.getSchedules().stream().map(Schedule::getName).toArray(String[]::new));
 		scheduleChoice.select(0);
 		showChosenSchedule();
+		showNote(point);
 	}
 
 	private void showChosenSchedule() {

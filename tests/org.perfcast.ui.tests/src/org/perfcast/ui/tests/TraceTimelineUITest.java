@@ -134,6 +134,59 @@ class TraceTimelineUITest {
 		maximised.close();
 	}
 
+	/**
+	 * A run with more intervals than its detail keeps opens as a summary per time bucket (a note says so); Exact
+	 * Intervals Here runs the point again for the visible range, whose intervals are then the exact ones.
+	 */
+	@Test
+	void testLongRunOpensAsSummaryAndZoomsToExactIntervals() throws Exception {
+		IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("long");
+		project.create(null);
+		project.open(null);
+		java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+		org.perfcast.trace.SyntheticTrace.writeBinary(bytes, org.perfcast.trace.SyntheticTrace.Shape.WORKERS, 200_000,
+				1);
+		IFile model = project.getFile("workers.vtraceb");
+		model.create(new ByteArrayInputStream(bytes.toByteArray()), true, null);
+		PlatformUI.getWorkbench().showPerspective(PerfcastPerspective.ID,
+				PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
+		UiTests.simulate(view, model, new SimulationLaunch("trace", model.getFullPath().toString(), List.of(), List.of(),
+				Map.of("processors", "4", "model", "direct", "detail", "2000")), 1);
+		AutoCloseable maximised = UiTests.maximised(ResultsView.ID);
+		view.getScheduleTab().select();
+		UiTests.flush();
+		TimelineChart timeline = view.getScheduleTab().getChart();
+		int bars = timeline.getData().rows().stream().mapToInt(r -> r.bars().size()).sum();
+		assertTrue(bars > 9 && bars <= 9 * 256 * 5, bars + " bars: at most one per state per bucket and thread");
+		assertTrue(timeline.getData().rows().get(1).bars().get(0).label().startsWith("summary of ["), timeline
+				.getData().rows().get(1).bars().get(0).label());
+		assertTrue(view.getScheduleTab().getNote().isVisible() && view.getScheduleTab().getNote().getText().startsWith(
+				"A summary of "), view.getScheduleTab().getNote().getText());
+		assertTrue(view.getScheduleTab().getExactHere().isEnabled());
+		Path png = UiTests.screenshots().resolve("results-view-trace-summary.png");
+		Screenshots.save(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(), png);
+
+		org.perfcast.ui.charts.TimeWindow all = timeline.getWindow();
+		double middle = (all.start() + all.end()) / 2;
+		org.perfcast.ui.charts.TimeWindow zoom = new org.perfcast.ui.charts.TimeWindow(middle, middle + (all.end()
+				- all.start()) / 2000);
+		timeline.setWindow(zoom);
+		view.getScheduleTab().getExactHere().notifyListeners(org.eclipse.swt.SWT.Selection,
+				new org.eclipse.swt.widgets.Event());
+		UiTests.waitUntil(() -> view.getScheduleTab().getNote().getText().startsWith("Exact intervals from"), 120_000,
+				"the exact intervals of the window");
+		List<org.perfcast.ui.charts.TimelineData.Bar> exact = timeline.getData().rows().stream().flatMap(r -> r.bars()
+				.stream()).filter(b -> b.end() >= zoom.start() && b.start() <= zoom.end()).toList();
+		assertTrue(!exact.isEmpty() && exact.stream().noneMatch(b -> b.label().startsWith("summary of")), exact
+				.toString());
+		assertTrue(exact.stream().anyMatch(b -> b.label().startsWith("on CPU")), exact.toString());
+		assertEquals(zoom, timeline.getWindow(), "the chart stays on the window");
+		Screenshots.save(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(), UiTests.screenshots()
+				.resolve("results-view-trace-window.png"));
+		maximised.close();
+	}
+
 	private static List<String> row(ResultsView view, int index) {
 		org.eclipse.swt.widgets.Table table = view.getSummaryTab().getViewer().getTable();
 		return java.util.stream.IntStream.range(0, table.getColumnCount()).mapToObj(table.getItem(index)::getText).toList();

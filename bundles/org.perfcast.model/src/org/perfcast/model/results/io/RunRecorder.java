@@ -135,7 +135,8 @@ public final class RunRecorder {
 		result.diagnostics().forEach(d -> point.getMessages().add(message(d)));
 	}
 
-	private static Schedule schedule(org.perfcast.engine.run.Schedule s) {
+	/** The results model of an engine's schedule {@code s}. */
+	public static Schedule schedule(org.perfcast.engine.run.Schedule s) {
 		Schedule schedule = FACTORY.createSchedule();
 		schedule.setName(s.name());
 		schedule.setTimeUnit(s.timeUnit());
