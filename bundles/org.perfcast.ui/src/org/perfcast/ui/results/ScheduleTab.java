@@ -66,6 +66,7 @@ public final class ScheduleTab extends ResultsTab {
 		exactHere.setText(Messages.EXACT_HERE);
 		exactHere.setToolTipText(Messages.EXACT_HERE_TIP);
 		exactHere.addListener(SWT.Selection, e -> exactHere());
+		GridDataFactory.swtDefaults().applyTo(exactHere);
 		timeline = new TimelineChart(box, SWT.BORDER);
 		GridDataFactory.fillDefaults().grab(true, true).span(4, 1).applyTo(timeline);
 		timeline.addClickListener(this::openSource);
