@@ -112,7 +112,7 @@ public final class ScheduleTab extends ResultsTab {
 					showSchedule(schedule);
 					timeline.setWindow(window);
 					note.setText(String.format(Messages.EXACT_NOTE, Numbers.format(window.start()), Numbers.format(
-							window.end())) + unit(point));
+							window.end()) + unit(point)));
 				}));
 		job.addJobChangeListener(IJobChangeListener.onDone(e -> display.asyncExec(() -> {
 			if (!exactHere.isDisposed()) {
