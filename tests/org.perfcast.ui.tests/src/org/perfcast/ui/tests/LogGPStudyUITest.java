@@ -86,7 +86,8 @@ class LogGPStudyUITest {
 		assertEquals(List.of("communication per step row-striped standard", "computation per step row-striped",
 				"communication per step row-striped overestimate", "communication per step diagonal standard",
 				"computation per step diagonal", "communication per step diagonal overestimate"),
-				view.getChartsTab().getPointChart().getSeries().stream().map(ChartSeries::name).toList(), "b = 48, step by step");
+				view.getChartsTab().getPointChart().getSeries().stream().map(ChartSeries::name).toList(),
+				"b = 48, step by step");
 		Path png = UiTests.screenshots().resolve("results-view-loggp-study.png");
 		Screenshots.save(shell, png);
 		assertTrue(Files.size(png) > 1000);

@@ -125,11 +125,11 @@ class ResultsViewUITest {
 		assertEquals(List.of("Point", "N", "P", "Status", "T (kcycles)", "stage (kcycles)"), java.util.Arrays.stream(
 				view.getSummaryTab().getViewer().getTable().getColumns()).map(c -> c.getText()).toList());
 		assertEquals(List.of("2", "1000", "2", "completed", "2.005", "1"), row(view, 1));
-		assertEquals(List.of("T (kcycles)", "stage (kcycles)"), view.getChartsTab().getSweepChart().getSeries().stream()
-				.map(ChartSeries::name).toList());
+		assertEquals(List.of("T (kcycles)", "stage (kcycles)"), view.getChartsTab().getSweepChart().getSeries()
+				.stream().map(ChartSeries::name).toList());
 		assertEquals(List.of("P", "value"), view.getChartsTab().getSweepChart().getAxisTitles());
-		assertEquals(List.of("finish time per stage"), view.getChartsTab().getPointChart().getSeries().stream().map(ChartSeries::name)
-				.toList());
+		assertEquals(List.of("finish time per stage"), view.getChartsTab().getPointChart().getSeries().stream()
+				.map(ChartSeries::name).toList());
 
 		TimelineChart timeline = view.getScheduleTab().getChart();
 		view.getScheduleTab().select();

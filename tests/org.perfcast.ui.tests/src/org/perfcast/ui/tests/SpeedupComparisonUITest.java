@@ -92,7 +92,8 @@ class SpeedupComparisonUITest {
 		compare.run();
 		UiTests.flush();
 		assertTrue(view.getCompareTab().isSelected(), "the Compare tab");
-		assertEquals(0, view.getCompareTab().getViewer().getTable().getItemCount(), "different bindings: no value matched");
+		assertEquals(0, view.getCompareTab().getViewer().getTable().getItemCount(),
+				"different bindings: no value matched");
 		assertTrue(view.getCompareTab().getOverlayChoices().stream().anyMatch(c -> c.startsWith("speedup over P of ")
 				&& c.endsWith("matvec, run by run")), view.getCompareTab().getOverlayChoices().toString());
 		assertTrue(view.getCompareTab().getOverlayChoices().stream().anyMatch(c -> c.startsWith("T over P of ")
