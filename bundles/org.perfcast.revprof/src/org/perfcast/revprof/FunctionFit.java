@@ -17,6 +17,7 @@ import org.eclipse.jdt.annotation.Nullable;
 public record FunctionFit(String function, @Nullable Long split, @Nullable CostFit all, @Nullable CostFit small,
 		@Nullable CostFit large) {
 
+	/** @throws IllegalArgumentException unless the fits of its form are there */
 	public FunctionFit {
 		if (split == null ? all == null : small == null || large == null) {
 			throw new IllegalArgumentException(function + ": a single fit needs all, a split one small and large");
