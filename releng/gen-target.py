@@ -52,6 +52,7 @@ ECLIPSE_ROOTS = [
     "org.eclipse.jdt:org.eclipse.jdt.ui:3.38.0",
     "org.eclipse.jdt:org.eclipse.jdt.launching:3.24.200",
     "org.eclipse.jdt:org.eclipse.jdt.debug.ui:3.15.400",
+    "org.eclipse.jdt:org.eclipse.jdt.annotation:2.4.100",  # null annotations of the engines' API (compile time)
     # EMF
     "org.eclipse.emf:org.eclipse.emf.ecore:2.43.0",
     "org.eclipse.emf:org.eclipse.emf.ecore.xmi:2.41.0",

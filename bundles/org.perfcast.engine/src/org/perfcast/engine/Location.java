@@ -2,6 +2,8 @@ package org.perfcast.engine;
 
 import java.util.Objects;
 
+import org.eclipse.jdt.annotation.NonNull;
+
 /**
  * Where a {@link Diagnostic} points: a position in a text file, a model element, or a whole file.
  * Lines and columns count from 1, as editors show them.
@@ -31,7 +33,7 @@ public sealed interface Location {
 	 * @param column 1-based column, or 0 if only the line is known
 	 * @param length number of characters the problem spans, or 0 if unknown
 	 */
-	record TextLocation(String file, int line, int column, int length) implements Location {
+	record TextLocation(@NonNull String file, int line, int column, int length) implements Location {
 		public TextLocation {
 			Objects.requireNonNull(file, "file");
 			if (line < 1) {
@@ -55,7 +57,7 @@ public sealed interface Location {
 	 * @param label       a human-readable name for the element, e.g. "link l[3]"
 	 * @param line        the line of the element in the file if known, else 0
 	 */
-	record ElementLocation(String file, String uriFragment, String label, int line) implements Location {
+	record ElementLocation(@NonNull String file, String uriFragment, String label, int line) implements Location {
 		public ElementLocation {
 			Objects.requireNonNull(file, "file");
 			Objects.requireNonNull(uriFragment, "uriFragment");
@@ -73,7 +75,7 @@ public sealed interface Location {
 	}
 
 	/** A whole file, or nothing more precise. */
-	record FileLocation(String file) implements Location {
+	record FileLocation(@NonNull String file) implements Location {
 		public FileLocation {
 			Objects.requireNonNull(file, "file");
 		}

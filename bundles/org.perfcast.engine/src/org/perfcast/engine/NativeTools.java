@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * What the engines that build and run native code share: finding programs on the {@code PATH}, reading the C
  * sources they ship, naming builds by their sources so that a cache folder keeps one build per version, and
@@ -27,7 +29,7 @@ public final class NativeTools {
 	}
 
 	/** The executable called {@code name} on the {@code PATH}, or null. */
-	public static Path onPath(String name) {
+	public static @Nullable Path onPath(String name) {
 		for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
 			Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
 			if (Files.isExecutable(candidate)) {
@@ -69,7 +71,7 @@ public final class NativeTools {
 	 *
 	 * @return null when it succeeded, else its exit code and output as a message
 	 */
-	public static String run(List<String> command) throws IOException {
+	public static @Nullable String run(List<String> command) throws IOException {
 		Processes.Finished finished = Processes.run(new ProcessBuilder(command), null, null, command.get(0));
 		return finished.status() == 0 ? null : Path.of(command.get(0)).getFileName() + " failed (exit code "
 				+ finished.status() + "):\n" + finished.output().strip();
@@ -82,7 +84,8 @@ public final class NativeTools {
 	 *
 	 * @return null when {@code target} is there, else the failed command's message
 	 */
-	public static String build(Path target, java.util.function.Function<Path, List<String>> build) throws IOException {
+	public static @Nullable String build(Path target, java.util.function.Function<Path, List<String>> build)
+			throws IOException {
 		if (Files.isRegularFile(target)) {
 			return null;
 		}

@@ -2,6 +2,8 @@ package org.perfcast.engine;
 
 import java.math.BigDecimal;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /** Formatting and parsing of the numbers engines print and read. */
 public final class Numbers {
 
@@ -47,7 +49,7 @@ public final class Numbers {
 	 * below 2·10^-4, so its rounding is certain unless its fraction is within 10^-3 of one half, when this returns
 	 * null and the caller rounds the exact binary value.
 	 */
-	private static String plain(double value, double a) {
+	private static @Nullable String plain(double value, double a) {
 		int k = 11 - (int) Math.floor(Math.log10(a));
 		double x = scaled(a, k);
 		if (x >= 1e12) {

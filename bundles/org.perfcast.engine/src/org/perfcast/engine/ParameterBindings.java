@@ -10,6 +10,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Values bound to a model's symbolic parameters (N, P, b, ...) for one engine call. Immutable; names keep
  * the order in which they were first bound. Values are finite numbers: NaN and infinities are refused
@@ -117,7 +119,7 @@ public final class ParameterBindings {
 	}
 
 	@Override
-	public boolean equals(Object obj) {
+	public boolean equals(@Nullable Object obj) {
 		return obj instanceof ParameterBindings other && values.equals(other.values);
 	}
 

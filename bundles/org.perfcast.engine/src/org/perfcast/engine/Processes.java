@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Running external programs (compilers, recorded programs, {@code mpirun}) to their end: their output is read while
  * they run (a program that fills its pipe never stalls), a time limit ends them, and so does the monitor's cancel;
@@ -44,8 +46,8 @@ public final class Processes {
 	 * @throws TimeoutException when the time ran out
 	 * @throws IOException      when it cannot start, or the wait was interrupted
 	 */
-	public static Finished run(ProcessBuilder builder, Duration timeout, EngineMonitor monitor, String what)
-			throws IOException {
+	public static Finished run(ProcessBuilder builder, @Nullable Duration timeout, @Nullable EngineMonitor monitor,
+			String what) throws IOException {
 		Process process = builder.redirectErrorStream(true).start();
 		ByteArrayOutputStream output = new ByteArrayOutputStream();
 		Thread reader = Thread.ofPlatform().daemon().name("perfcast output of " + what).start(() -> {
@@ -74,17 +76,18 @@ public final class Processes {
 	 * @throws TimeoutException when the time ran out
 	 * @throws IOException      when the wait was interrupted
 	 */
-	public static int await(Process process, Duration timeout, EngineMonitor monitor, String what) throws IOException {
-		long deadline = timeout == null || timeout.isZero() || timeout.isNegative() ? Long.MAX_VALUE
-				: System.nanoTime() + timeout.toNanos();
+	public static int await(Process process, @Nullable Duration timeout, @Nullable EngineMonitor monitor, String what)
+			throws IOException {
+		Duration limit = timeout == null || timeout.isZero() || timeout.isNegative() ? null : timeout;
+		long deadline = limit == null ? 0 : System.nanoTime() + limit.toNanos();
 		try {
 			while (!process.waitFor(POLL_MS, TimeUnit.MILLISECONDS)) {
 				if (monitor != null) {
 					monitor.checkCancelled();
 				}
-				if (System.nanoTime() - deadline > 0) {
+				if (limit != null && System.nanoTime() - deadline > 0) {
 					end(process.toHandle());
-					throw new TimeoutException(what + " did not end within " + seconds(timeout)
+					throw new TimeoutException(what + " did not end within " + seconds(limit)
 							+ " (the time limit): it and the processes it started were ended");
 				}
 			}

@@ -2,6 +2,8 @@ package org.perfcast.engine;
 
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * A unit chosen for the magnitude of the numbers shown in it, so that a column or an axis reads "20 s" and not
  * "20000000 µs": times in ns, µs, ms or s, cycles in cycles, thousands, millions or billions of cycles (kcycles,
@@ -18,7 +20,7 @@ public record UnitScale(String unit, double factor) {
 	private static final List<String> CYCLES = List.of("cycles", "kcycles", "Mcycles", "Gcycles");
 
 	/** Values in {@code unit}, shown as they are. */
-	public static UnitScale none(String unit) {
+	public static UnitScale none(@Nullable String unit) {
 		return new UnitScale(unit == null ? "" : unit, 1);
 	}
 
@@ -26,7 +28,7 @@ public record UnitScale(String unit, double factor) {
 	 * The unit to show values of {@code unit} whose largest magnitude is {@code magnitude}: the largest unit in
 	 * which it is at least 1 (the smallest unit for 0, NaN or infinities).
 	 */
-	public static UnitScale of(String unit, double magnitude) {
+	public static UnitScale of(@Nullable String unit, double magnitude) {
 		String u = unit == null ? "" : unit.strip();
 		String normal = u.equals("us") ? "µs" : u.equals("sec") ? "s" : u;
 		double m = Math.abs(magnitude);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
@@ -167,7 +168,8 @@ public final class GlamisEngine implements Engine {
 	 * The result in {@code unit} (the model's time unit, "" for none); with {@code reference} = T(1), also the
 	 * speedup T(1) / T.
 	 */
-	private static EngineResult program(GlamisAnalysis.Result result, Double reference, String unit, String file) {
+	private static EngineResult program(GlamisAnalysis.Result result, @Nullable Double reference, String unit,
+			String file) {
 		EngineResult.Builder out = EngineResult.builder().summary("T", result.T(), unit);
 		result.notes().forEach(n -> out.diagnostic(Diagnostic.warning("glamis.solver", n, Location.of(file))));
 		if (reference != null && result.T() > 0) {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.engine.expr.Position;
@@ -26,10 +27,10 @@ public final class GlamisParser {
 			.compile("\\d+(\\.\\d+)?([eE][+-]?\\d+)?|\\d+ ?/ ?0*[1-9]\\d*");
 
 	private final String text;
-	private int[] lineStarts;
+	private int @Nullable [] lineStarts;
 	private final Map<String, Expression> parameters = new LinkedHashMap<>();
-	private List<GlamisModel.Centre> machine;
-	private List<GlamisModel.Section> sections;
+	private @Nullable List<GlamisModel.Centre> machine;
+	private @Nullable List<GlamisModel.Section> sections;
 
 	private GlamisParser(String text) {
 		this.text = withoutComments(text);
@@ -327,19 +328,21 @@ public final class GlamisParser {
 	}
 
 	private Position position(int offset, int length) {
-		if (lineStarts == null) {
-			List<Integer> starts = new ArrayList<>();
-			starts.add(0);
+		int[] starts = lineStarts;
+		if (starts == null) {
+			List<Integer> offsets = new ArrayList<>();
+			offsets.add(0);
 			for (int i = 0; i < text.length(); i++) {
 				if (text.charAt(i) == '\n') {
-					starts.add(i + 1);
+					offsets.add(i + 1);
 				}
 			}
-			lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
+			starts = offsets.stream().mapToInt(Integer::intValue).toArray();
+			lineStarts = starts;
 		}
-		int found = java.util.Arrays.binarySearch(lineStarts, offset);
+		int found = java.util.Arrays.binarySearch(starts, offset);
 		int line = found >= 0 ? found : -found - 2;
-		return new Position(offset, line + 1, offset - lineStarts[line] + 1, Math.max(0, length));
+		return new Position(offset, line + 1, offset - starts[line] + 1, Math.max(0, length));
 	}
 
 	private ExpressionException error(String message, int offset, int length) {

@@ -1,12 +1,12 @@
 package org.perfcast.glamis;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
@@ -488,7 +488,7 @@ public final class ProgramDerivation {
 		return exact(Expression.parse(text).evaluate(scope));
 	}
 
-	private static boolean set(String text) {
+	private static boolean set(@Nullable String text) {
 		return text != null && !text.isBlank();
 	}
 

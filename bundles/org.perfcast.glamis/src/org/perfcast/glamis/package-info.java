@@ -4,4 +4,12 @@
  * cost that does not grow with a block's size; programs as sequences of parallel sections in the paper's
  * tuple notation ({@code *.glamis}) and plain networks ({@code *.qn}).
  */
+@NonNullByDefault({ PARAMETER, RETURN_TYPE, FIELD, TYPE_BOUND })
 package org.perfcast.glamis;
+
+import static org.eclipse.jdt.annotation.DefaultLocation.FIELD;
+import static org.eclipse.jdt.annotation.DefaultLocation.PARAMETER;
+import static org.eclipse.jdt.annotation.DefaultLocation.RETURN_TYPE;
+import static org.eclipse.jdt.annotation.DefaultLocation.TYPE_BOUND;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;

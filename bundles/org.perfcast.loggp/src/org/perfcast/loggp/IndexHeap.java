@@ -2,6 +2,8 @@ package org.perfcast.loggp;
 
 import java.util.Arrays;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * A binary min-heap of indices ordered by a time per index, then by a tie key per index; both keys live in
  * arrays owned by the caller and must not change while the index is in the heap. O(log n) per insertion and
@@ -10,7 +12,7 @@ import java.util.Arrays;
 final class IndexHeap {
 
 	private final double[] time;
-	private final long[] tie;
+	private final long @Nullable [] tie;
 	private int[] heap;
 	private int size;
 
@@ -18,7 +20,7 @@ final class IndexHeap {
 	 * @param time the first key of each index
 	 * @param tie  the second key of each index, or null to break ties by the index itself
 	 */
-	IndexHeap(double[] time, long[] tie, int capacity) {
+	IndexHeap(double[] time, long @Nullable [] tie, int capacity) {
 		this.time = time;
 		this.tie = tie;
 		this.heap = new int[Math.max(1, capacity)];
@@ -80,6 +82,7 @@ final class IndexHeap {
 		if (time[a] != time[b]) {
 			return time[a] < time[b];
 		}
-		return tie == null ? a < b : tie[a] != tie[b] ? tie[a] < tie[b] : a < b;
+		long[] t = tie;
+		return t == null ? a < b : t[a] != t[b] ? t[a] < t[b] : a < b;
 	}
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.EngineMonitor;
 
 /**
@@ -40,7 +41,8 @@ public final class OverestimationSimulation {
 	 * Simulates the step of {@code state} to its end; adds each forced transmission to {@code forced}, or only
 	 * counts it in the state when {@code forced} is null.
 	 */
-	static void run(StepTimelines state, LogGPRules rules, List<ForcedTransmission> forced, EngineMonitor monitor) {
+	static void run(StepTimelines state, LogGPRules rules, @Nullable List<ForcedTransmission> forced,
+			EngineMonitor monitor) {
 		int P = state.P;
 		monitor.begin("LogGP overestimation of " + state.M + " messages", state.M);
 		int[] toReceive = new int[P];

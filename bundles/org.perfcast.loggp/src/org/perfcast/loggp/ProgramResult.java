@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.model.program.Step;
 
 /**
@@ -117,7 +118,7 @@ public record ProgramResult(Algorithm algorithm, double T, double computation, d
 		 * Adds a step instance: its computation times per process, then its communication step as simulated (null
 		 * when it sends no message between different processors).
 		 */
-		void step(String label, Step step, double[] times, int remote, int localMessages, StepTimelines comm) {
+		void step(String label, Step step, double[] times, int remote, int localMessages, @Nullable StepTimelines comm) {
 			double start = T;
 			double longest = 0;
 			for (double t : times) {

@@ -3,6 +3,7 @@ package org.perfcast.loggp;
 import java.util.List;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.expr.Expression;
@@ -65,12 +66,13 @@ public final class ProgramSimulation {
 	private final Program program;
 	private final Options options;
 	private final EngineMonitor monitor;
-	private Scope scope;
+	private final Scope scope;
 
-	private ProgramSimulation(Program program, Options options, EngineMonitor monitor) {
+	private ProgramSimulation(Program program, ParameterBindings bindings, Options options, EngineMonitor monitor) {
 		this.program = program;
 		this.options = options;
 		this.monitor = monitor;
+		this.scope = ParameterEnvironment.of(program, bindings).scope();
 	}
 
 	/**
@@ -81,11 +83,10 @@ public final class ProgramSimulation {
 	 */
 	public static ProgramResult simulate(Program program, ParameterBindings bindings, Options options,
 			EngineMonitor monitor) {
-		return new ProgramSimulation(program, options, monitor).run(bindings);
+		return new ProgramSimulation(program, bindings, options, monitor).run();
 	}
 
-	private ProgramResult run(ParameterBindings bindings) {
-		scope = ParameterEnvironment.of(program, bindings).scope();
+	private ProgramResult run() {
 		Machine machine = program.getMachine();
 		if (machine == null || machine.eIsProxy()) {
 			throw new Failure(program, "the program has no machine, so its messages have no LogGP parameters");
@@ -291,7 +292,7 @@ public final class ProgramSimulation {
 		}
 	}
 
-	private static Expression parse(String text, EObject element, String what) {
+	private static Expression parse(@Nullable String text, EObject element, String what) {
 		if (text == null || text.isBlank()) {
 			throw new Failure(element, what + ": an expression is missing");
 		}

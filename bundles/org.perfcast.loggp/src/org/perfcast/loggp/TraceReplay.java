@@ -202,7 +202,9 @@ public final class TraceReplay {
 				}
 			}
 			text.setLength(text.length() - 1);
-			throw new EngineException(org.perfcast.engine.Diagnostic.error("replay.deadlock", text.toString(), first));
+			// fewer than P ranks done: one at least waits, and first is its place
+			throw new EngineException(org.perfcast.engine.Diagnostic.error("replay.deadlock", text.toString(),
+					java.util.Objects.requireNonNull(first)));
 		}
 		double T = 0;
 		for (int p = 0; p < P; p++) {

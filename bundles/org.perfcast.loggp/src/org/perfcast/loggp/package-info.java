@@ -10,4 +10,12 @@
  * the model that the paper leaves open is a named option of {@link org.perfcast.loggp.LogGPRules}.
  * {@link org.perfcast.loggp.LogGPStepEngine} runs it in the outer loop.
  */
+@NonNullByDefault({ PARAMETER, RETURN_TYPE, FIELD, TYPE_BOUND })
 package org.perfcast.loggp;
+
+import static org.eclipse.jdt.annotation.DefaultLocation.FIELD;
+import static org.eclipse.jdt.annotation.DefaultLocation.PARAMETER;
+import static org.eclipse.jdt.annotation.DefaultLocation.RETURN_TYPE;
+import static org.eclipse.jdt.annotation.DefaultLocation.TYPE_BOUND;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;

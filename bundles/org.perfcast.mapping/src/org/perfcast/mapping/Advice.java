@@ -3,6 +3,8 @@ package org.perfcast.mapping;
 import java.util.List;
 import java.util.Objects;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The mapping advisor's answer for one loop: the applicable techniques ranked by predicted time, those that
  * do not apply with the reason, the verdict, and where the ranking of the two fastest flips.
@@ -27,7 +29,7 @@ public record Advice(List<Evaluation> ranking, List<NotApplicable> notApplicable
 	}
 
 	/** The evaluation of {@code technique}, or null if it was not ranked. */
-	public Evaluation evaluation(MappingTechnique technique) {
+	public @Nullable Evaluation evaluation(MappingTechnique technique) {
 		return ranking.stream().filter(e -> e.technique() == technique).findFirst().orElse(null);
 	}
 }

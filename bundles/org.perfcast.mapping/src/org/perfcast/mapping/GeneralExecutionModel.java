@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
@@ -68,20 +69,30 @@ public final class GeneralExecutionModel {
 	private final ModelValues values;
 	private final EngineMonitor monitor;
 	private final Scope scope;
-	private Rational keep;
-	private Rational[] linkCost;
-	private Network network;
+	private final int processes;
+	private final Network network;
+	/** The fraction k of communication that overlaps computation, and 1 - k. */
+	private final Rational overlap;
+	private final Rational keep;
+	private final Rational[] linkCost;
 	private long messages;
 	/** The schedule's activities per processor and its transfers, or null when only the model is wanted. */
-	private List<List<ScheduleOfSteps.Activity>> activities;
-	private List<ScheduleOfSteps.Transfer> transfers;
+	private @Nullable List<List<ScheduleOfSteps.Activity>> activities;
+	private @Nullable List<ScheduleOfSteps.Transfer> transfers;
 	private final Map<EObject, Location> sources = new HashMap<>();
 
-	private GeneralExecutionModel(Program program, ParameterBindings bindings, ModelValues values, EngineMonitor monitor) {
+	private GeneralExecutionModel(Program program, ParameterBindings bindings, ModelValues values, EngineMonitor monitor)
+			throws EngineException {
 		this.program = program;
 		this.values = values;
 		this.monitor = monitor;
 		this.scope = ParameterEnvironment.of(program, bindings).scope();
+		Machine machine = program.getMachine() == null || program.getMachine().eIsProxy() ? null : program.getMachine();
+		processes = processes(machine);
+		network = network(machine, processes);
+		overlap = overlap(machine);
+		keep = Rational.ONE.subtract(overlap);
+		linkCost = linkCosts(machine);
 	}
 
 	/**
@@ -109,27 +120,24 @@ public final class GeneralExecutionModel {
 	public static ScheduleOfSteps schedule(Program program, String file, ParameterBindings bindings,
 			EngineMonitor monitor) throws EngineException {
 		GeneralExecutionModel general = new GeneralExecutionModel(program, bindings, new ModelValues(file), monitor);
-		general.activities = new ArrayList<>();
-		general.transfers = new ArrayList<>();
+		List<List<ScheduleOfSteps.Activity>> activities = new ArrayList<>();
+		List<ScheduleOfSteps.Transfer> transfers = new ArrayList<>();
+		general.activities = activities;
+		general.transfers = transfers;
 		ExecutionModel model = general.build();
-		return new ScheduleOfSteps(model, general.activities, general.transfers);
+		return new ScheduleOfSteps(model, activities, transfers);
 	}
 
 	private ExecutionModel build() throws EngineException {
-		Machine machine = program.getMachine() == null || program.getMachine().eIsProxy() ? null : program.getMachine();
-		int processes = processes(machine);
-		network = network(machine, processes);
-		Rational k = overlap(machine);
-		keep = Rational.ONE.subtract(k);
-		linkCost = linkCosts(machine);
 		StepComputation computation = computation();
 		Rational[] seq = zeros(processes);
 		Rational[] cl = zeros(processes);
 		Rational[] sd = zeros(processes);
 		Rational[] clock = zeros(processes);
-		if (activities != null) {
+		List<List<ScheduleOfSteps.Activity>> schedule = activities;
+		if (schedule != null) {
 			for (int p = 0; p < processes; p++) {
-				activities.add(new ArrayList<>());
+				schedule.add(new ArrayList<>());
 			}
 		}
 		List<StepInstances.Instance> instances;
@@ -202,7 +210,7 @@ public final class GeneralExecutionModel {
 		}
 		List<ProcessorTime> times = new ArrayList<>(processes);
 		for (int p = 0; p < processes; p++) {
-			times.add(new ProcessorTime(p, seq[p], cl[p], sd[p], k.multiply(cl[p])));
+			times.add(new ProcessorTime(p, seq[p], cl[p], sd[p], overlap.multiply(cl[p])));
 		}
 		return new ExecutionModel("program", times);
 	}
@@ -294,8 +302,9 @@ public final class GeneralExecutionModel {
 	/** Adds an activity to the schedule, if one is kept and the activity takes time. */
 	private void activity(int processor, ScheduleOfSteps.Kind kind, Rational start, Rational end, String label,
 			EObject element) {
-		if (activities != null && end.compareTo(start) > 0) {
-			activities.get(processor).add(new ScheduleOfSteps.Activity(kind, start, end, label, source(element)));
+		List<List<ScheduleOfSteps.Activity>> schedule = activities;
+		if (schedule != null && end.compareTo(start) > 0) {
+			schedule.get(processor).add(new ScheduleOfSteps.Activity(kind, start, end, label, source(element)));
 		}
 	}
 
@@ -310,7 +319,7 @@ public final class GeneralExecutionModel {
 		return quote < 0 ? label : label.substring(quote);
 	}
 
-	private int processes(Machine machine) throws EngineException {
+	private int processes(@Nullable Machine machine) throws EngineException {
 		long count;
 		if (ModelValues.isSet(program.getProcessCount())) {
 			count = values.integer(program, ProgramPackage.Literals.PROGRAM__PROCESS_COUNT, program.getProcessCount(), scope);
@@ -345,7 +354,7 @@ public final class GeneralExecutionModel {
 		}
 	}
 
-	private Network network(Machine machine, int processes) throws EngineException {
+	private Network network(@Nullable Machine machine, int processes) throws EngineException {
 		Topology topology = machine == null || machine.getTopology() == null
 				? MachineFactory.eINSTANCE.createFullyConnected() : machine.getTopology();
 		try {
@@ -360,7 +369,7 @@ public final class GeneralExecutionModel {
 		}
 	}
 
-	private Rational overlap(Machine machine) throws EngineException {
+	private Rational overlap(@Nullable Machine machine) throws EngineException {
 		Communication communication = machine == null ? null : machine.getCommunication();
 		Rational k = Rational.ZERO;
 		Value declared = scope.lookup("K");
@@ -379,7 +388,7 @@ public final class GeneralExecutionModel {
 		return program.getParameters().stream().map(Parameter::getName).anyMatch(name::equals);
 	}
 
-	private Rational[] linkCosts(Machine machine) throws EngineException {
+	private Rational[] linkCosts(@Nullable Machine machine) throws EngineException {
 		Communication communication = machine == null ? null : machine.getCommunication();
 		Topology topology = machine == null ? null : machine.getTopology();
 		Rational perItem = communication != null && ModelValues.isSet(communication.getPerItemCost())
@@ -389,14 +398,15 @@ public final class GeneralExecutionModel {
 		Rational hop = topology != null && ModelValues.isSet(topology.getHopTime())
 				? values.number(topology, MachinePackage.Literals.TOPOLOGY__HOP_TIME, topology.getHopTime(), scope)
 				: Rational.ONE;
+		EObject where = topology == null ? program : topology;
 		List<NetworkLink> links = network.links();
 		Rational[] costs = new Rational[links.size()];
 		for (NetworkLink link : links) {
 			Rational cost = perItem != null ? perItem
-					: !link.hopTime().isBlank() ? values.number(topology, MachinePackage.Literals.LINK__HOP_TIME, link.hopTime(), scope)
+					: !link.hopTime().isBlank() ? values.number(where, MachinePackage.Literals.LINK__HOP_TIME, link.hopTime(), scope)
 							: hop;
 			if (cost.signum() < 0) {
-				throw values.error(topology == null ? program : topology, "the communication cost of link " + link.name()
+				throw values.error(where, "the communication cost of link " + link.name()
 						+ " is " + cost.format() + "; costs must not be negative");
 			}
 			costs[link.id()] = cost;
@@ -404,7 +414,7 @@ public final class GeneralExecutionModel {
 		return costs;
 	}
 
-	private static String text(String expression) {
+	private static String text(@Nullable String expression) {
 		return expression == null ? "" : expression;
 	}
 

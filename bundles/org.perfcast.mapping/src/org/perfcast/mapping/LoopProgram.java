@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.expr.Rational;
@@ -100,7 +101,7 @@ final class LoopProgram {
 		}
 	}
 
-	private int processors(Machine machine) throws EngineException {
+	private int processors(@Nullable Machine machine) throws EngineException {
 		long p;
 		if (ModelValues.isSet(program.getProcessCount())) {
 			p = values.integer(program, ProgramPackage.Literals.PROGRAM__PROCESS_COUNT, program.getProcessCount(), scope);

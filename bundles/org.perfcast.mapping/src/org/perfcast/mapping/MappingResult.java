@@ -2,6 +2,8 @@ package org.perfcast.mapping;
 
 import java.util.List;
 
+import org.eclipse.jdt.annotation.NonNull;
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 
 /** The outcome of {@link MappingAnalysis} for one program model, with the diagnostics to show. */
@@ -17,8 +19,8 @@ public sealed interface MappingResult {
 	 * @param advice   the ranking, verdict and crossovers
 	 * @param declared the technique the program declares, or null if it declares none
 	 */
-	record LoopAdvice(ParallelLoop loop, Advice advice, MappingTechnique declared, List<Diagnostic> diagnostics)
-			implements MappingResult {
+	record LoopAdvice(ParallelLoop loop, Advice advice, @Nullable MappingTechnique declared,
+			@NonNull List<Diagnostic> diagnostics) implements MappingResult {
 
 		public LoopAdvice {
 			diagnostics = List.copyOf(diagnostics);
@@ -26,7 +28,7 @@ public sealed interface MappingResult {
 	}
 
 	/** Any other program: the general execution model of its steps and messages. */
-	record ProgramModel(ExecutionModel model, List<Diagnostic> diagnostics) implements MappingResult {
+	record ProgramModel(ExecutionModel model, @NonNull List<Diagnostic> diagnostics) implements MappingResult {
 
 		public ProgramModel {
 			diagnostics = List.copyOf(diagnostics);

@@ -2,6 +2,7 @@ package org.perfcast.mapping;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.Location;
@@ -25,7 +26,7 @@ final class ModelValues {
 	}
 
 	/** Whether an expression attribute is set. */
-	static boolean isSet(String text) {
+	static boolean isSet(@Nullable String text) {
 		return text != null && !text.isBlank();
 	}
 

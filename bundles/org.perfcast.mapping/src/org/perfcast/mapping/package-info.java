@@ -14,4 +14,12 @@
  * general model from its steps and messages ({@link org.perfcast.mapping.GeneralExecutionModel}).
  * {@link org.perfcast.mapping.MappingAnalysis} is the entry point for the command line and the IDE.
  */
+@NonNullByDefault({ PARAMETER, RETURN_TYPE, FIELD, TYPE_BOUND })
 package org.perfcast.mapping;
+
+import static org.eclipse.jdt.annotation.DefaultLocation.FIELD;
+import static org.eclipse.jdt.annotation.DefaultLocation.PARAMETER;
+import static org.eclipse.jdt.annotation.DefaultLocation.RETURN_TYPE;
+import static org.eclipse.jdt.annotation.DefaultLocation.TYPE_BOUND;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.expr.Builtin;
@@ -47,7 +48,7 @@ final class ClosedForms {
 
 		private static final long serialVersionUID = 1L;
 
-		Irreducible(String reason, Position position) {
+		Irreducible(String reason, @Nullable Position position) {
 			super(reason + (position == null ? "" : " (line " + position.line() + ")"));
 		}
 	}
@@ -72,11 +73,7 @@ final class ClosedForms {
 	}
 
 	/** A binding of the dynamic scope: a loop index or process argument. */
-	private record Env(String name, Object value, Env parent) {
-
-		Env with(String n, Object v) {
-			return new Env(n, v, this);
-		}
+	private record Env(String name, Object value, @Nullable Env parent) {
 	}
 
 	private final PamelaModel model;
@@ -154,7 +151,12 @@ final class ClosedForms {
 	private boolean atLeast(RationalFunction a, RationalFunction b) {
 		RationalFunction d = a.minus(b);
 		for (Map.Entry<String, Rational> bound : assumed.entrySet()) {
-			d = d.substitute(bound.getKey(), RationalFunction.variable(bound.getKey()).plus(RationalFunction.of(bound.getValue())));
+			RationalFunction shifted = d.substitute(bound.getKey(),
+					RationalFunction.variable(bound.getKey()).plus(RationalFunction.of(bound.getValue())));
+			if (shifted == null) {
+				return false; // a shift leaves a non-zero denominator non-zero: not met, and then nothing is proven
+			}
+			d = shifted;
 		}
 		return SignProof.nonNegative(d, List.of());
 	}
@@ -209,7 +211,7 @@ final class ClosedForms {
 				workloads, notes);
 	}
 
-	private Cost cost(ProcessExpression process, Env env, List<SignProof.Range> ranges) {
+	private Cost cost(ProcessExpression process, @Nullable Env env, List<SignProof.Range> ranges) {
 		if ((++steps & 0xFF) == 0) {
 			monitor.checkCancelled();
 		}
@@ -251,7 +253,7 @@ final class ClosedForms {
 		throw new Irreducible("which part of par { ... } takes longest depends on the parameters", where);
 	}
 
-	private RationalFunction time(Expression expression, Env env, List<SignProof.Range> ranges) {
+	private RationalFunction time(Expression expression, @Nullable Env env, List<SignProof.Range> ranges) {
 		RationalFunction t = value(expression, env, ranges);
 		Rational c = t.constantValue();
 		if (c != null && c.signum() < 0) {
@@ -261,7 +263,7 @@ final class ClosedForms {
 		return t;
 	}
 
-	private Cost use(ProcessExpression.Use use, Env env, List<SignProof.Range> ranges) {
+	private Cost use(ProcessExpression.Use use, @Nullable Env env, List<SignProof.Range> ranges) {
 		PamelaModel.Resource resource = model.resources().get(use.resource());
 		if (resource == null) {
 			throw new ExpressionException(ExpressionException.Kind.UNBOUND, "undefined resource '" + use.resource() + "'",
@@ -271,13 +273,14 @@ final class ClosedForms {
 		if (resource.size() == null) {
 			return new Cost(t, Map.of(use.resource(), t), Set.of());
 		}
-		if (use.index() == null) {
+		Expression at = use.index();
+		if (at == null) {
 			throw new ExpressionException(ExpressionException.Kind.SYNTAX,
 					"resource array '" + use.resource() + "' needs an index", use.position());
 		}
 		Rational index;
 		try {
-			index = value(use.index(), env, ranges).constantValue();
+			index = value(at, env, ranges).constantValue();
 		} catch (Irreducible e) {
 			index = null; // the element is not known, only that one of the array is used
 		}
@@ -287,7 +290,7 @@ final class ClosedForms {
 		return new Cost(t, Map.of(use.resource() + "[" + index + "]", t), Set.of());
 	}
 
-	private Cost loop(ProcessExpression.Loop loop, Env env, List<SignProof.Range> ranges) {
+	private Cost loop(ProcessExpression.Loop loop, @Nullable Env env, List<SignProof.Range> ranges) {
 		RationalFunction from = value(loop.from(), env, ranges);
 		RationalFunction to = value(loop.to(), env, ranges);
 		RationalFunction count = to.minus(from).plus(RationalFunction.ONE);
@@ -306,8 +309,9 @@ final class ClosedForms {
 					&& ranges.isEmpty()) {
 				String x = span.variables().first();
 				List<Polynomial> c = span.numerator().coefficients(x);
-				if (Rational.ONE.equals(c.get(1).constantValue())) {
-					assumed.merge(x, c.get(0).constantValue().negate(), (u, v) -> u.compareTo(v) > 0 ? u : v);
+				Rational offset = c.get(0).constantValue();
+				if (Rational.ONE.equals(c.get(1).constantValue()) && offset != null) {
+					assumed.merge(x, offset.negate(), (u, v) -> u.compareTo(v) > 0 ? u : v);
 				}
 			}
 		}
@@ -322,7 +326,7 @@ final class ClosedForms {
 		};
 	}
 
-	private Cost free(ProcessExpression.Loop loop, RationalFunction from, RationalFunction to, Env env,
+	private Cost free(ProcessExpression.Loop loop, RationalFunction from, RationalFunction to, @Nullable Env env,
 			List<SignProof.Range> ranges) {
 		String v = fresh(loop.index());
 		List<SignProof.Range> inner = with(ranges, new SignProof.Range(v, from, to));
@@ -333,7 +337,7 @@ final class ClosedForms {
 	}
 
 	private Cost blocks(ProcessExpression.Loop loop, IndexUse.Blocks shape, RationalFunction from, RationalFunction to,
-			Env env, List<SignProof.Range> ranges) {
+			@Nullable Env env, List<SignProof.Range> ranges) {
 		RationalFunction d = value(shape.divisor(), env, ranges);
 		RationalFunction first = from.dividedBy(d);
 		RationalFunction end = to.plus(RationalFunction.ONE).dividedBy(d);
@@ -383,7 +387,7 @@ final class ClosedForms {
 				+ ") of a time that depends on " + loop.index() + " in no provably monotone way", loop.position());
 	}
 
-	private Cost call(ProcessExpression.Call call, Env env, List<SignProof.Range> ranges) {
+	private Cost call(ProcessExpression.Call call, @Nullable Env env, List<SignProof.Range> ranges) {
 		PamelaModel.Process process = model.callee(call, callStack);
 		Env inner = env;
 		for (int i = 0; i < call.arguments().size(); i++) {
@@ -414,7 +418,7 @@ final class ClosedForms {
 
 	// expressions
 
-	private RationalFunction value(Expression e, Env env, List<SignProof.Range> ranges) {
+	private RationalFunction value(Expression e, @Nullable Env env, List<SignProof.Range> ranges) {
 		return switch (e) {
 		case Expression.NumberLiteral n -> RationalFunction.of(n.value());
 		case Expression.Variable v -> lookup(v, env, ranges);
@@ -436,7 +440,7 @@ final class ClosedForms {
 		};
 	}
 
-	private RationalFunction lookup(Expression.Variable v, Env env, List<SignProof.Range> ranges) {
+	private RationalFunction lookup(Expression.Variable v, @Nullable Env env, List<SignProof.Range> ranges) {
 		for (Env e = env; e != null; e = e.parent()) {
 			if (e.name().equals(v.name())) {
 				if (e.value() instanceof Blocked) {
@@ -480,7 +484,7 @@ final class ClosedForms {
 		throw new Irreducible("a condition used as a number", where);
 	}
 
-	private RationalFunction binary(Expression.Binary b, Env env, List<SignProof.Range> ranges) {
+	private RationalFunction binary(Expression.Binary b, @Nullable Env env, List<SignProof.Range> ranges) {
 		Expression.Binary.Operator op = b.operator();
 		if (op.precedence() < Expression.Binary.Operator.ADD.precedence()) {
 			throw new Irreducible("a condition used as a number: " + b, b.position());
@@ -531,7 +535,7 @@ final class ClosedForms {
 		throw new Irreducible("cannot tell which multiple of the divisor " + where + " subtracts", where.position());
 	}
 
-	private RationalFunction call(Expression.Call c, Env env, List<SignProof.Range> ranges) {
+	private RationalFunction call(Expression.Call c, @Nullable Env env, List<SignProof.Range> ranges) {
 		if (c.function() == Builtin.FLOOR) {
 			RationalFunction block = block(c, env, ranges);
 			if (block != null) {
@@ -586,7 +590,7 @@ final class ClosedForms {
 	}
 
 	/** The block number of {@code floor(i / d)} for a loop index i read only that way, or null. */
-	private RationalFunction block(Expression.Call c, Env env, List<SignProof.Range> ranges) {
+	private @Nullable RationalFunction block(Expression.Call c, @Nullable Env env, List<SignProof.Range> ranges) {
 		if (!(c.arguments().get(0) instanceof Expression.Binary quotient)
 				|| !(quotient.left() instanceof Expression.Variable index)
 				|| IndexUse.floorDivisor(c, index.name()) == null) {
@@ -620,7 +624,7 @@ final class ClosedForms {
 	}
 
 	/** Whether {@code condition} provably holds (true), provably fails (false), or neither (null). */
-	private Boolean decide(Expression condition, Env env, List<SignProof.Range> ranges) {
+	private @Nullable Boolean decide(Expression condition, @Nullable Env env, List<SignProof.Range> ranges) {
 		if (condition instanceof Expression.Unary u && u.operator() == Expression.Unary.Operator.NOT) {
 			Boolean inner = decide(u.operand(), env, ranges);
 			return inner == null ? null : !inner;

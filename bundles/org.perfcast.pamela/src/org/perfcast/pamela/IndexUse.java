@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.expr.Builtin;
 import org.perfcast.engine.expr.Expression;
 
@@ -75,7 +76,7 @@ final class IndexUse {
 	 * The expressions of {@code body} itself (through nested loops and blocks, not into called processes),
 	 * or null when a called process reads {@code index} or a nested loop hides it.
 	 */
-	private List<Expression> ownExpressions(ProcessExpression body, String index) {
+	private @Nullable List<Expression> ownExpressions(ProcessExpression body, String index) {
 		return switch (body) {
 		case ProcessExpression.Call c -> {
 			PamelaModel.Process callee = model.processes().get(c.name());
@@ -135,7 +136,7 @@ final class IndexUse {
 	}
 
 	/** The d of {@code floor(index / d)}, or null if {@code e} is not of that form. */
-	static Expression floorDivisor(Expression e, String index) {
+	static @Nullable Expression floorDivisor(Expression e, String index) {
 		if (e instanceof Expression.Call call && call.function() == Builtin.FLOOR
 				&& call.arguments().get(0) instanceof Expression.Binary b && b.operator() == Expression.Binary.Operator.DIVIDE
 				&& b.left() instanceof Expression.Variable v && v.name().equals(index)) {
@@ -145,7 +146,7 @@ final class IndexUse {
 	}
 
 	/** The d of {@code (index + c) mod d}, {@code (c + index) mod d} or {@code index mod d}, or null. */
-	private Expression modDivisor(Expression e, String index) {
+	private @Nullable Expression modDivisor(Expression e, String index) {
 		Expression dividend;
 		Expression divisor;
 		if (e instanceof Expression.Binary b && b.operator() == Expression.Binary.Operator.MOD) {
@@ -184,8 +185,8 @@ final class IndexUse {
 		case ProcessExpression.Delay d -> found.addAll(expand(d.time()));
 		case ProcessExpression.Use u -> {
 			found.addAll(expand(u.time()));
-			if (u.index() != null) {
-				found.addAll(expand(u.index()));
+			if (u.index() instanceof Expression index) {
+				found.addAll(expand(index));
 			}
 		}
 		case ProcessExpression.Block b -> b.parts().forEach(p -> found.addAll(reads(p)));

@@ -2,6 +2,7 @@ package org.perfcast.pamela;
 
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.engine.expr.Scope;
@@ -42,7 +43,7 @@ public record MachineLinks(Machine machine, String file) {
 		return network(scope).links().stream().map(NetworkLink::name).toList();
 	}
 
-	private int evaluate(String text, String what, Scope scope) {
+	private int evaluate(@Nullable String text, String what, Scope scope) {
 		if (text == null || text.isBlank()) {
 			throw new ExpressionException(ExpressionException.Kind.DOMAIN, file + ": the machine has no " + what);
 		}

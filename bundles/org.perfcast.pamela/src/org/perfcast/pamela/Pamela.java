@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.emf.common.util.URI;
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
@@ -30,8 +31,8 @@ public final class Pamela {
 	 * The outcome: the prediction (null when the model has errors), the diagnostics, and the other files the
 	 * analysis read (imports, machines) so that callers can analyse again when one of them changes.
 	 */
-	public record Result(Prediction prediction, List<Diagnostic> diagnostics, List<Path> sources,
-			CriticalPath criticalPath) {
+	public record Result(@Nullable Prediction prediction, List<Diagnostic> diagnostics, List<Path> sources,
+			@Nullable CriticalPath criticalPath) {
 
 		public Result {
 			diagnostics = List.copyOf(diagnostics);
@@ -39,12 +40,12 @@ public final class Pamela {
 		}
 
 		/** A result without a critical path (of a PAMELA text rather than a program). */
-		public Result(Prediction prediction, List<Diagnostic> diagnostics, List<Path> sources) {
+		public Result(@Nullable Prediction prediction, List<Diagnostic> diagnostics, List<Path> sources) {
 			this(prediction, diagnostics, sources, null);
 		}
 
 		/** A result that read no other file. */
-		public Result(Prediction prediction, List<Diagnostic> diagnostics) {
+		public Result(@Nullable Prediction prediction, List<Diagnostic> diagnostics) {
 			this(prediction, diagnostics, List.of());
 		}
 	}
@@ -70,8 +71,8 @@ public final class Pamela {
 	 * @param closedForm whether to add the closed form in the parameters that {@code bindings} leaves free
 	 * @throws org.perfcast.engine.CancelledException if the monitor is cancelled
 	 */
-	public static Result analyse(String text, Path path, String file, ParameterBindings bindings, boolean closedForm,
-			EngineMonitor monitor) {
+	public static Result analyse(String text, @Nullable Path path, String file, ParameterBindings bindings,
+			boolean closedForm, EngineMonitor monitor) {
 		PamelaModel model;
 		Prediction prediction;
 		try {

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.TimeUnit;
@@ -155,14 +156,15 @@ public final class PamelaAnalysis {
 		}
 		String name = use.resource();
 		if (size >= 0) {
-			if (use.index() == null) {
+			Expression at = use.index();
+			if (at == null) {
 				throw new ExpressionException(ExpressionException.Kind.SYNTAX,
 						"resource array '" + use.resource() + "' needs an index", use.position());
 			}
-			long index = integer(use.index(), scope);
+			long index = integer(at, scope);
 			if (index < 0 || index >= size) {
 				throw new ExpressionException(ExpressionException.Kind.DOMAIN, "index " + index + " of '" + use.resource()
-						+ "' is outside 0 .. " + (size - 1), use.index().position());
+						+ "' is outside 0 .. " + (size - 1), at.position());
 			}
 			List<String> names = resourceNames.get(use.resource());
 			name = names != null ? names.get((int) index) : use.resource() + "[" + index + "]";
@@ -219,9 +221,11 @@ public final class PamelaAnalysis {
 		String refusal = "the range " + loop.index() + " = " + loop.from() + " .. " + loop.to() + " has " + n
 				+ " iterations, more than " + MAX_ITERATIONS + " that can be analysed one by one, and no closed form: ";
 		ClosedForms.Cost cost;
+		Rational time;
 		try {
 			cost = ClosedForms.ofLoop(model, uses, loop, scope::bound, parameters, callStack, monitor);
-			if (cost.time().constantValue() == null) {
+			time = cost.time().constantValue();
+			if (time == null) {
 				throw new ClosedForms.Irreducible("a name is not bound", loop.position());
 			}
 		} catch (ClosedForms.Irreducible e) {
@@ -232,12 +236,17 @@ public final class PamelaAnalysis {
 					+ String.join(", ", cost.spread()) + " varies", loop.position());
 		}
 		cost.workloads().forEach((r, w) -> {
+			Rational work = w.constantValue();
+			if (work == null) {
+				throw new ExpressionException(ExpressionException.Kind.TOO_LARGE, refusal + "the workload of " + r
+						+ " depends on a name that is not bound", loop.position());
+			}
 			String array = r.indexOf('[') < 0 ? r : r.substring(0, r.indexOf('['));
 			String name = resourceNames.getOrDefault(array, List.of()).isEmpty() ? r
 					: resourceNames.get(array).get(Integer.parseInt(r.substring(array.length() + 1, r.length() - 1)));
-			workloads.merge(name, w.constantValue().toDouble() * weight, Double::sum);
+			workloads.merge(name, work.toDouble() * weight, Double::sum);
 		});
-		return cost.time().constantValue().toDouble();
+		return time.toDouble();
 	}
 
 	private long divisor(Expression divisor, ProcessExpression.Loop loop, Frame scope) {
@@ -331,7 +340,7 @@ public final class PamelaAnalysis {
 	 * error located in that other file is relocated to {@code at} (the call, or where the error surfaces),
 	 * with its own file, line and column in the message.
 	 */
-	private <T> T inFile(String file, Position at, Supplier<T> body) {
+	private <T> T inFile(@Nullable String file, @Nullable Position at, Supplier<T> body) {
 		String current = files.peek();
 		if (Objects.equals(file, current)) {
 			return body.get();
@@ -375,20 +384,24 @@ public final class PamelaAnalysis {
 	 * definitions, evaluated in this scope where used, then the parameters.
 	 */
 	private final class Frame implements Scope {
-		private final Frame parent;
-		private final String name;
-		private final Value value;
+		private final @Nullable Frame parent;
+		private final @Nullable String name;
+		private final @Nullable Value value;
 
-		Frame(Frame parent, String name, Value value) {
+		Frame(@Nullable Frame parent, @Nullable String name, @Nullable Value value) {
 			this.parent = parent;
 			this.name = name;
 			this.value = value;
 		}
 
 		/** The value of a loop index or argument named {@code wanted}, or null. */
-		Value bound(String wanted) {
-			for (Frame f = this; f != null && f.name != null; f = f.parent) {
-				if (f.name.equals(wanted)) {
+		@Nullable Value bound(String wanted) {
+			for (Frame f = this; f != null; f = f.parent) {
+				String name = f.name;
+				if (name == null) {
+					break;
+				}
+				if (name.equals(wanted)) {
 					return f.value;
 				}
 			}
@@ -396,11 +409,10 @@ public final class PamelaAnalysis {
 		}
 
 		@Override
-		public Value lookup(String wanted) {
-			for (Frame f = this; f != null && f.name != null; f = f.parent) {
-				if (f.name.equals(wanted)) {
-					return f.value;
-				}
+		public @Nullable Value lookup(String wanted) {
+			Value bound = bound(wanted);
+			if (bound != null) {
+				return bound;
 			}
 			Expression definition = model.definitions().get(wanted);
 			if (definition != null) {

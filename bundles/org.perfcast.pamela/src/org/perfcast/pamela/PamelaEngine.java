@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
@@ -75,17 +76,18 @@ public final class PamelaEngine implements Engine {
 		if (!errors.isEmpty()) {
 			throw new EngineException(errors);
 		}
-		EngineResult result = result(analysis.prediction(), analysis.diagnostics());
+		Prediction prediction = java.util.Objects.requireNonNull(analysis.prediction()); // a model without errors has one
+		EngineResult result = result(prediction, analysis.diagnostics());
 		String over = input.options().text(SPEEDUP_OVER).strip();
-		if (over.isEmpty() || analysis.prediction().T() <= 0) {
+		if (over.isEmpty() || prediction.T() <= 0) {
 			return result;
 		}
-		Pamela.Result one = analyse(input, input.bindings().with(over, 1), false, monitor);
-		if (one.prediction() == null) {
+		Prediction one = analyse(input, input.bindings().with(over, 1), false, monitor).prediction();
+		if (one == null) {
 			return result; // the model has no such parameter, or P = 1 does not fit it: no speedup
 		}
 		List<org.perfcast.engine.run.SummaryValue> summary = new ArrayList<>(result.summary());
-		summary.add(new org.perfcast.engine.run.SummaryValue("speedup", one.prediction().T() / analysis.prediction().T(), ""));
+		summary.add(new org.perfcast.engine.run.SummaryValue("speedup", one.T() / prediction.T(), ""));
 		return new EngineResult(summary, result.series(), result.tables(), result.schedules(), result.diagnostics());
 	}
 
@@ -159,7 +161,7 @@ public final class PamelaEngine implements Engine {
 		return unit.isEmpty() ? "" : " (" + unit + ")";
 	}
 
-	private static String orNotReduced(String form) {
+	private static String orNotReduced(@Nullable String form) {
 		return form == null ? "not reduced (see the notes)" : form;
 	}
 }

@@ -14,6 +14,7 @@ import java.util.Set;
 
 import org.eclipse.emf.common.util.URI;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.expr.Builtin;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
@@ -52,7 +53,7 @@ public final class PamelaParser {
 
 	private final TokenCursor tokens;
 	private final Deque<StringLiterals.Literal> strings;
-	private final Path file;
+	private final @Nullable Path file;
 	private final Deque<Path> importing;
 	private final Map<String, String> origins = new LinkedHashMap<>();
 	private final Map<String, Expression> parameters = new LinkedHashMap<>();
@@ -62,7 +63,7 @@ public final class PamelaParser {
 	private final List<PamelaModel.Budget> budgets = new ArrayList<>();
 	private final Set<Path> sources = new LinkedHashSet<>();
 
-	private PamelaParser(String text, Path file, Deque<Path> importing) {
+	private PamelaParser(String text, @Nullable Path file, Deque<Path> importing) {
 		StringLiterals literals = StringLiterals.of(text);
 		this.tokens = new TokenCursor(new Lexer(literals.masked()));
 		this.strings = new ArrayDeque<>(literals.literals());
@@ -86,7 +87,7 @@ public final class PamelaParser {
 	 *                             reported at the import, with the imported file's line and column in the
 	 *                             message
 	 */
-	public static PamelaModel parse(String text, Path file) {
+	public static PamelaModel parse(String text, @Nullable Path file) {
 		PamelaParser parser = parser(text, file, new ArrayDeque<>());
 		if (!parser.processes.containsKey("main")) {
 			throw new ExpressionException(ExpressionException.Kind.SYNTAX, "the model has no 'main' process");
@@ -94,7 +95,7 @@ public final class PamelaParser {
 		return parser.model();
 	}
 
-	private static PamelaParser parser(String text, Path file, Deque<Path> importing) {
+	private static PamelaParser parser(String text, @Nullable Path file, Deque<Path> importing) {
 		PamelaParser parser = new PamelaParser(text, file, importing);
 		while (!parser.tokens.at(Token.Kind.END)) {
 			parser.statement();
@@ -172,20 +173,27 @@ public final class PamelaParser {
 		}
 	}
 
-	private Path resolve(StringLiterals.Literal literal) {
-		if (file == null) {
+	/** This text's file, absolute and normalised; a text without a file cannot name another by {@code literal}. */
+	private Path ownFile(StringLiterals.Literal literal) {
+		Path own = file;
+		if (own == null) {
 			throw new ExpressionException(ExpressionException.Kind.SYNTAX,
 					"cannot import \"" + literal.value() + "\": this text has no file location", literal.position());
 		}
-		Path parent = file.toAbsolutePath().getParent();
+		return own.toAbsolutePath().normalize();
+	}
+
+	private Path resolve(StringLiterals.Literal literal) {
+		Path parent = ownFile(literal).getParent();
 		Path resolved = (parent == null ? Path.of(literal.value()) : parent.resolve(literal.value())).normalize();
 		sources.add(resolved);
 		return resolved;
 	}
 
 	private void importPamela(StringLiterals.Literal literal) {
+		Path own = ownFile(literal);
 		Path imported = resolve(literal);
-		if (importing.contains(imported) || imported.equals(file.toAbsolutePath().normalize())) {
+		if (importing.contains(imported) || imported.equals(own)) {
 			throw new ExpressionException(ExpressionException.Kind.SYNTAX, "import cycle: \"" + literal.value()
 					+ "\" imports this file again", literal.position());
 		}
@@ -204,7 +212,7 @@ public final class PamelaParser {
 			throw new ExpressionException(ExpressionException.Kind.SYNTAX, "cannot read \"" + literal.value() + "\"",
 					literal.position());
 		}
-		importing.push(file.toAbsolutePath().normalize());
+		importing.push(own);
 		PamelaParser other;
 		try {
 			other = parser(text, imported, importing);

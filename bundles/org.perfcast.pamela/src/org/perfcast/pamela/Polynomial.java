@@ -11,6 +11,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.expr.Rational;
 
 /**
@@ -75,7 +76,7 @@ final class Polynomial {
 	}
 
 	/** The value if the polynomial is a constant, else null. */
-	Rational constantValue() {
+	@Nullable Rational constantValue() {
 		if (terms.isEmpty()) {
 			return Rational.ZERO;
 		}
@@ -180,7 +181,7 @@ final class Polynomial {
 	 * This polynomial divided by {@code divisor} if the division is exact, else null: multivariate long
 	 * division with the term order of the printed form.
 	 */
-	Polynomial dividedExactly(Polynomial divisor) {
+	@Nullable Polynomial dividedExactly(Polynomial divisor) {
 		if (divisor.isZero()) {
 			return null;
 		}
@@ -240,7 +241,7 @@ final class Polynomial {
 	}
 
 	/** The value with every variable bound by {@code values}; null if one is not bound. */
-	Rational evaluate(Map<String, Rational> values) {
+	@Nullable Rational evaluate(Map<String, Rational> values) {
 		Rational sum = Rational.ZERO;
 		for (Map.Entry<Monomial, Rational> term : terms.entrySet()) {
 			Rational product = term.getValue();
@@ -257,7 +258,7 @@ final class Polynomial {
 	}
 
 	@Override
-	public boolean equals(Object obj) {
+	public boolean equals(@Nullable Object obj) {
 		return obj instanceof Polynomial p && p.terms.equals(terms);
 	}
 

@@ -3,6 +3,7 @@ package org.perfcast.pamela;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.expr.Rational;
 
 /**
@@ -25,7 +26,7 @@ final class PowerSums {
 	 * polynomial in {@code variable} over rational functions of the other variables; null if its degree in
 	 * the variable is above {@link #MAX_DEGREE} or the variable occurs in a denominator.
 	 */
-	static RationalFunction sum(RationalFunction body, String variable, RationalFunction from, RationalFunction to) {
+	static @Nullable RationalFunction sum(RationalFunction body, String variable, RationalFunction from, RationalFunction to) {
 		if (body.denominator().contains(variable) || body.numerator().degreeIn(variable) > MAX_DEGREE) {
 			return null;
 		}

@@ -2,6 +2,8 @@ package org.perfcast.pamela;
 
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The serialization analysis of a PAMELA model: T = max(T_cplx, sigma_max).
  *
@@ -17,21 +19,21 @@ import java.util.Map;
  *                   "cycles" or "µs"), or "" when the model declares no machine
  * @param closedForm the symbolic analysis in the parameters left free, or null when not asked for
  */
-public record Prediction(double T, double Tcplx, double sigmaMax, String bottleneck, String bound,
-		Map<String, Double> resources, Map<String, Calls> processes, String timeUnit, ClosedForm closedForm) {
+public record Prediction(double T, double Tcplx, double sigmaMax, @Nullable String bottleneck, String bound,
+		Map<String, Double> resources, Map<String, Calls> processes, String timeUnit, @Nullable ClosedForm closedForm) {
 
 	/** How often a process runs within main, and the complexity time of all those runs. */
 	public record Calls(double count, double totalTime) {
 	}
 
 	/** The process whose runs take the most complexity time together, or null if main calls none. */
-	public String mostContributing() {
+	public @Nullable String mostContributing() {
 		return processes.entrySet().stream().max((a, b) -> Double.compare(a.getValue().totalTime(), b.getValue().totalTime()))
 				.map(Map.Entry::getKey).orElse(null);
 	}
 
 	/** This prediction with {@code form} as its closed form. */
-	public Prediction withClosedForm(ClosedForm form) {
+	public Prediction withClosedForm(@Nullable ClosedForm form) {
 		return new Prediction(T, Tcplx, sigmaMax, bottleneck, bound, resources, processes, timeUnit, form);
 	}
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.ParameterBindings;
@@ -136,16 +137,19 @@ public final class ProgramTranslation {
 			sends.add(new ArrayList<>());
 			if (step.getCost() != null && !step.getCost().isBlank()) {
 				// a repeated step's cost may use its indices, which PAMELA does not know: written as its value
-				Value cost = null;
+				String written = step.getCost();
 				try {
-					cost = evaluate(step.getCost(), step, scope.with("p", Rational.of(p)));
+					Value cost = evaluate(step.getCost(), step, scope.with("p", Rational.of(p)));
 					times[(int) p] += cost.isNumber() ? cost.toDouble() : 0;
+					if (!step.getIndices().isEmpty()) {
+						written = cost.toString();
+					}
 				} catch (Failure e) {
 					if (!step.getIndices().isEmpty()) {
 						throw e;
 					}
 				}
-				parts.add("delay(" + (step.getIndices().isEmpty() ? step.getCost() : cost.toString()) + ")");
+				parts.add("delay(" + written + ")");
 			}
 			if (!step.getOperations().isEmpty()) {
 				try {
@@ -236,7 +240,7 @@ public final class ProgramTranslation {
 		}
 	}
 
-	private static Value evaluate(String text, EObject element, Scope scope) {
+	private static Value evaluate(@Nullable String text, EObject element, Scope scope) {
 		if (text == null || text.isBlank()) {
 			throw fail(element, "an expression is missing");
 		}

@@ -1,8 +1,10 @@
 package org.perfcast.pamela;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.expr.Rational;
 
 /**
@@ -40,8 +42,9 @@ record RationalFunction(Polynomial numerator, Polynomial denominator) {
 			return new RationalFunction(exact, Polynomial.ONE);
 		}
 		Polynomial gcd = monomialGcd(numerator.content(), denominator.content());
-		Polynomial n = numerator.dividedExactly(gcd);
-		Polynomial d = denominator.dividedExactly(gcd);
+		// a common monomial factor divides both exactly
+		Polynomial n = Objects.requireNonNull(numerator.dividedExactly(gcd));
+		Polynomial d = Objects.requireNonNull(denominator.dividedExactly(gcd));
 		// the denominator's coefficients become coprime integers, its leading one positive
 		Rational scale = d.content().constantValueOfCoefficient();
 		if (d.leadingCoefficient().signum() < 0) {
@@ -66,7 +69,7 @@ record RationalFunction(Polynomial numerator, Polynomial denominator) {
 	}
 
 	/** The value if this is a constant, else null. */
-	Rational constantValue() {
+	@Nullable Rational constantValue() {
 		Rational n = numerator.constantValue();
 		Rational d = denominator.constantValue();
 		return n == null || d == null ? null : n.divide(d);
@@ -103,7 +106,7 @@ record RationalFunction(Polynomial numerator, Polynomial denominator) {
 	}
 
 	/** The quotient, or null when {@code other} is the zero polynomial. */
-	RationalFunction dividedBy(RationalFunction other) {
+	@Nullable RationalFunction dividedBy(RationalFunction other) {
 		if (other.numerator.isZero()) {
 			return null;
 		}
@@ -115,7 +118,8 @@ record RationalFunction(Polynomial numerator, Polynomial denominator) {
 				: of(denominator.power(-exponent), numerator.power(-exponent));
 	}
 
-	RationalFunction substitute(String variable, RationalFunction value) {
+	/** This function with {@code value} for {@code variable}, or null where the denominator becomes zero. */
+	@Nullable RationalFunction substitute(String variable, RationalFunction value) {
 		if (!contains(variable)) {
 			return this;
 		}
@@ -125,7 +129,7 @@ record RationalFunction(Polynomial numerator, Polynomial denominator) {
 	}
 
 	/** The value with every variable bound by {@code values}; null if one is unbound or the denominator is 0. */
-	Rational evaluate(Map<String, Rational> values) {
+	@Nullable Rational evaluate(Map<String, Rational> values) {
 		Rational n = numerator.evaluate(values);
 		Rational d = denominator.evaluate(values);
 		return n == null || d == null || d.signum() == 0 ? null : n.divide(d);

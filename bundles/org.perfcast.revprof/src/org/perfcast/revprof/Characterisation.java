@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Fits each MPI function's measurements (section 2 of the paper): weighted least squares of
  * t(p, d) = c + s·startup(p) + k·data(p, d) for the 12 combinations of startup ∈ {p, log p, p²} and
@@ -126,7 +128,7 @@ public final class Characterisation {
 	}
 
 	/** The form with the least chi-squared, or null when no form can be fitted. */
-	static CostFit best(List<Measurement> points, Weights variance) {
+	static @Nullable CostFit best(List<Measurement> points, Weights variance) {
 		boolean noData = points.stream().allMatch(m -> m.d() == 0);
 		CostFit best = null;
 		for (StartupForm startup : StartupForm.values()) {
@@ -141,7 +143,7 @@ public final class Characterisation {
 	}
 
 	/** One form's fit, or null when its columns are dependent on these points. */
-	static CostFit fit(List<Measurement> points, StartupForm startup, DataForm data, boolean noData, Weights weights) {
+	static @Nullable CostFit fit(List<Measurement> points, StartupForm startup, DataForm data, boolean noData, Weights weights) {
 		int n = points.size();
 		int m = noData ? 2 : 3;
 		double[][] x = new double[m][n];

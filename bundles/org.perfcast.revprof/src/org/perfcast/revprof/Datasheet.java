@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 import org.perfcast.model.results.export.SvgLineChart;
@@ -89,8 +90,9 @@ public final class Datasheet {
 			if (parts.size() == 1) {
 				tex.append(latexEquation(parts.get(0).getValue()));
 			} else {
-				tex.append("\\begin{cases} ").append(latexEquation(fit.small())).append(" & \\text{if } d \\le ")
-						.append(fit.split()).append(" \\\\ ").append(latexEquation(fit.large())).append(" & \\text{if } d > ")
+				tex.append("\\begin{cases} ").append(latexEquation(parts.get(0).getValue())).append(" & \\text{if } d \\le ")
+						.append(fit.split()).append(" \\\\ ").append(latexEquation(parts.get(1).getValue()))
+						.append(" & \\text{if } d > ")
 						.append(fit.split()).append(" \\end{cases}");
 			}
 			tex.append(" \\]\n\\begin{tabular}{lrrrr}\nmessages & $\\chi^2$ & points & rms residual ($\\mu$s) & ")
@@ -150,7 +152,7 @@ public final class Datasheet {
 			for (Map.Entry<String, CostFit> part : parts(fit).entrySet()) {
 				CostFit f = part.getValue();
 				String key = part.getKey().startsWith("d <=") ? "small" : part.getKey().startsWith("d >") ? "large" : "all";
-				text.append(String.join(" ", fit.function(), key, fit.split() == null ? "-" : fit.split().toString(),
+				text.append(String.join(" ", fit.function(), key, Objects.toString(fit.split(), "-"),
 						f.startup().id().replace(' ', '_'), f.data().id().replace(' ', '_'), raw(f.c()), raw(f.s()), raw(f.k()),
 						raw(f.cErr()), raw(f.sErr()), raw(f.kErr()), Integer.toString(f.pMin()), Integer.toString(f.pMax()),
 						Long.toString(f.dMin()), Long.toString(f.dMax()))).append('\n');

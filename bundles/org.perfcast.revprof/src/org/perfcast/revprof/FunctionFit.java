@@ -1,5 +1,9 @@
 package org.perfcast.revprof;
 
+import java.util.Objects;
+
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The model of one MPI function: one equation for all message sizes, or one for small messages (d up to the
  * split) and one for large ones.
@@ -10,11 +14,20 @@ package org.perfcast.revprof;
  * @param small    the small-message fit, or null
  * @param large    the large-message fit, or null
  */
-public record FunctionFit(String function, Long split, CostFit all, CostFit small, CostFit large) {
+public record FunctionFit(String function, @Nullable Long split, @Nullable CostFit all, @Nullable CostFit small,
+		@Nullable CostFit large) {
+
+	/** @throws IllegalArgumentException unless the fits of its form are there */
+	public FunctionFit {
+		if (split == null ? all == null : small == null || large == null) {
+			throw new IllegalArgumentException(function + ": a single fit needs all, a split one small and large");
+		}
+	}
 
 	/** The equation for messages of {@code d} bytes. */
 	public CostFit fitFor(double d) {
-		return split == null ? all : d <= split ? small : large;
+		Long s = split;
+		return Objects.requireNonNull(s == null ? all : d <= s ? small : large); // as the constructor checked
 	}
 
 	/** The predicted time of a call with {@code p} processes and {@code d} bytes. */
@@ -25,7 +38,8 @@ public record FunctionFit(String function, Long split, CostFit all, CostFit smal
 	/** Whether ({@code p}, {@code d}) lies inside the measured ranges. */
 	public boolean covers(double p, double d) {
 		CostFit fit = fitFor(d);
-		return fit.covers(p, d) || split != null && fit == large && p >= fit.pMin() && p <= fit.pMax() && d > split
+		Long s = split;
+		return fit.covers(p, d) || s != null && fit == large && p >= fit.pMin() && p <= fit.pMax() && d > s
 				&& d <= fit.dMax();
 	}
 }

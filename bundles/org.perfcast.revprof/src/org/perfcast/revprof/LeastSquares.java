@@ -1,5 +1,7 @@
 package org.perfcast.revprof;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Weighted least squares for a few columns by the normal equations, on columns scaled to unit weighted norm
  * so that p²·d and 1 can share a system. Gives the coefficients, their standard errors
@@ -25,7 +27,7 @@ final class LeastSquares {
 	 *
 	 * @return the solution, or null when the columns are (nearly) dependent or there are fewer points than columns
 	 */
-	static Solution fit(double[][] x, double[] y, double[] w) {
+	static @Nullable Solution fit(double[][] x, double[] y, double[] w) {
 		int m = x.length;
 		int n = y.length;
 		if (n < m) {
@@ -81,7 +83,7 @@ final class LeastSquares {
 	}
 
 	/** The inverse by Gauss–Jordan with partial pivoting, or null when singular. */
-	private static double[][] invert(double[][] matrix) {
+	private static double @Nullable [][] invert(double[][] matrix) {
 		int m = matrix.length;
 		double[][] a = new double[m][2 * m];
 		double largest = 0;

@@ -32,8 +32,9 @@ public final class MachineMpiCosts {
 			communication.getMpiFunctions().removeIf(f -> fit.function().equals(f.getFunction()));
 			MpiFunctionCost cost = MachineFactory.eINSTANCE.createMpiFunctionCost();
 			cost.setFunction(fit.function());
-			cost.setSplit(fit.split() == null ? -1 : fit.split());
-			Map<MessageRange, CostFit> parts = fit.split() == null ? Map.of(MessageRange.ALL, fit.all())
+			Long split = fit.split();
+			cost.setSplit(split == null ? -1 : split);
+			Map<MessageRange, CostFit> parts = split == null ? Map.of(MessageRange.ALL, fit.all())
 					: Map.of(MessageRange.SMALL, fit.small(), MessageRange.LARGE, fit.large());
 			for (MessageRange range : List.of(MessageRange.ALL, MessageRange.SMALL, MessageRange.LARGE)) {
 				CostFit f = parts.get(range);

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Runs the characterisation program ({@code characterise.c}, shipped in this bundle) with the system's MPI:
  * compiles it with {@code mpicc} once into a cache folder, then for each process count runs it with
@@ -34,8 +36,22 @@ public final class MpiCharacterisation {
 	private MpiCharacterisation() {
 	}
 
-	static Path onPath(String name) {
+	static @Nullable Path onPath(String name) {
 		return org.perfcast.engine.NativeTools.onPath(name);
+	}
+
+	/**
+	 * Open MPI's {@code mpirun}.
+	 *
+	 * @throws MpiException when it is not on the {@code PATH}
+	 */
+	static Path mpirun() throws MpiException {
+		Path mpirun = onPath("mpirun");
+		if (mpirun == null) {
+			throw new MpiException("Open MPI is not installed (no mpirun on the PATH); on Debian: apt-get install "
+					+ "openmpi-bin libopenmpi-dev");
+		}
+		return mpirun;
 	}
 
 	/**
@@ -83,8 +99,8 @@ public final class MpiCharacterisation {
 	 * @throws org.perfcast.engine.Processes.TimeoutException when it took longer
 	 */
 	public static List<String> run(Path program, int np, List<Long> sizes, int repeat, List<String> functions,
-			Consumer<String> progress, java.time.Duration timeout) throws MpiException, IOException {
-		List<String> command = new ArrayList<>(List.of(onPath("mpirun").toString(), "--oversubscribe", "-np",
+			Consumer<String> progress, java.time.@Nullable Duration timeout) throws MpiException, IOException {
+		List<String> command = new ArrayList<>(List.of(mpirun().toString(), "--oversubscribe", "-np",
 				Integer.toString(np)));
 		if ("root".equals(System.getProperty("user.name"))) {
 			command.add("--allow-run-as-root");

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Runs an MPI program under reverse profiling (section 4 of the paper): the library {@code revprof.c} (shipped
  * in this bundle, built with mpicc into a cache folder) is preloaded into every rank, advances each rank's
@@ -87,7 +89,7 @@ public final class ReverseProfiler {
 		return dir;
 	}
 
-	private static volatile String mpiVersion;
+	private static volatile @Nullable String mpiVersion;
 
 	/** What {@code mpicc --showme:version} says (the MPI library's version), part of every build's name. */
 	static String mpiVersion() throws MpiCharacterisation.MpiException, IOException {
@@ -140,8 +142,8 @@ public final class ReverseProfiler {
 	 */
 	private static ProcessBuilder mpirun(int np, Path binary, List<String> args, List<String> variables)
 			throws MpiCharacterisation.MpiException {
-		List<String> command = new ArrayList<>(List.of(MpiCharacterisation.onPath("mpirun").toString(),
-				"--oversubscribe", "-np", Integer.toString(np)));
+		List<String> command = new ArrayList<>(List.of(MpiCharacterisation.mpirun().toString(), "--oversubscribe", "-np",
+				Integer.toString(np)));
 		if ("root".equals(System.getProperty("user.name"))) {
 			command.add("--allow-run-as-root");
 		}
@@ -255,8 +257,8 @@ public final class ReverseProfiler {
 	 * no limit; a {@link org.perfcast.engine.Processes.TimeoutException}) or when {@code monitor} is cancelled.
 	 */
 	public static Prediction run(Path binary, List<String> args, int np, Path summary, double step, Path cache,
-			java.time.Duration timeout, org.perfcast.engine.EngineMonitor monitor) throws MpiCharacterisation.MpiException,
-			IOException {
+			java.time.@Nullable Duration timeout, org.perfcast.engine.@Nullable EngineMonitor monitor)
+			throws MpiCharacterisation.MpiException, IOException {
 		return run(binary, args, np, summary, step, "steps", cache, timeout, monitor);
 	}
 
@@ -267,7 +269,7 @@ public final class ReverseProfiler {
 	 * its thread CPU clock: a program without annotations) or {@code wall} (the same on the monotonic clock).
 	 */
 	public static Prediction run(Path binary, List<String> args, int np, Path summary, double step, String compute,
-			Path cache, java.time.Duration timeout, org.perfcast.engine.EngineMonitor monitor)
+			Path cache, java.time.@Nullable Duration timeout, org.perfcast.engine.@Nullable EngineMonitor monitor)
 			throws MpiCharacterisation.MpiException, IOException {
 		if (!List.of("steps", "cpu", "wall").contains(compute)) {
 			throw new IllegalArgumentException("compute must be steps, cpu or wall, not " + compute);
@@ -312,8 +314,9 @@ public final class ReverseProfiler {
 	 *
 	 * @throws MpiCharacterisation.MpiException when mpirun or the program fails, or the trace is incomplete
 	 */
-	public static String record(Path binary, List<String> args, int np, Path out, Path cache, java.time.Duration timeout,
-			org.perfcast.engine.EngineMonitor monitor) throws MpiCharacterisation.MpiException, IOException {
+	public static String record(Path binary, List<String> args, int np, Path out, Path cache,
+			java.time.@Nullable Duration timeout, org.perfcast.engine.@Nullable EngineMonitor monitor)
+			throws MpiCharacterisation.MpiException, IOException {
 		Path lib = preloadable(library(cache).resolve("librevprof.so"));
 		Files.createDirectories(out);
 		Files.deleteIfExists(out.resolve("trace.mpitrace"));

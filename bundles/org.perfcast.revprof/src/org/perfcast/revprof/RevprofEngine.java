@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
@@ -141,7 +142,7 @@ public final class RevprofEngine implements Engine {
 	 * @throws EngineException if a run fails, times out or the equations cannot be read
 	 */
 	public static EngineResult predict(Path binary, List<String> args, int np, Path summary, double step, String compute,
-			java.time.Duration timeout, EngineMonitor monitor, String file) throws EngineException {
+			java.time.@Nullable Duration timeout, EngineMonitor monitor, String file) throws EngineException {
 		ReverseProfiler.Prediction prediction;
 		ReverseProfiler.Prediction one = null;
 		String noOne = null;

@@ -6,4 +6,12 @@
  * fits when the data say so; {@link org.perfcast.revprof.Datasheet} writes the equations for people (HTML) and
  * for tools (the summary file).
  */
+@NonNullByDefault({ PARAMETER, RETURN_TYPE, FIELD, TYPE_BOUND })
 package org.perfcast.revprof;
+
+import static org.eclipse.jdt.annotation.DefaultLocation.FIELD;
+import static org.eclipse.jdt.annotation.DefaultLocation.PARAMETER;
+import static org.eclipse.jdt.annotation.DefaultLocation.RETURN_TYPE;
+import static org.eclipse.jdt.annotation.DefaultLocation.TYPE_BOUND;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;

@@ -6,6 +6,8 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /** The functions expressions can call; adding a constant here adds a function to the language. */
 public enum Builtin {
 	/** {@code floor(x)}: the largest integer not above x. */
@@ -36,9 +38,9 @@ public enum Builtin {
 	private final String functionName;
 	private final int minArguments;
 	private final int maxArguments;
-	private final Function<Value[], Value> body;
+	private final @Nullable Function<Value[], Value> body;
 
-	Builtin(String functionName, int minArguments, int maxArguments, Function<Value[], Value> body) {
+	Builtin(String functionName, int minArguments, int maxArguments, @Nullable Function<Value[], Value> body) {
 		this.functionName = functionName;
 		this.minArguments = minArguments;
 		this.maxArguments = maxArguments;
@@ -77,10 +79,11 @@ public enum Builtin {
 	 * @throws ExpressionException without a position if an argument is of the wrong type or outside the domain
 	 */
 	public Value apply(Value... arguments) {
-		if (body == null) {
+		Function<Value[], Value> function = body;
+		if (function == null) {
 			throw new ExpressionException(ExpressionException.Kind.UNBOUND, "'" + functionName + "' has no meaning here");
 		}
-		return body.apply(arguments);
+		return function.apply(arguments);
 	}
 
 	/** Whether the scope gives the function its meaning ({@link Scope#call(Builtin, Value[])}), as for {@code owner}. */

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.NonNull;
+
 /**
  * An arithmetic or logical expression over named parameters, as parsed from text such as
  * {@code (P + q - p) mod P}: a syntax tree whose nodes carry their source position.
@@ -67,7 +69,7 @@ public sealed interface Expression {
 	 * @param value its exact value
 	 * @param position where it is; see {@link Expression#position()}
 	 */
-	record NumberLiteral(String text, Rational value, Position position) implements Expression {
+	record NumberLiteral(String text, Rational value, @NonNull Position position) implements Expression {
 
 		public NumberLiteral {
 			Objects.requireNonNull(text, "text");
@@ -92,7 +94,7 @@ public sealed interface Expression {
 	 * @param name the parameter's name
 	 * @param position where it is; see {@link Expression#position()}
 	 */
-	record Variable(String name, Position position) implements Expression {
+	record Variable(String name, @NonNull Position position) implements Expression {
 
 		public Variable {
 			Objects.requireNonNull(name, "name");
@@ -122,7 +124,7 @@ public sealed interface Expression {
 	 * @param operand  the operand
 	 * @param position where it is; see {@link Expression#position()}
 	 */
-	record Unary(Operator operator, Expression operand, Position position) implements Expression {
+	record Unary(Operator operator, Expression operand, @NonNull Position position) implements Expression {
 
 		/** The prefix operators. */
 		public enum Operator {
@@ -188,7 +190,8 @@ public sealed interface Expression {
 	 * @param right    the right operand
 	 * @param position where it is; see {@link Expression#position()}
 	 */
-	record Binary(Operator operator, Expression left, Expression right, Position position) implements Expression {
+	record Binary(Operator operator, Expression left, Expression right, @NonNull Position position)
+			implements Expression {
 
 		/** The infix operators. */
 		public enum Operator {
@@ -294,7 +297,7 @@ public sealed interface Expression {
 	 * @param arguments the arguments, as many as the function takes
 	 * @param position where it is; see {@link Expression#position()}
 	 */
-	record Call(Builtin function, List<Expression> arguments, Position position) implements Expression {
+	record Call(Builtin function, List<Expression> arguments, @NonNull Position position) implements Expression {
 
 		/**
 		 * @throws ExpressionException of kind {@link ExpressionException.Kind#ARITY}, without a position, if the
@@ -334,7 +337,7 @@ public sealed interface Expression {
 	 * @param whenFalse the value otherwise
 	 * @param position where it is; see {@link Expression#position()}
 	 */
-	record Conditional(Expression condition, Expression whenTrue, Expression whenFalse, Position position)
+	record Conditional(Expression condition, Expression whenTrue, Expression whenFalse, @NonNull Position position)
 			implements Expression {
 
 		public Conditional {

@@ -2,6 +2,7 @@ package org.perfcast.engine.expr;
 
 import java.util.Optional;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
 
@@ -45,7 +46,7 @@ public final class ExpressionException extends RuntimeException {
 	}
 
 	private final Kind kind;
-	private final transient Position position;
+	private final transient @Nullable Position position;
 
 	/** An exception whose position is not known yet; see {@link #at(Position)}. */
 	public ExpressionException(Kind kind, String message) {
@@ -53,7 +54,7 @@ public final class ExpressionException extends RuntimeException {
 	}
 
 	/** An exception at {@code position}, or without a position if it is null. */
-	public ExpressionException(Kind kind, String message, Position position) {
+	public ExpressionException(Kind kind, String message, @Nullable Position position) {
 		super(message);
 		this.kind = kind;
 		this.position = position;
@@ -66,7 +67,7 @@ public final class ExpressionException extends RuntimeException {
 
 	/** Where the problem is, if known. */
 	public Optional<Position> position() {
-		return Optional.ofNullable(position);
+		return position == null ? Optional.empty() : Optional.of(position);
 	}
 
 	/** The 1-based line of the problem, or 0 if not known. */
@@ -96,8 +97,9 @@ public final class ExpressionException extends RuntimeException {
 
 	/** The problem as an error diagnostic in {@code file}, at its line and column when known. */
 	public Diagnostic toDiagnostic(String file) {
-		Location location = position == null ? Location.of(file)
-				: new Location.TextLocation(file, position.line(), position.column(), position.length());
+		Position at = position;
+		Location location = at == null ? Location.of(file)
+				: new Location.TextLocation(file, at.line(), at.column(), at.length());
 		return Diagnostic.error(kind.code(), getMessage(), location);
 	}
 }

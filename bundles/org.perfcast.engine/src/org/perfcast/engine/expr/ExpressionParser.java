@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.expr.Expression.Binary;
 import org.perfcast.engine.expr.Expression.Call;
 import org.perfcast.engine.expr.Expression.Conditional;
@@ -228,7 +229,7 @@ public final class ExpressionParser {
 		}
 	}
 
-	private static Binary.Operator comparisonOperator(Token token) {
+	private static Binary.@Nullable Operator comparisonOperator(Token token) {
 		return switch (token.kind()) {
 			case LESS -> Binary.Operator.LESS;
 			case LESS_EQUAL -> Binary.Operator.LESS_EQUAL;

@@ -3,6 +3,8 @@ package org.perfcast.engine.expr;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Splits text into {@link Token}s on demand. Skips whitespace and {@code #} comments to the end of the line;
  * lines end at "\n", "\r\n" or "\r".
@@ -95,7 +97,7 @@ public final class Lexer {
 	}
 
 	/** {@code twoChars} if the second character is there (and consumes it), else {@code oneChar}. */
-	private Token.Kind pair(boolean second, Token.Kind twoChars, Token.Kind oneChar) {
+	private Token.@Nullable Kind pair(boolean second, Token.Kind twoChars, Token.@Nullable Kind oneChar) {
 		if (second) {
 			offset++;
 			return twoChars;

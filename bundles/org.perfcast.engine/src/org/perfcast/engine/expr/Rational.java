@@ -4,6 +4,9 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
 
+import org.eclipse.jdt.annotation.NonNull;
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * An exact rational number, always in lowest terms with a positive denominator.
  * <p>
@@ -11,14 +14,14 @@ import java.math.MathContext;
  * checks, so the common case of small integers allocates no {@link BigInteger}; larger ones fall back to
  * BigIntegers. Equal numbers are equal objects whichever way they were computed.
  */
-public final class Rational implements Value, Comparable<Rational> {
+public final class Rational implements Value, Comparable<@NonNull Rational> {
 
 	/** The most bits an exact power may need before {@link #pow(BigInteger)} refuses to compute it. */
 	public static final int MAX_BITS = 10_000;
 
 	private static final int CACHE_LOW = -128;
 	private static final Rational[] CACHE = new Rational[1152];
-	private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+
 	private static final MathContext DOUBLE_CONTEXT = new MathContext(20);
 	private static final double LN2 = Math.log(2);
 
@@ -37,8 +40,8 @@ public final class Rational implements Value, Comparable<Rational> {
 	private final long num;
 	private final long den;
 	// the large form, used when the numerator or the denominator does not fit in a long
-	private final BigInteger bigNum;
-	private final BigInteger bigDen;
+	private final @Nullable BigInteger bigNum;
+	private final @Nullable BigInteger bigDen;
 
 	private Rational(long num, long den) {
 		this.num = num;
@@ -164,12 +167,12 @@ public final class Rational implements Value, Comparable<Rational> {
 
 	/** The denominator, in lowest terms; always positive. */
 	public BigInteger denominator() {
-		return bigNum == null ? BigInteger.valueOf(den) : bigDen;
+		return bigDen == null ? BigInteger.valueOf(den) : bigDen;
 	}
 
 	@Override
 	public boolean isInteger() {
-		return bigNum == null ? den == 1 : bigDen.equals(BigInteger.ONE);
+		return bigDen == null ? den == 1 : bigDen.equals(BigInteger.ONE);
 	}
 
 	/** -1, 0 or 1 as this number is negative, zero or positive. */
@@ -275,7 +278,7 @@ public final class Rational implements Value, Comparable<Rational> {
 		if (bigNum == null) {
 			return den == 1 ? this : of(Math.floorDiv(num, den));
 		}
-		BigInteger[] qr = bigNum.divideAndRemainder(bigDen);
+		BigInteger[] qr = numerator().divideAndRemainder(denominator());
 		return of(qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0], BigInteger.ONE);
 	}
 
@@ -284,7 +287,7 @@ public final class Rational implements Value, Comparable<Rational> {
 		if (bigNum == null) {
 			return den == 1 ? this : of(Math.ceilDiv(num, den));
 		}
-		BigInteger[] qr = bigNum.divideAndRemainder(bigDen);
+		BigInteger[] qr = numerator().divideAndRemainder(denominator());
 		return of(qr[1].signum() > 0 ? qr[0].add(BigInteger.ONE) : qr[0], BigInteger.ONE);
 	}
 
@@ -332,7 +335,7 @@ public final class Rational implements Value, Comparable<Rational> {
 	 * This number (in the small form, not 0 or ±1) to the power ±e in long arithmetic, or null when a power
 	 * overflows a long (which happens within 63 factors).
 	 */
-	private Rational smallPow(int e, int sign) {
+	private @Nullable Rational smallPow(int e, int sign) {
 		long n = 1;
 		long d = 1;
 		try {
@@ -360,7 +363,7 @@ public final class Rational implements Value, Comparable<Rational> {
 		if (bigNum == null) {
 			return new Real(Math.sqrt(toDouble()));
 		}
-		BigDecimal quotient = new BigDecimal(bigNum).divide(new BigDecimal(bigDen), DOUBLE_CONTEXT);
+		BigDecimal quotient = new BigDecimal(numerator()).divide(new BigDecimal(denominator()), DOUBLE_CONTEXT);
 		return Real.checked(quotient.sqrt(DOUBLE_CONTEXT).doubleValue(), "sqrt");
 	}
 
@@ -395,17 +398,18 @@ public final class Rational implements Value, Comparable<Rational> {
 	}
 
 	@Override
-	public boolean equals(Object obj) {
+	public boolean equals(@Nullable Object obj) {
 		if (!(obj instanceof Rational other)) {
 			return false;
 		}
 		return bigNum == null ? other.bigNum == null && num == other.num && den == other.den
-				: bigNum.equals(other.bigNum) && bigDen.equals(other.bigDen);
+				: bigNum.equals(other.bigNum) && denominator().equals(other.bigDen);
 	}
 
 	@Override
 	public int hashCode() {
-		return bigNum == null ? 31 * Long.hashCode(num) + Long.hashCode(den) : 31 * bigNum.hashCode() + bigDen.hashCode();
+		return bigNum == null ? 31 * Long.hashCode(num) + Long.hashCode(den)
+				: 31 * numerator().hashCode() + denominator().hashCode();
 	}
 
 	/** "60" for integers, "numerator/denominator" otherwise ("1/5", "-7/2"). */
@@ -414,7 +418,7 @@ public final class Rational implements Value, Comparable<Rational> {
 		if (bigNum == null) {
 			return den == 1 ? Long.toString(num) : num + "/" + den;
 		}
-		return bigDen.equals(BigInteger.ONE) ? bigNum.toString() : bigNum + "/" + bigDen;
+		return isInteger() ? numerator().toString() : numerator() + "/" + denominator();
 	}
 
 	static ExpressionException divisionByZero() {

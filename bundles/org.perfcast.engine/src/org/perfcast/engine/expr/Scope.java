@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.ParameterBindings;
 
 /**
@@ -17,7 +18,7 @@ public interface Scope {
 	Scope EMPTY = name -> null;
 
 	/** The value bound to {@code name}, or null if the scope does not bind it. */
-	Value lookup(String name);
+	@Nullable Value lookup(String name);
 
 	/** A scope binding the given names to the given values (copied). */
 	static Scope of(Map<String, ? extends Value> values) {
@@ -54,7 +55,7 @@ public interface Scope {
 		Scope outer = this;
 		return new Scope() {
 			@Override
-			public Value lookup(String n) {
+			public @Nullable Value lookup(String n) {
 				return name.equals(n) ? value : outer.lookup(n);
 			}
 
@@ -74,7 +75,7 @@ public interface Scope {
 		Scope inner = this;
 		return new Scope() {
 			@Override
-			public Value lookup(String n) {
+			public @Nullable Value lookup(String n) {
 				Value value = inner.lookup(n);
 				return value != null ? value : outer.lookup(n);
 			}
@@ -102,7 +103,7 @@ public interface Scope {
 		Scope outer = this;
 		return new Scope() {
 			@Override
-			public Value lookup(String n) {
+			public @Nullable Value lookup(String n) {
 				return outer.lookup(n);
 			}
 

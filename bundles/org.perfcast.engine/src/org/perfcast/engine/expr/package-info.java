@@ -29,4 +29,12 @@
  * {@code mod}, {@code and}, {@code or} and {@code not} are keywords; {@code #} starts a comment to the end of the
  * line.
  */
+@NonNullByDefault({ PARAMETER, RETURN_TYPE, FIELD, TYPE_BOUND })
 package org.perfcast.engine.expr;
+
+import static org.eclipse.jdt.annotation.DefaultLocation.FIELD;
+import static org.eclipse.jdt.annotation.DefaultLocation.PARAMETER;
+import static org.eclipse.jdt.annotation.DefaultLocation.RETURN_TYPE;
+import static org.eclipse.jdt.annotation.DefaultLocation.TYPE_BOUND;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * An engine's option values for a run: every option of the engine, given or defaulted, checked against its
  * {@link OptionSpec}. Immutable; options keep the engine's order.
@@ -98,7 +100,7 @@ public final class OptionValues {
 	}
 
 	@Override
-	public boolean equals(Object obj) {
+	public boolean equals(@Nullable Object obj) {
 		return obj instanceof OptionValues other && texts.equals(other.texts);
 	}
 
