@@ -74,6 +74,7 @@ final class BenchCommand extends AbstractCommand {
 	BenchCommand() {
 		super("bench", "time Perfcast's analyses on the example models", """
 				usage: perfcast bench [NAME...] [--examples DIR] [--iterations N] [--json]
+				       perfcast bench trace-1eN --trace FILE [--iterations N]
 				       perfcast bench --write-trace FILE [--events N] [--shape SHAPE] [--seed S]
 
 				Runs each benchmark (all when no NAME is given) for about a second of warm-up, then
@@ -83,6 +84,8 @@ final class BenchCommand extends AbstractCommand {
 				  --iterations N   measured iterations per benchmark
 				  --list           list the benchmarks
 				  --json           print [{"name", "medianMs", "minMs", "iterations"}] instead
+				  --trace FILE     the trace-* benchmarks simulate FILE (as --write-trace
+				                   writes it) instead of writing their recording first
 				  --write-trace FILE  write the trace benchmarks' input instead, a synthetic
 				                   recording in the binary form (.vtraceb), to simulate with
 				                   perfcast run trace FILE or open in the IDE
@@ -94,14 +97,18 @@ final class BenchCommand extends AbstractCommand {
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
 		Arguments arguments = Arguments.parse(args, Set.of("json", "list"), Set.of("examples", "iterations",
-				"write-trace", "events", "shape", "seed"));
+				"write-trace", "events", "shape", "seed", "trace"));
 		if (arguments.value("write-trace").isPresent()) {
 			return writeTrace(arguments, console);
 		}
 		Path examples = Path.of(arguments.value("examples").orElse("examples"));
 		int iterations = arguments.positive("iterations", 20);
 		Map<String, Benchmark> all = new LinkedHashMap<>();
-		for (Benchmark benchmark : benchmarks(examples)) {
+		Path given = arguments.value("trace").map(Path::of).orElse(null);
+		if (given != null && !Files.isReadable(given)) {
+			throw new UsageException("--trace: cannot read " + given);
+		}
+		for (Benchmark benchmark : benchmarks(examples, given)) {
 			all.put(benchmark.name(), benchmark);
 		}
 		if (arguments.flag("list")) {
@@ -264,7 +271,8 @@ final class BenchCommand extends AbstractCommand {
 	}
 
 	/** The benchmarks on the example projects in {@code examples}. */
-	static List<Benchmark> benchmarks(Path examples) {
+	/** The benchmarks; the trace ones simulate {@code trace} when it is not null. */
+	static List<Benchmark> benchmarks(Path examples, Path trace) {
 		List<Path> models = exampleModels(examples);
 		List<Benchmark> benchmarks = new ArrayList<>();
 		benchmarks.add(new Benchmark("validate-examples",
@@ -319,7 +327,7 @@ final class BenchCommand extends AbstractCommand {
 			benchmarks.add(geStudy(gauss));
 		}
 		benchmarks.addAll(loggpPrograms(examples.resolve("loggp-scale")));
-		benchmarks.addAll(trace());
+		benchmarks.addAll(trace(trace));
 		return benchmarks;
 	}
 
@@ -446,10 +454,10 @@ final class BenchCommand extends AbstractCommand {
 	 * trace-SHAPE-1eN: the other shapes at 10^6 and 10^7 events, to show that the cost per event does not grow with
 	 * the trace. Events per second: events × 1000 / median ms.
 	 */
-	private static List<Benchmark> trace() {
+	private static List<Benchmark> trace(Path given) {
 		List<Benchmark> list = new ArrayList<>();
 		for (long events : new long[] { 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L }) {
-			list.add(trace("trace-1e" + (Long.toString(events).length() - 1), SyntheticTrace.Shape.WORKERS, events,
+			list.add(trace(given, "trace-1e" + (Long.toString(events).length() - 1), SyntheticTrace.Shape.WORKERS, events,
 					"replay and Direct simulation on 4 processors of a synthetic recording of " + events
 							+ " events (8 workers) streamed from its binary form"));
 		}
@@ -462,16 +470,18 @@ final class BenchCommand extends AbstractCommand {
 				case THREADS -> SyntheticTrace.MANY_THREADS + " threads, each locking in turn";
 				default -> "a producer posting signals that wait for 8 consumers, which block taking";
 				};
-				list.add(trace("trace-" + shape.id() + "-1e" + (Long.toString(events).length() - 1), shape, events,
+				list.add(trace(given, "trace-" + shape.id() + "-1e" + (Long.toString(events).length() - 1), shape, events,
 						"streamed Direct simulation on 4 processors of " + events + " events: " + what));
 			}
 		}
 		return list;
 	}
 
-	private static Benchmark trace(String name, SyntheticTrace.Shape shape, long events, String description) {
-		Path[] file = new Path[1];
-		return new Benchmark(name, description + (onlyWhenNamed(name) ? " (run only when named)" : ""), () -> {
+	private static Benchmark trace(Path given, String name, SyntheticTrace.Shape shape, long events,
+			String description) {
+		Path[] file = { given };
+		return new Benchmark(name, (given != null ? "replay and Direct simulation on 4 processors of " + given
+				+ " streamed from its file" : description) + (onlyWhenNamed(name) ? " (run only when named)" : ""), () -> {
 			try {
 				if (file[0] == null) {
 					file[0] = Files.createTempFile("perfcast-bench-", ".vtraceb");
