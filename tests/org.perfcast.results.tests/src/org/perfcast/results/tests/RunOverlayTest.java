@@ -1,4 +1,4 @@
-package org.perfcast.model.tests.results;
+package org.perfcast.results.tests;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunStatus;
-import org.perfcast.model.results.io.RunOverlay;
-import org.perfcast.model.results.io.RunRecorder;
+import org.perfcast.results.io.RunOverlay;
+import org.perfcast.results.io.RunRecorder;
 
 class RunOverlayTest {
 

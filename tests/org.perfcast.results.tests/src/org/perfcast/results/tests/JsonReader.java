@@ -1,4 +1,4 @@
-package org.perfcast.model.tests.results;
+package org.perfcast.results.tests;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

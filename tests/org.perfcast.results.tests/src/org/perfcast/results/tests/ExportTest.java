@@ -1,4 +1,4 @@
-package org.perfcast.model.tests.results;
+package org.perfcast.results.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,10 +17,10 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.model.results.Run;
-import org.perfcast.model.results.export.CsvExport;
-import org.perfcast.model.results.export.HtmlReport;
-import org.perfcast.model.results.export.JsonExport;
-import org.perfcast.model.results.io.RunRecorder;
+import org.perfcast.results.export.CsvExport;
+import org.perfcast.results.export.HtmlReport;
+import org.perfcast.results.export.JsonExport;
+import org.perfcast.results.io.RunRecorder;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;

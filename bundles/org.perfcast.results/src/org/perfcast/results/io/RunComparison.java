@@ -1,4 +1,4 @@
-package org.perfcast.model.results.io;
+package org.perfcast.results.io;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.perfcast.model.results.export;
+package org.perfcast.results.export;
 
 import java.util.List;
 import java.util.Objects;

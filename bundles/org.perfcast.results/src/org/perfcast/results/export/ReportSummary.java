@@ -1,4 +1,4 @@
-package org.perfcast.model.results.export;
+package org.perfcast.results.export;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,8 +16,8 @@ import org.perfcast.model.results.RunPoint;
 import org.perfcast.model.results.RunStatus;
 import org.perfcast.model.results.Severity;
 import org.perfcast.model.results.SummaryValue;
-import org.perfcast.model.results.io.RunComparison;
-import org.perfcast.model.results.io.RunOverlay;
+import org.perfcast.results.io.RunComparison;
+import org.perfcast.results.io.RunOverlay;
 
 /**
  * The summary at the top of a report: per program (the runs of model files with the same name in one folder),

@@ -1,4 +1,4 @@
-package org.perfcast.model.results.export;
+package org.perfcast.results.export;
 
 import java.util.ArrayList;
 import java.util.List;

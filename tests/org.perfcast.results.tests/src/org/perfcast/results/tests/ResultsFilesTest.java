@@ -1,4 +1,4 @@
-package org.perfcast.model.tests.results;
+package org.perfcast.results.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -20,8 +20,8 @@ import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
 import org.perfcast.model.results.RunStatus;
 import org.perfcast.model.results.Severity;
-import org.perfcast.model.results.io.ResultsFiles;
-import org.perfcast.model.results.io.RunRecorder;
+import org.perfcast.results.io.ResultsFiles;
+import org.perfcast.results.io.RunRecorder;
 
 class ResultsFilesTest {
 

@@ -1,4 +1,4 @@
-package org.perfcast.model.results.export;
+package org.perfcast.results.export;
 
 /** Escaping of text for HTML and SVG written as well-formed XML. */
 final class Xml {

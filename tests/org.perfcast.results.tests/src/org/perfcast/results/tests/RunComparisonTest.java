@@ -1,4 +1,4 @@
-package org.perfcast.model.tests.results;
+package org.perfcast.results.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,8 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.model.results.Run;
-import org.perfcast.model.results.io.RunComparison;
-import org.perfcast.model.results.io.RunRecorder;
+import org.perfcast.results.io.RunComparison;
+import org.perfcast.results.io.RunRecorder;
 
 class RunComparisonTest {
 

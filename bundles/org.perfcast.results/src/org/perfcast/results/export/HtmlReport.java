@@ -1,4 +1,4 @@
-package org.perfcast.model.results.export;
+package org.perfcast.results.export;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,8 +19,8 @@ import org.perfcast.model.results.RunStatus;
 import org.perfcast.model.results.Schedule;
 import org.perfcast.model.results.Series;
 import org.perfcast.model.results.SummaryValue;
-import org.perfcast.model.results.io.RunComparison;
-import org.perfcast.model.results.io.RunOverlay;
+import org.perfcast.results.io.RunComparison;
+import org.perfcast.results.io.RunOverlay;
 
 /**
  * A self-contained HTML report of runs (one file: inline CSS and SVG, no scripts, fonts or links to other
