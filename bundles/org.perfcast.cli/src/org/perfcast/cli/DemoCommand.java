@@ -23,9 +23,9 @@ import org.perfcast.engine.run.RunStatus;
 import org.perfcast.engine.run.Sweep;
 import org.perfcast.engine.run.SweepRunner;
 import org.perfcast.model.results.Run;
-import org.perfcast.model.results.export.HtmlReport;
-import org.perfcast.model.results.io.ResultsFiles;
-import org.perfcast.model.results.io.RunRecorder;
+import org.perfcast.results.export.HtmlReport;
+import org.perfcast.results.io.ResultsFiles;
+import org.perfcast.results.io.RunRecorder;
 
 /**
  * {@code perfcast demo}: runs every built-in engine on every example model it accepts, with a small sweep where

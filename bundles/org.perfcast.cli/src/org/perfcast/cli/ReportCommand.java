@@ -10,10 +10,10 @@ import java.util.Set;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
 import org.perfcast.model.results.Run;
-import org.perfcast.model.results.export.CsvExport;
-import org.perfcast.model.results.export.HtmlReport;
-import org.perfcast.model.results.export.JsonExport;
-import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.results.export.CsvExport;
+import org.perfcast.results.export.HtmlReport;
+import org.perfcast.results.export.JsonExport;
+import org.perfcast.results.io.ResultsFiles;
 
 /** {@code perfcast report RESULTS...}: exports runs as an HTML report, CSV or JSON. */
 final class ReportCommand extends AbstractCommand {

@@ -25,10 +25,10 @@ import org.perfcast.engine.run.RunRequest;
 import org.perfcast.engine.run.Sweep;
 import org.perfcast.engine.run.SweepRunner;
 import org.perfcast.model.results.Run;
-import org.perfcast.model.results.export.JsonExport;
-import org.perfcast.model.results.io.ResultsFiles;
-import org.perfcast.model.results.io.RunComparison;
-import org.perfcast.model.results.io.RunRecorder;
+import org.perfcast.results.export.JsonExport;
+import org.perfcast.results.io.ResultsFiles;
+import org.perfcast.results.io.RunComparison;
+import org.perfcast.results.io.RunRecorder;
 
 /**
  * {@code perfcast run ENGINE FILE}: runs a simulation engine over the points of its sweeps in parallel,

@@ -26,7 +26,7 @@ import org.perfcast.model.results.Message;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
 import org.perfcast.model.results.RunStatus;
-import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.results.io.ResultsFiles;
 
 /**
  * {@code perfcast run ... --slurm} and {@code perfcast run --resubmit FILE}: a sweep as a SLURM job array (see

@@ -30,8 +30,8 @@ import org.perfcast.model.results.ResultsFactory;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
 import org.perfcast.model.results.Severity;
-import org.perfcast.model.results.io.ResultsFiles;
-import org.perfcast.model.results.io.RunRecorder;
+import org.perfcast.results.io.ResultsFiles;
+import org.perfcast.results.io.RunRecorder;
 
 /**
  * A sweep run as one SLURM job array. The points to run are split into tasks of

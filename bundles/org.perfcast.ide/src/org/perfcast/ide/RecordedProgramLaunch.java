@@ -19,7 +19,7 @@ import org.perfcast.trace.TargetMachine;
 
 /**
  * The settings of a "Perfcast Recorded Program" launch configuration, as stored in its attributes: a native program
- * run on one processor with Perfcast's pthreads recorder ({@link org.perfcast.trace.PthreadRecorder}), and their
+ * run on one processor with Perfcast's pthreads recorder ({@link org.perfcast.record.PthreadRecorder}), and their
  * resolution into files and a command line. Every setting is text as typed (with {@code ${...}} variables such as
  * {@code ${workspace_loc:/threads/build}} or {@code ${project_loc}}); the checks below say which setting is wrong and
  * why, in the words the launch dialog shows.
@@ -195,7 +195,7 @@ public record RecordedProgramLaunch(String project, String program, String argum
 		if (!Files.isExecutable(path)) {
 			throw abort(path + " is not executable: choose the program the compiler built");
 		}
-		if (org.perfcast.trace.JavaRecorder.isJava(List.of(path.toString()))) {
+		if (org.perfcast.record.JavaRecorder.isJava(List.of(path.toString()))) {
 			throw abort("Record Java programs with Run As > Perfcast Recorded Java Application");
 		}
 	}

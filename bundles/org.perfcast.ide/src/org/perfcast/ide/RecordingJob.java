@@ -32,7 +32,7 @@ import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.model.IProcess;
 import org.perfcast.engine.NativeTools;
-import org.perfcast.trace.PthreadRecorder;
+import org.perfcast.record.PthreadRecorder;
 
 /**
  * A recording of a native program, as a user job: the build command (if any) and then the program run on one

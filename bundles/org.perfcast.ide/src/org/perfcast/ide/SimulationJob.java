@@ -36,8 +36,8 @@ import org.perfcast.engine.run.RunRequest;
 import org.perfcast.engine.run.Sweep;
 import org.perfcast.engine.run.SweepRunner;
 import org.perfcast.model.results.Run;
-import org.perfcast.model.results.io.ResultsFiles;
-import org.perfcast.model.results.io.RunRecorder;
+import org.perfcast.results.io.ResultsFiles;
+import org.perfcast.results.io.RunRecorder;
 
 /**
  * A run of a simulation engine on a model file of the workspace, as a user job: the points of its sweeps run

@@ -17,8 +17,8 @@ import org.eclipse.jdt.launching.IVMInstall;
 import org.eclipse.jdt.launching.IVMInstall2;
 import org.eclipse.jdt.launching.JavaLaunchDelegate;
 import org.perfcast.ide.RecordingFinished;
-import org.perfcast.trace.JavaRecorder;
-import org.perfcast.trace.PthreadRecorder;
+import org.perfcast.record.JavaRecorder;
+import org.perfcast.record.PthreadRecorder;
 import org.perfcast.trace.TargetMachine;
 
 /**

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
-import org.perfcast.model.results.export.SvgLineChart;
+import org.perfcast.results.export.SvgLineChart;
 
 /**
  * The outputs of a characterisation: the datasheet for people (self-contained HTML, a section per function

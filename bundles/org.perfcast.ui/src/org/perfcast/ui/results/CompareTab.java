@@ -18,9 +18,9 @@ import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.perfcast.engine.Numbers;
-import org.perfcast.model.results.io.RunComparison;
-import org.perfcast.model.results.io.RunComparison.ValueChange;
-import org.perfcast.model.results.io.RunOverlay;
+import org.perfcast.results.io.RunComparison;
+import org.perfcast.results.io.RunComparison.ValueChange;
+import org.perfcast.results.io.RunOverlay;
 import org.perfcast.ui.charts.XyChart;
 
 /**

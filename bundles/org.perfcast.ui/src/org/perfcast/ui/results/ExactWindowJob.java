@@ -26,7 +26,7 @@ import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
 import org.perfcast.model.results.Schedule;
 import org.perfcast.model.results.SummaryValue;
-import org.perfcast.model.results.io.RunRecorder;
+import org.perfcast.results.io.RunRecorder;
 import org.perfcast.trace.TraceEngine;
 
 /**

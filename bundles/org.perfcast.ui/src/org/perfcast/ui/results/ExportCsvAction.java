@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.eclipse.ui.IWorkbenchPartSite;
 import org.perfcast.engine.SafeWrites;
 import org.perfcast.model.results.Run;
-import org.perfcast.model.results.export.CsvExport;
+import org.perfcast.results.export.CsvExport;
 
 /**
  * Saves the selected run's summary values as CSV, and its series, if it has any, next to them.

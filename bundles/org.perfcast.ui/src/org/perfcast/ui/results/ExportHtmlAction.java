@@ -5,7 +5,7 @@ import java.nio.file.Path;
 
 import org.eclipse.ui.IWorkbenchPartSite;
 import org.perfcast.engine.SafeWrites;
-import org.perfcast.model.results.export.HtmlReport;
+import org.perfcast.results.export.HtmlReport;
 
 /**
  * Saves the selected runs as a self-contained HTML report, its charts with the log axes chosen on the Charts tab.

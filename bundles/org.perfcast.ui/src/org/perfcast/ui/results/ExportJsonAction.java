@@ -5,7 +5,7 @@ import java.nio.file.Path;
 
 import org.eclipse.ui.IWorkbenchPartSite;
 import org.perfcast.engine.SafeWrites;
-import org.perfcast.model.results.export.JsonExport;
+import org.perfcast.results.export.JsonExport;
 
 /**
  * Saves the selected run as JSON.

@@ -21,7 +21,7 @@ import org.eclipse.core.runtime.Status;
 import org.perfcast.cluster.ClusterSweep;
 import org.perfcast.ide.SimulationJob;
 import org.perfcast.model.results.Run;
-import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.results.io.ResultsFiles;
 
 /**
  * The runs in the results folders of the open projects, newest first. Files already read are kept while their

@@ -21,7 +21,7 @@ import org.perfcast.model.results.Series;
 import org.perfcast.model.results.SourceLocation;
 import org.perfcast.model.results.SummaryValue;
 import org.perfcast.model.results.Timeline;
-import org.perfcast.model.results.io.RunOverlay;
+import org.perfcast.results.io.RunOverlay;
 import org.perfcast.trace.OpenMpWords;
 import org.perfcast.ui.charts.ChartSeries;
 import org.perfcast.ui.charts.TimelineData;

@@ -15,7 +15,7 @@ import org.perfcast.cli.ExitCode;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
 import org.perfcast.model.results.RunStatus;
-import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.results.io.ResultsFiles;
 
 /** {@code perfcast run pamela|mapping} and {@code perfcast demo} end to end, on the example models. */
 class BuiltinEnginesTest {

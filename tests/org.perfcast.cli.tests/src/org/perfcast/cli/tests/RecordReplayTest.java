@@ -21,7 +21,7 @@ import org.perfcast.loggp.LogGP;
 import org.perfcast.loggp.LogGPRules;
 import org.perfcast.loggp.Message;
 import org.perfcast.model.results.Run;
-import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.results.io.ResultsFiles;
 
 /** {@code perfcast record-mpi} on real MPI programs and {@code perfcast replay} / the engine replay. */
 class RecordReplayTest {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.cli.ExitCode;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
-import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.results.io.ResultsFiles;
 
 /**
  * Reverse profiling of a small MPI program with known equations: the simulated times follow them exactly,

@@ -16,7 +16,7 @@ import org.perfcast.cli.ExitCode;
 import org.perfcast.engine.tests.fixtures.SquareEngine;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunStatus;
-import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.results.io.ResultsFiles;
 
 class RunCommandTest {
 

@@ -30,7 +30,7 @@ import org.perfcast.cluster.ClusterSweep;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
 import org.perfcast.model.results.RunStatus;
-import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.results.io.ResultsFiles;
 
 /**
  * {@code perfcast run --slurm} against a real one-node SLURM ({@link LocalSlurm}) with the {@code perfcast-cli}

@@ -21,8 +21,8 @@ import org.perfcast.ide.SimulationJob;
 import org.perfcast.mapping.MappingEngine;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunStatus;
-import org.perfcast.model.results.io.ResultsFiles;
 import org.perfcast.pamela.PamelaEngine;
+import org.perfcast.results.io.ResultsFiles;
 
 /** The PAMELA and mapping engines are contributed to org.perfcast.ide.engines and run as simulation jobs. */
 class BuiltinEnginesTest {

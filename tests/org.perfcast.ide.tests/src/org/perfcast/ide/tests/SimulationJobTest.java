@@ -24,7 +24,7 @@ import org.perfcast.ide.Engines;
 import org.perfcast.ide.SimulationJob;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunStatus;
-import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.results.io.ResultsFiles;
 
 class SimulationJobTest {
 

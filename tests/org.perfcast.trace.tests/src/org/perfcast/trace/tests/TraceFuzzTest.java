@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
@@ -18,8 +19,11 @@ import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.tests.fixtures.Mutations;
 import org.perfcast.trace.BinaryTrace;
 import org.perfcast.trace.Recording;
+import org.perfcast.trace.SimulationModel;
+import org.perfcast.trace.TargetMachine;
 import org.perfcast.trace.TraceException;
 import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceSimulator;
 import org.perfcast.trace.TraceSource;
 
 /**
@@ -64,7 +68,7 @@ class TraceFuzzTest {
 	private static void replay(Path file) throws Exception {
 		try {
 			Recording r = TraceFiles.record(file, file.getFileName().toString(), EngineMonitor.NULL);
-			PthreadRecorderTest.simulate(r, 2);
+			TraceSimulator.simulate(r, new TargetMachine(2, Map.of()), SimulationModel.AUTO);
 		} catch (TraceException e) {
 			assertTrue(e.getMessage() != null && !e.getMessage().isBlank(), "a message");
 		} catch (Exception | StackOverflowError e) {

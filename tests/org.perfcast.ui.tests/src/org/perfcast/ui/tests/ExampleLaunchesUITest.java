@@ -42,7 +42,7 @@ import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
 import org.perfcast.model.results.RunStatus;
 import org.perfcast.model.results.SummaryValue;
-import org.perfcast.model.results.io.ResultsFiles;
+import org.perfcast.results.io.ResultsFiles;
 import org.perfcast.ui.PerfcastPerspective;
 import org.perfcast.ui.internal.Screenshots;
 import org.perfcast.ui.results.ResultsView;

@@ -1,7 +1,0 @@
-/**
- * Exports of runs for people and other tools: CSV ({@link org.perfcast.model.results.export.CsvExport}),
- * JSON with stable keys ({@link org.perfcast.model.results.export.JsonExport}) and a self-contained HTML
- * report with SVG line charts and Gantt charts of schedules
- * ({@link org.perfcast.model.results.export.HtmlReport}).
- */
-package org.perfcast.model.results.export;
