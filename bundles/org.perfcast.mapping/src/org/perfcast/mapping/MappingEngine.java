@@ -176,7 +176,7 @@ public final class MappingEngine implements Engine {
 					sensitivityValues(a.loop(), parameter));
 			for (Series s : figure.series()) {
 				result.series(new org.perfcast.engine.run.Series("T " + s.name() + " over " + sensitivity,
-						sensitivity + (parameter == Sensitivity.Parameter.BB ? suffix(unit) : ""), "T" + suffix(unit),
+						parameter.axisTitle(unit), "T" + suffix(unit),
 						s.points().stream().map(p -> new org.perfcast.engine.run.Series.Point(p.x().toDouble(),
 								p.y().toDouble())).toList()));
 			}
