@@ -251,7 +251,8 @@ public final class MappingEngine implements Engine {
 	}
 
 	/** The machine's time unit ("cycles" without a machine, as the paper counts). */
-	private static String timeUnit(Program program) {
+	/** The unit of {@code program}'s times: its machine's time unit, cycles without a machine. */
+	public static String timeUnit(Program program) {
 		Machine machine = program.getMachine();
 		return machine == null || machine.eIsProxy() ? TimeUnit.CYCLES.symbol()
 				: TimeUnit.parse(machine.getTimeUnit().getLiteral()).symbol();
