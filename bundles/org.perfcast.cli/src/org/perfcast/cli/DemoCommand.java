@@ -46,23 +46,26 @@ final class DemoCommand extends AbstractCommand {
 			"matvec-split.glamis", "P=1,2,3,4,5,6,10,12,15,20,30,60",
 			"p.vtrace", "processors=1,2,3,4",
 			"outer.c", "np=1,2,4,8",
-			"gauss-elim.program", "b=20,30,40,48,60,80,96,120,160");
+			"gauss-elim.program", "b=20,30,40,48,60,80,96,120,160",
+			"bcast.program", "d=1,2,3,4,5,6",
+			"random-steps.program", "P=2,8,64");
 
 	/**
 	 * The engines that run on some example models only, by engine id: the LogGP program simulation needs a
-	 * machine with LogGP parameters, which of the examples only gauss-elim's has; reverse profiling needs an MPI
-	 * program (the other C examples use threads).
+	 * machine with LogGP parameters, which of the examples only gauss-elim's and loggp-scale's have; reverse
+	 * profiling needs an MPI program (the other C examples use threads).
 	 */
-	static final Map<String, Set<String>> ONLY = Map.of("loggp", Set.of("gauss-elim.program"), "revprof",
-			Set.of("outer.c"));
+	static final Map<String, Set<String>> ONLY = Map.of("loggp",
+			Set.of("gauss-elim.program", "bcast.program", "random-steps.program"), "revprof", Set.of("outer.c"));
 
 	/**
-	 * Options of some runs, by engine id and model file name: the mapping engine's schedule of gauss-elim is
-	 * left out (its 9 points' schedules made a 90 MB results file); the LogGP simulation's timelines of the same
-	 * program are in the report.
+	 * Options of some runs, by engine id and model file name: the mapping engine's schedules of gauss-elim and of
+	 * loggp-scale's scattered steps are left out (gauss-elim's 9 points' schedules made a 90 MB results file, the
+	 * scattered steps' 3 points 0.8 MB of the report); the LogGP simulation's timelines of the same programs are
+	 * in the report.
 	 */
 	static final Map<String, Map<String, String>> OPTIONS = Map.of("mapping gauss-elim.program",
-			Map.of("schedule", "false"));
+			Map.of("schedule", "false"), "mapping random-steps.program", Map.of("schedule", "false"));
 
 	private final EngineRegistry engines;
 
@@ -75,8 +78,9 @@ final class DemoCommand extends AbstractCommand {
 				10, the Glamis models matvec-ring/*.glamis over the divisors of 60 as in the
 				paper's figure 7, the trace vppb/p.vtrace over 1 to 4 processors, the MPI program
 				mpi-outer/outer.c reverse profiled on 1 to 8 processes when Open MPI is installed,
-				gauss-elim/gauss-elim.program over block sizes b = 20 .. 160, also by LogGP
-				simulation), writes a results file per run and one self-contained HTML report of all runs
+				gauss-elim/gauss-elim.program over block sizes b = 20 .. 160, loggp-scale's binomial
+				broadcast over d = 1 .. 6 rounds and scattered steps on P = 2, 8, 64 processes, these
+				three also by LogGP simulation), writes a results file per run and one self-contained HTML report of all runs
 				(tables, charts over P, Gantt charts of schedules) to DIR/report.html, and prints
 				the report's path. Ctrl-C cancels; the runs so far are still written.
 				  --out DIR        where to write (default: perfcast-demo in the current folder;
@@ -166,14 +170,13 @@ final class DemoCommand extends AbstractCommand {
 		return failed ? ExitCode.INPUT_ERROR : ExitCode.OK;
 	}
 
-	/** The model files under {@code examples}, sorted by path, without loggp-scale's (the benchmarks' inputs). */
+	/** The model files under {@code examples}, sorted by path. */
 	private static List<Path> models(Path examples) throws IOException {
 		if (!Files.isDirectory(examples)) {
 			throw new IOException("no such folder");
 		}
 		try (Stream<Path> files = Files.walk(examples)) {
-			return files.filter(Files::isRegularFile).filter(f -> !f.startsWith(examples.resolve("loggp-scale"))).sorted()
-					.toList();
+			return files.filter(Files::isRegularFile).sorted().toList();
 		}
 	}
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -13,12 +14,19 @@ import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
 import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
+import org.perfcast.engine.expr.Scope;
 import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.EngineInput;
 import org.perfcast.engine.run.EngineResult;
 import org.perfcast.engine.run.OptionSpec;
 import org.perfcast.engine.run.Table;
+import org.perfcast.model.core.Model;
+import org.perfcast.model.core.Parameter;
+import org.perfcast.model.program.Program;
+import org.perfcast.model.resource.ModelFiles;
+import org.perfcast.model.validation.ParameterEnvironment;
 
 /**
  * Glamis as an engine of the outer loop: a {@code *.glamis} model solved by MVA, a {@code *.program} model
@@ -40,6 +48,9 @@ public final class GlamisEngine implements Engine {
 
 	/** The option naming the processor-count parameter of the speedup T(1) / T. */
 	public static final String SPEEDUP_OVER = "speedupOver";
+
+	/** The code of the warning that a model declaring the speedup's parameter has no time at 1. */
+	public static final String NO_SPEEDUP = "glamis.noSpeedup";
 
 	private static final List<OptionSpec> OPTIONS = List.of(
 			OptionSpec.choice(SOLVER, Solver.EXACT.id(), "exact MVA, or Bard-Schweitzer's approximation",
@@ -86,15 +97,12 @@ public final class GlamisEngine implements Engine {
 			try {
 				GlamisAnalysis.Result result = GlamisAnalysis.analyse(GlamisParser.parse(derived), ParameterBindings.EMPTY,
 						solver, monitor);
-				Double reference = null;
-				if (!over.isEmpty() && declares(input, over)) {
-					String one = ProgramDerivation.derive(input.model(), file, input.bindings().with(over, 1), monitor);
-					reference = GlamisAnalysis.analyse(GlamisParser.parse(one), ParameterBindings.EMPTY, solver, monitor).T();
-				}
-				EngineResult solved = program(result, reference, timeUnit(input), file);
+				Reference reference = over.isEmpty() ? Reference.NONE : programReference(input, file, over, solver, monitor);
+				EngineResult solved = program(result, reference.T(), timeUnit(input), file);
 				List<List<String>> lines = derived.lines().map(List::of).toList();
 				List<Diagnostic> notes = new ArrayList<>(solved.diagnostics());
 				notes.addAll(derivation.warnings());
+				reference.why().ifPresent(notes::add);
 				return new EngineResult(solved.summary(), solved.series(),
 						java.util.stream.Stream.concat(solved.tables().stream(),
 								java.util.stream.Stream.of(new Table("derived Glamis model", List.of("text"), lines))).toList(),
@@ -117,9 +125,22 @@ public final class GlamisEngine implements Engine {
 			}
 			GlamisModel model = GlamisParser.parse(text);
 			GlamisAnalysis.Result result = GlamisAnalysis.analyse(model, input.bindings(), solver, monitor);
-			Double reference = over.isEmpty() || !model.parameters().containsKey(over) ? null
-					: GlamisAnalysis.analyse(model, input.bindings().with(over, 1), solver, monitor).T();
-			return program(result, reference, "", file);
+			Reference reference = Reference.NONE;
+			if (!over.isEmpty() && model.parameters().containsKey(over)) {
+				try {
+					reference = new Reference(GlamisAnalysis.analyse(model, input.bindings().with(over, 1), solver, monitor)
+							.T(), Optional.empty());
+				} catch (ExpressionException e) {
+					reference = Reference.failed(over, e.toDiagnostic(file));
+				}
+			}
+			EngineResult solved = program(result, reference.T(), "", file);
+			if (reference.why().isEmpty()) {
+				return solved;
+			}
+			List<Diagnostic> notes = new ArrayList<>(solved.diagnostics());
+			notes.add(reference.why().get());
+			return new EngineResult(solved.summary(), solved.series(), solved.tables(), solved.schedules(), notes);
 		} catch (ExpressionException e) {
 			throw new EngineException(e.toDiagnostic(file));
 		}
@@ -141,13 +162,86 @@ public final class GlamisEngine implements Engine {
 		return (long) value;
 	}
 
-	/** Whether the program model (or its machine or layout) declares the parameter {@code name}. */
-	private static boolean declares(EngineInput input, String name) {
-		org.perfcast.model.resource.ModelFiles.Loaded loaded = org.perfcast.model.resource.ModelFiles.load(
-				org.perfcast.model.resource.ModelFiles.newResourceSet(),
+	/**
+	 * T(1) of the speedup T(1) / T, or why there is none.
+	 *
+	 * @param T   the time with the parameter at 1 (null for none)
+	 * @param why the warning that says why there is no speedup, when the model declares the parameter but has no
+	 *            time at 1
+	 */
+	private record Reference(Double T, Optional<Diagnostic> why) {
+
+		static final Reference NONE = new Reference(null, Optional.empty());
+
+		/** No T(1): the model at {@code over} = 1 fails as {@code failure} says. */
+		static Reference failed(String over, Diagnostic failure) {
+			return new Reference(null, Optional.of(Diagnostic.warning(NO_SPEEDUP, "at " + over + " = 1, "
+					+ failure.message() + ", so no speedup T(1) / T", failure.location())));
+		}
+	}
+
+	/**
+	 * T(1) of a program model that declares {@code over} (itself, its machine or its layout; the program's
+	 * declaration wins as in {@link ParameterEnvironment}): the program derived and solved with {@code over} = 1;
+	 * none when 1 lies outside the parameter's declared minimum and maximum, or when the program does not derive
+	 * at 1 (an expression such as {@code mod (P - 1)} that holds only for more processes), which the warning says.
+	 * T at the point stands either way.
+	 */
+	private static Reference programReference(EngineInput input, String file, String over, Solver solver,
+			EngineMonitor monitor) {
+		ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),
 				org.eclipse.emf.common.util.URI.createFileURI(input.model().toAbsolutePath().toString()), input.displayName());
-		return loaded.root() != null && org.perfcast.model.validation.ParameterEnvironment
-				.of(loaded.root(), ParameterBindings.EMPTY).isDeclared(name);
+		if (!(loaded.root() instanceof Program program)) {
+			return Reference.NONE;
+		}
+		List<Model> models = new ArrayList<>();
+		if (program.getMachine() != null && !program.getMachine().eIsProxy()) {
+			models.add(program.getMachine());
+		}
+		if (program.getLayout() != null && !program.getLayout().eIsProxy()) {
+			models.add(program.getLayout());
+		}
+		models.add(program);
+		Parameter parameter = null;
+		for (Model model : models) {
+			for (Parameter p : model.getParameters()) {
+				if (over.equals(p.getName())) {
+					parameter = p;
+				}
+			}
+		}
+		if (parameter == null) {
+			return Reference.NONE;
+		}
+		ParameterBindings atOne = input.bindings().with(over, 1);
+		Scope scope = ParameterEnvironment.of(program, atOne).scope();
+		String declaring = parameter.eResource() == null ? file : parameter.eResource().getURI().lastSegment();
+		for (boolean minimum : new boolean[] { true, false }) {
+			String bound = minimum ? parameter.getMinimum() : parameter.getMaximum();
+			if (bound == null || bound.isBlank()) {
+				continue;
+			}
+			try {
+				double limit = Expression.parse(bound).evaluate(scope).toDouble();
+				if (minimum ? limit > 1 : limit < 1) {
+					return new Reference(null, Optional.of(Diagnostic.warning(NO_SPEEDUP, over + " = 1 is "
+							+ (minimum ? "below the minimum " : "above the maximum ") + Numbers.format(limit) + " that "
+							+ declaring + " declares for " + over + ", so no speedup T(1) / T", Location.of(file))));
+				}
+			} catch (ExpressionException e) {
+				// the validator reports a bound that does not evaluate; the derivation at 1 decides
+			}
+		}
+		try {
+			String one = ProgramDerivation.derive(program, file, atOne, monitor);
+			return new Reference(GlamisAnalysis.analyse(GlamisParser.parse(one), ParameterBindings.EMPTY, solver, monitor)
+					.T(), Optional.empty());
+		} catch (EngineException e) {
+			return Reference.failed(over, e.diagnostics().get(0));
+		} catch (ExpressionException e) {
+			return Reference.failed(over, Diagnostic.error("glamis.derive", "the derived model: " + e.getMessage(),
+					Location.of(file)));
+		}
 	}
 
 	/**
@@ -155,10 +249,9 @@ public final class GlamisEngine implements Engine {
 	 * demands, which are the machine's costs.
 	 */
 	private static String timeUnit(EngineInput input) {
-		org.perfcast.model.resource.ModelFiles.Loaded loaded = org.perfcast.model.resource.ModelFiles.load(
-				org.perfcast.model.resource.ModelFiles.newResourceSet(),
+		ModelFiles.Loaded loaded = ModelFiles.load(ModelFiles.newResourceSet(),
 				org.eclipse.emf.common.util.URI.createFileURI(input.model().toAbsolutePath().toString()), input.displayName());
-		return loaded.root() instanceof org.perfcast.model.program.Program program && program.getMachine() != null
+		return loaded.root() instanceof Program program && program.getMachine() != null
 				&& !program.getMachine().eIsProxy() && program.getMachine().getTimeUnit() != null
 						? org.perfcast.engine.TimeUnit.parse(program.getMachine().getTimeUnit().getLiteral()).symbol()
 						: "";

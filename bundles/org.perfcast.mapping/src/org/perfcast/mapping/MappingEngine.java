@@ -176,7 +176,7 @@ public final class MappingEngine implements Engine {
 					sensitivityValues(a.loop(), parameter));
 			for (Series s : figure.series()) {
 				result.series(new org.perfcast.engine.run.Series("T " + s.name() + " over " + sensitivity,
-						sensitivity + (parameter == Sensitivity.Parameter.BB ? suffix(unit) : ""), "T" + suffix(unit),
+						parameter.axisTitle(unit), "T" + suffix(unit),
 						s.points().stream().map(p -> new org.perfcast.engine.run.Series.Point(p.x().toDouble(),
 								p.y().toDouble())).toList()));
 			}
@@ -251,7 +251,8 @@ public final class MappingEngine implements Engine {
 	}
 
 	/** The machine's time unit ("cycles" without a machine, as the paper counts). */
-	private static String timeUnit(Program program) {
+	/** The unit of {@code program}'s times: its machine's time unit, cycles without a machine. */
+	public static String timeUnit(Program program) {
 		Machine machine = program.getMachine();
 		return machine == null || machine.eIsProxy() ? TimeUnit.CYCLES.symbol()
 				: TimeUnit.parse(machine.getTimeUnit().getLiteral()).symbol();

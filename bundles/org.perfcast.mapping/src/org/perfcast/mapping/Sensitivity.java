@@ -14,10 +14,26 @@ public final class Sensitivity {
 
 	/** The loop parameters a series can vary. */
 	public enum Parameter {
-		/** The loop body cost. */
-		BB,
+		/** The loop body cost, a time. */
+		BB("loop body cost BB", true),
 		/** The number of iterations (integers at least P). */
-		N;
+		N("iterations N", false);
+
+		private final String quantity;
+		private final boolean time;
+
+		Parameter(String quantity, boolean time) {
+			this.quantity = quantity;
+			this.time = time;
+		}
+
+		/**
+		 * The title of an axis of this parameter: the quantity and its symbol, with {@code unit} (the machine's
+		 * time unit) for a time, e.g. "loop body cost BB (cycles)" or "iterations N".
+		 */
+		public String axisTitle(String unit) {
+			return time && !unit.isEmpty() ? quantity + " (" + unit + ")" : quantity;
+		}
 
 		ParallelLoop apply(ParallelLoop loop, Rational value) {
 			return this == BB ? loop.withBB(value) : loop.withN(value.longValueExact());

@@ -103,8 +103,14 @@ public final class HtmlReport {
 		html.append("</ol></li>\n</ol>\n</nav>\n");
 	}
 
+	/**
+	 * E.g. "PAMELA on matvec-ring/matvec.program": each input by its folder and name, as the summary names the
+	 * programs, whether the run recorded it relative to a workspace or checkout or as an absolute path of the
+	 * machine it ran on.
+	 */
 	private static String title(Run run) {
-		return run.getEngineName() + " on " + String.join(", ", run.getInputFiles());
+		return run.getEngineName() + " on " + String.join(", ", run.getInputFiles().stream()
+				.map(RunOverlay::shortName).toList());
 	}
 
 	private static void run(StringBuilder html, Run run, String id, Options options) {

@@ -270,6 +270,17 @@ public final class MappingView extends ViewPart {
 		return chart.marks();
 	}
 
+	/** The chart's axis titles, x then y. */
+	public List<String> getChartAxisTitles() {
+		return chart.axisTitles();
+	}
+
+	/** Draws the chart's T as they are ({@code false}) or relative to the fastest technique's. */
+	public void showChartRelative(boolean relativeToFastest) {
+		relative.setSelection(relativeToFastest);
+		showChart();
+	}
+
 	/** Draws the chart against {@code parameter}, "BB" or "N". */
 	public void showChartAgainst(String parameter) {
 		against.select(against.indexOf(parameter));

@@ -17,10 +17,12 @@ import org.perfcast.mapping.Crossover;
 import org.perfcast.mapping.Evaluation;
 import org.perfcast.mapping.ExecutionModel;
 import org.perfcast.mapping.Figure;
+import org.perfcast.mapping.MappingEngine;
 import org.perfcast.mapping.MappingResult;
 import org.perfcast.mapping.ParallelLoop;
 import org.perfcast.mapping.Sensitivity;
 import org.perfcast.mapping.Verdict;
+import org.perfcast.model.program.Program;
 
 /**
  * What the Mapping view shows for one program file, computed off the UI thread: a header line, one row per
@@ -40,8 +42,8 @@ record MappingViewContent(IFile file, Set<IPath> inputs, String header, List<Row
 	/** Points per sensitivity series. */
 	static final int CHART_POINTS = 41;
 
-	/** A sensitivity figure and the program's own value of its parameter. */
-	record Chart(Figure figure, double current) {
+	/** A sensitivity figure, the program's own value of its parameter, and the unit of the program's times. */
+	record Chart(Figure figure, double current, String unit) {
 	}
 
 	/**
@@ -72,11 +74,13 @@ record MappingViewContent(IFile file, Set<IPath> inputs, String header, List<Row
 					List.of(new Row(m.technique(), format(m.T()), format(m.T()), format(m.T()), Messages.BEST, m)), List.of(),
 					List.of(), null);
 		}
-		case MappingResult.LoopAdvice loop -> ofLoop(file, model.inputs(), loop);
+		case MappingResult.LoopAdvice loop -> ofLoop(file, model.inputs(), loop,
+				model.loaded().root() instanceof Program program ? MappingEngine.timeUnit(program) : "");
 		};
 	}
 
-	private static MappingViewContent ofLoop(IFile file, Set<IPath> inputs, MappingResult.LoopAdvice result) {
+	private static MappingViewContent ofLoop(IFile file, Set<IPath> inputs, MappingResult.LoopAdvice result,
+			String unit) {
 		Advice advice = result.advice();
 		List<Row> rows = new ArrayList<>();
 		for (Evaluation e : advice.ranking()) {
@@ -112,7 +116,7 @@ record MappingViewContent(IFile file, Set<IPath> inputs, String header, List<Row
 		try {
 			for (Sensitivity.Parameter parameter : Sensitivity.Parameter.values()) {
 				double current = parameter == Sensitivity.Parameter.BB ? loop.BB().toDouble() : loop.N();
-				figures.add(new Chart(Sensitivity.around(loop, advice, parameter, CHART_POINTS), current));
+				figures.add(new Chart(Sensitivity.around(loop, advice, parameter, CHART_POINTS), current, unit));
 			}
 		} catch (IllegalArgumentException | ArithmeticException e) {
 			figures.clear();

@@ -36,7 +36,8 @@ final class Messages {
 	static final String TOO_CLOSE = "too close to call";
 	static final String NOT_APPLICABLE = "not applicable: %s";
 	static final String CHART_AGAINST = "T against";
-	static final String CHART_Y = "predicted T (cycles)";
+	static final String CHART_Y = "predicted T";
+	static final String CHART_Y_IN = "predicted T (%s)";
 	static final String CHART_Y_RELATIVE = "T / T of the fastest";
 	static final String CHART_RELATIVE = "Relative to the fastest";
 	static final String CHART_RELATIVE_TIP = "Divide each T by the smallest T at the same value, so that crossovers show as lines crossing 1";

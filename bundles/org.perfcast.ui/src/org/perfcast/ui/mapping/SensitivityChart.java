@@ -5,13 +5,14 @@ import java.util.List;
 
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
+import org.perfcast.mapping.Sensitivity;
 import org.perfcast.mapping.Series;
 import org.perfcast.ui.charts.ChartSeries;
 import org.perfcast.ui.charts.XyChart;
 
 /**
  * The Mapping view's chart: T of each technique against BB or N (one line per technique), with the program's
- * own value marked on each line.
+ * own value marked on each line; the axes name the quantities with the program's time unit.
  */
 final class SensitivityChart {
 
@@ -19,7 +20,7 @@ final class SensitivityChart {
 
 	SensitivityChart(Composite parent) {
 		chart = new XyChart(parent, SWT.NONE);
-		chart.setAxisTitles("", Messages.CHART_Y);
+		chart.setAxisTitles("", "");
 	}
 
 	/** The SWT control. */
@@ -55,8 +56,18 @@ final class SensitivityChart {
 			}
 		}
 		chart.setSeries(lines, marks);
-		chart.setAxisTitles(content == null ? "" : content.figure().parameter(),
-				relative ? Messages.CHART_Y_RELATIVE : Messages.CHART_Y);
+		if (content == null) {
+			chart.setAxisTitles("", "");
+		} else {
+			chart.setAxisTitles(Sensitivity.Parameter.valueOf(content.figure().parameter()).axisTitle(content.unit()),
+					relative ? Messages.CHART_Y_RELATIVE
+							: content.unit().isEmpty() ? Messages.CHART_Y : Messages.CHART_Y_IN.formatted(content.unit()));
+		}
+	}
+
+	/** The axis titles shown, x then y, for tests. */
+	List<String> axisTitles() {
+		return chart.getAxisTitles();
 	}
 
 	/** The smallest T at each x over all series (the series share their x values). */

@@ -75,6 +75,9 @@ class MappingEngineTest {
 		Series pipeline = result.series().stream().filter(s -> s.name().equals("T pipeline over BB")).findFirst().orElseThrow();
 		assertEquals(8, pipeline.points().size());
 		assertTrue(pipeline.points().contains(new Series.Point(100, 10_090)), pipeline.points().toString());
+		// the axes name the quantity varied and T, each with the machine's time unit
+		assertEquals("loop body cost BB (cycles)", pipeline.xLabel());
+		assertEquals("T (cycles)", pipeline.yLabel());
 		assertEquals(1, result.schedules().size());
 		assertEquals(10_004, makespan(result.schedules().get(0)));
 		assertTrue(result.diagnostics().stream().anyMatch(d -> d.code().equals("mapping.slowerThanBest")));
@@ -88,6 +91,7 @@ class MappingEngineTest {
 		assertEquals(List.of(), block.schedules());
 		Series overN = block.series().get(0);
 		assertEquals("T block over N", overN.name());
+		assertEquals("iterations N", overN.xLabel());
 		assertEquals(List.of(250.0, 500.0, 750.0, 1000.0, 1250.0, 1500.0, 1750.0, 2000.0),
 				overN.points().stream().map(Series.Point::x).toList());
 		assertEquals(12_900, overN.points().get(3).y());

@@ -172,4 +172,32 @@ class ExportTest {
 		// a single run is not compared
 		assertTrue(!HtmlReport.write(List.of(first), HtmlReport.Options.LINEAR).contains("id=\"comparisons\""));
 	}
+
+	/**
+	 * The report names a run's inputs by their folder and name, never by the absolute path of the machine a run
+	 * was made on, nor by the checkout's folders above the project.
+	 */
+	@Test
+	void testHtmlReportTitlesNameInputsWithoutTheirAbsolutePaths() throws Exception {
+		Run absolute = run(List.of("P=1,2"), List.of());
+		absolute.getInputFiles().set(0, "/home/someone/perfcast/examples/matvec-ring/matvec.square");
+		Run relative = run(List.of("P=1,2"), List.of());
+		relative.getInputFiles().set(0, "examples/linear-array/loop.square");
+		Run workspace = run(List.of("P=1,2"), List.of());
+		workspace.getInputFiles().set(0, "/gauss-elim/gauss-elim.square");
+		String html = HtmlReport.write(List.of(absolute, relative, workspace), HtmlReport.Options.LINEAR);
+		Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+				.parse(new ByteArrayInputStream(html.getBytes(StandardCharsets.UTF_8)));
+		List<String> titles = new ArrayList<>();
+		NodeList headings = doc.getElementsByTagName("h2");
+		for (int i = 0; i < headings.getLength(); i++) {
+			titles.add(headings.item(i).getTextContent());
+		}
+		assertEquals(List.of("Summary", "Square test engine on matvec-ring/matvec.square",
+				"Square test engine on linear-array/loop.square", "Square test engine on gauss-elim/gauss-elim.square"),
+				titles);
+		assertFalse(html.contains("/home/someone") || html.contains("examples/"), "no path above the project");
+		assertTrue(html.contains("<a href=\"#run0\">Square test engine on matvec-ring/matvec.square</a>"),
+				"the contents name the run as its title does");
+	}
 }

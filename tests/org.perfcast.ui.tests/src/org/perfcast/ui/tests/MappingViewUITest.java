@@ -104,7 +104,12 @@ class MappingViewUITest {
 		assertEquals(List.of("pipeline 1.000", "block " + String.format(java.util.Locale.ROOT, "%.3f", 12900 / 10090.0)),
 				view.getChartMarks().stream().map(m -> m.series() + " " + String.format(java.util.Locale.ROOT, "%.3f",
 						m.y())).toList(), "the program's own N marked on each line, relative to the fastest");
+		assertEquals(List.of("iterations N", "T / T of the fastest"), view.getChartAxisTitles());
 		view.showChartAgainst("BB");
+		assertEquals("loop body cost BB (cycles)", view.getChartAxisTitles().get(0));
+		view.showChartRelative(false);
+		assertEquals(List.of("loop body cost BB (cycles)", "predicted T (cycles)"), view.getChartAxisTitles());
+		view.showChartRelative(true);
 		org.eclipse.swt.widgets.Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
 		org.eclipse.swt.graphics.Rectangle bounds = shell.getBounds();
 		shell.setBounds(0, 0, 1280, 900);
