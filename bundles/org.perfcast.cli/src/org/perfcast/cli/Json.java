@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
+import org.perfcast.results.export.JsonExport;
 
 /** The JSON the command line prints: a small writer for the shapes it needs, with stable keys. */
 final class Json {
@@ -12,26 +13,9 @@ final class Json {
 	private Json() {
 	}
 
-	/** A JSON string literal. */
+	/** A JSON string literal, escaped as the results' JSON export escapes it. */
 	static String string(String text) {
-		StringBuilder out = new StringBuilder("\"");
-		for (char c : text.toCharArray()) {
-			switch (c) {
-			case '"' -> out.append("\\\"");
-			case '\\' -> out.append("\\\\");
-			case '\n' -> out.append("\\n");
-			case '\r' -> out.append("\\r");
-			case '\t' -> out.append("\\t");
-			default -> {
-				if (c < 0x20) {
-					out.append(String.format("\\u%04x", (int) c));
-				} else {
-					out.append(c);
-				}
-			}
-			}
-		}
-		return out.append('"').toString();
+		return JsonExport.string(text);
 	}
 
 	/**

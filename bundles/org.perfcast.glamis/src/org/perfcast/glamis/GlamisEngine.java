@@ -169,7 +169,7 @@ public final class GlamisEngine implements Engine {
 	 * @param why the warning that says why there is no speedup, when the model declares the parameter but has no
 	 *            time at 1
 	 */
-	private record Reference(Double T, Optional<Diagnostic> why) {
+	private record Reference(@Nullable Double T, Optional<Diagnostic> why) {
 
 		static final Reference NONE = new Reference(null, Optional.empty());
 

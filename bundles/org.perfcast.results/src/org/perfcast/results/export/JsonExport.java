@@ -124,7 +124,7 @@ public final class JsonExport {
 	}
 
 	/** A JSON string literal; null becomes "". */
-	static String string(String text) {
+	public static String string(String text) {
 		StringBuilder out = new StringBuilder("\"");
 		for (char c : (text == null ? "" : text).toCharArray()) {
 			switch (c) {
