@@ -135,7 +135,7 @@ class SlurmSweepTest {
 				}
 				if (line.startsWith("g=") && lines.stream().noneMatch(l -> l.equals("interrupted"))) {
 					lines.add("interrupted");
-					assertEquals(0, LocalSlurm.exec(List.of("kill", "-INT", Long.toString(process.pid()))).exitCode());
+					assertEquals(0, LocalSlurm.exec(List.of("kill", ctrlC(), Long.toString(process.pid()))).exitCode());
 				}
 			}
 		}
@@ -279,5 +279,16 @@ class SlurmSweepTest {
 	private void reset() {
 		out.reset();
 		err.reset();
+	}
+
+	/**
+	 * The signal Ctrl-C sends, SIGINT, unless the tests run with it ignored (as the children of a background job
+	 * do, and so then would the run's JVM, which installs no handler for an ignored SIGINT): then SIGTERM, which
+	 * ends the JVM through the same shutdown hook.
+	 */
+	private static String ctrlC() throws IOException {
+		Matcher ignored = Pattern.compile("SigIgn:\\s*([0-9a-fA-F]+)").matcher(Files.readString(Path.of(
+				"/proc/self/status")));
+		return ignored.find() && new java.math.BigInteger(ignored.group(1), 16).testBit(1) ? "-TERM" : "-INT";
 	}
 }
