@@ -199,8 +199,9 @@ final class SimulationRun implements Scheduler.Listener {
 		}
 		switch (kind) {
 		case CREATE -> {
+			SimThread created = thread(p.arg(i)); // before proceed: a stream may drop the operation once passed
 			proceed(t);
-			create(thread(p.arg(i)), t);
+			create(created, t);
 		}
 		case WAIT -> {
 			SimThread v = model.pending(t, i);

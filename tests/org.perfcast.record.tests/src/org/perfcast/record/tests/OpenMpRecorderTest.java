@@ -22,6 +22,8 @@ import org.perfcast.record.OpenMpRuntime;
 import org.perfcast.record.PthreadRecorder;
 import org.perfcast.trace.Recording;
 import org.perfcast.trace.Simulation;
+import org.perfcast.trace.SimulationModel;
+import org.perfcast.trace.TraceSimulator;
 
 /**
  * The OpenMP recorder (the OMPT tool of the recorder's library, on LLVM's libomp) on small programs with known event
@@ -59,13 +61,26 @@ class OpenMpRecorderTest {
 		return exe;
 	}
 
-	/** Records {@code exe} with a team of {@code team} threads; the recorder's notes are added to {@code notes}. */
+	/**
+	 * Records {@code exe} with a team of {@code team} threads; the recorder's notes are added to {@code notes}. Each
+	 * recording is also simulated as a stream, with timelines, as the engine does, and must give what it gives in
+	 * memory.
+	 */
 	static Path record(Path exe, int team, List<String> notes) throws Exception {
 		Path out = exe.resolveSibling(exe.getFileName() + ".vtrace");
 		int status = PthreadRecorder.record(List.of(exe.toString()), out, NativeTools.cache(),
 				ProcessBuilder.Redirect.DISCARD, true, notes::add, java.util.Map.of("OMP_NUM_THREADS",
 						Integer.toString(team)));
 		assertEquals(0, status, "exit code of " + exe);
+		Recording recording = org.perfcast.trace.TraceFiles.record(out, out.toString(),
+				org.perfcast.engine.EngineMonitor.NULL);
+		for (int processors = 1; processors <= 4; processors *= 2) {
+			org.perfcast.trace.TargetMachine machine = org.perfcast.trace.TargetMachine.unbound(processors);
+			assertEquals(TraceSimulator.simulate(recording, machine, SimulationModel.AUTO), TraceSimulator.simulate(
+					() -> org.perfcast.trace.TraceFiles.open(out, out.toString()), machine, SimulationModel.AUTO,
+					TraceSimulator.Options.DEFAULT, org.perfcast.engine.EngineMonitor.NULL), exe + " streamed on "
+							+ processors + " processors");
+		}
 		return out;
 	}
 
