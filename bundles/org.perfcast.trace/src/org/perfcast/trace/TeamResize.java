@@ -55,8 +55,8 @@ public final class TeamResize {
 	 * @param recordedWork per phase, each recorded member's work (the primary first); empty when kept as recorded
 	 * @param work         per phase, each new member's work; empty when kept as recorded
 	 */
-	public record Region(int number, @Nullable String at, long line, int recorded, int threads, List<double[]> recordedWork,
-			List<double[]> work) {
+	public record Region(int number, @Nullable String at, long line, int recorded, int threads,
+			List<double[]> recordedWork, List<double[]> work) {
 
 		/** Whether its team was changed. */
 		public boolean resized() {
@@ -171,7 +171,7 @@ public final class TeamResize {
 		final List<Integer> forkPosts = new ArrayList<>();
 		final List<Integer> forkTakes = new ArrayList<>();
 		final TreeMap<Integer, Boolean> barriers = new TreeMap<>();
-		// filled for regions to resize
+		// filled for regions to resize; empty before
 		int last; // the last barrier
 		List<String> members = List.of(); // recorded members, the primary first
 		double[][] work = NO_PHASES; // [phase][member]
@@ -738,7 +738,7 @@ public final class TeamResize {
 		private boolean newWorkersExited;
 
 		void exitNewWorkers(Emitter out, long line) {
-			if (newWorkersExited || team == null) {
+			if (newWorkersExited || team.isEmpty()) { // no new team yet
 				return;
 			}
 			newWorkersExited = true;
@@ -751,7 +751,7 @@ public final class TeamResize {
 
 		Region describe(RegionEvents r) {
 			TraceEvent fork = events.get(r.forkPosts.get(0));
-			if (r.shares == null) {
+			if (r.shares.length == 0) { // kept as recorded
 				return new Region(r.number, fork.at(), fork.line(), r.team(), r.team(), List.of(), List.of());
 			}
 			return new Region(r.number, fork.at(), fork.line(), r.team(), threads, java.util.Arrays.stream(r.work)
