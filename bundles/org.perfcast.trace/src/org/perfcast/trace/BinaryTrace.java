@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The compact binary form of a trace ({@code *.vtraceb}), for traces of many millions of events: the magic
  * {@code VTRB}, a version byte, the header, then one record per event. Names (threads, events, mutexes, source
@@ -52,11 +54,13 @@ public final class BinaryTrace {
 			out.writeByte(e.kind().ordinal() | (cpu ? HAS_CPU : 0) | (e.at() != null ? HAS_AT : 0));
 			out.writeDouble(e.time());
 			name(e.thread());
-			if (e.target() != null) {
-				name(e.target());
+			String target = e.target();
+			if (target != null) {
+				name(target);
 			}
-			if (e.object() != null) {
-				name(e.object());
+			String object = e.object();
+			if (object != null) {
+				name(object);
 			}
 			if (e.kind().timed()) {
 				out.writeDouble(e.duration());
@@ -64,8 +68,9 @@ public final class BinaryTrace {
 			if (cpu) {
 				out.writeDouble(e.cpu());
 			}
-			if (e.at() != null) {
-				name(e.at());
+			String at = e.at();
+			if (at != null) {
+				name(at);
 			}
 		}
 
@@ -187,7 +192,7 @@ public final class BinaryTrace {
 		}
 
 		@Override
-		public TraceEvent next() throws TraceException, IOException {
+		public @Nullable TraceEvent next() throws TraceException, IOException {
 			if (!fill(1)) {
 				return null;
 			}

@@ -2,6 +2,8 @@ package org.perfcast.trace;
 
 import java.util.Locale;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /** The synchronisation events of a trace, with the keyword each has in {@code *.vtrace} files. */
 public enum EventKind {
 	/** {@code create T}: the thread starts thread T, which is ready at once. */
@@ -62,7 +64,7 @@ public enum EventKind {
 	}
 
 	/** The kind with {@code keyword}, or null. */
-	public static EventKind of(String keyword) {
+	public static @Nullable EventKind of(String keyword) {
 		String k = keyword.toLowerCase(Locale.ROOT);
 		for (EventKind kind : values()) {
 			if (kind.keyword.equals(k)) {

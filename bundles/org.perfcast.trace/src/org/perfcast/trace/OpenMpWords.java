@@ -3,6 +3,8 @@ package org.perfcast.trace;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * OpenMP's synchronisation in words, for people reading a timeline. The OpenMP recorder ({@code ompt.c}) writes a
  * program's constructs as trace objects: {@code omp.fork.R} (parallel region R starting its team),
@@ -41,7 +43,7 @@ public final class OpenMpWords {
 	 * </ul>
 	 * Anything else is returned as it is (null as "").
 	 */
-	public static String detail(String detail) {
+	public static String detail(@Nullable String detail) {
 		if (detail == null) {
 			return "";
 		}

@@ -5,6 +5,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * A trace read ahead by a thread of its own, in batches, so that parsing a long trace overlaps its simulation on a
  * second processor. The events, the end and any failure come out in the order of the underlying source; memory
@@ -17,9 +19,12 @@ final class PrefetchedSource implements TraceSource {
 	/** The batches read ahead. */
 	private static final int AHEAD = 4;
 
-	/** A batch: its events (null after the last), and the failure that ended the trace, if any. */
-	private record Batch(TraceEvent[] events, int size, Exception failure) {
+	/** A batch: its events, and the failure that ended the trace, if any. */
+	private record Batch(TraceEvent[] events, int size, @Nullable Exception failure) {
 	}
+
+	/** The batch after the last. */
+	private static final Batch END = new Batch(new TraceEvent[0], 0, null);
 
 	private final TraceSource source;
 	private final BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(AHEAD);
@@ -62,7 +67,7 @@ final class PrefetchedSource implements TraceSource {
 				}
 				put(new Batch(events, size, failure));
 				if (end || failure != null) {
-					put(new Batch(null, 0, null));
+					put(END);
 					return;
 				}
 			}
@@ -83,13 +88,13 @@ final class PrefetchedSource implements TraceSource {
 	}
 
 	@Override
-	public TraceEvent next() throws TraceException, IOException {
+	public @Nullable TraceEvent next() throws TraceException, IOException {
 		while (next == batch.size()) {
 			if (ended) {
 				return null;
 			}
-			if (batch.failure() != null) {
-				Exception failure = batch.failure();
+			Exception failure = batch.failure();
+			if (failure != null) {
 				ended = true;
 				switch (failure) {
 				case TraceException e -> throw e;
@@ -105,9 +110,8 @@ final class PrefetchedSource implements TraceSource {
 				throw new IOException("interrupted while reading " + source.file(), e);
 			}
 			next = 0;
-			if (batch.events() == null) {
+			if (batch == END) {
 				ended = true;
-				batch = new Batch(new TraceEvent[0], 0, null);
 				return null;
 			}
 		}

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Numbers;
 
@@ -404,7 +405,7 @@ public final class Recording implements ThreadLists {
 		final boolean streaming;
 		int activations;
 		final List<String> warnings = new ArrayList<>();
-		Boolean cpuClocks;
+		@Nullable Boolean cpuClocks;
 		double now;
 		long seq;
 		// per thread
@@ -570,12 +571,12 @@ public final class Recording implements ThreadLists {
 				if (index.containsKey(e.target()) && state.get(index.get(e.target())) != NEW) {
 					throw new TraceException(file, line, "thread " + e.target() + " is created twice");
 				}
-				int u = thread(e.target(), line);
+				int u = thread(target(e), line);
 				program.add(EventKind.CREATE, w, u, -1, line, e.at());
 				ready(u);
 			}
 			case WAIT -> {
-				int ev = event(e.object());
+				int ev = event(object(e));
 				int op = program.add(EventKind.WAIT, w, -1, ev, line, e.at());
 				int[] match = null;
 				for (java.util.Iterator<int[]> it = pending.get(t).iterator(); it.hasNext();) {
@@ -597,8 +598,8 @@ public final class Recording implements ThreadLists {
 				}
 			}
 			case ACTIVATE -> {
-				int u = thread(e.target(), line);
-				int ev = event(e.object());
+				int u = thread(target(e), line);
+				int ev = event(object(e));
 				int op = program.add(EventKind.ACTIVATE, w, u, ev, line, e.at());
 				int a = activation(t, op);
 				if (state.get(u) == BLOCKED && waitingEvent.get(u) == ev) {
@@ -612,7 +613,7 @@ public final class Recording implements ThreadLists {
 				}
 			}
 			case POST -> {
-				int ev = event(e.object());
+				int ev = event(object(e));
 				int op = program.add(EventKind.POST, w, -1, ev, line, e.at());
 				int a = activation(t, op);
 				ArrayDeque<Integer> blocked = takers.get(ev);
@@ -625,7 +626,7 @@ public final class Recording implements ThreadLists {
 				}
 			}
 			case TAKE -> {
-				int ev = event(e.object());
+				int ev = event(object(e));
 				int op = program.add(EventKind.TAKE, w, -1, ev, line, e.at());
 				ArrayDeque<int[]> signals = posted.get(ev);
 				if (signals != null && !signals.isEmpty()) {
@@ -652,7 +653,7 @@ public final class Recording implements ThreadLists {
 				joiners.get(t).clear();
 			}
 			case LOCK, RLOCK -> {
-				int m = mutex(e.object());
+				int m = mutex(object(e));
 				boolean shared = e.kind() == EventKind.RLOCK;
 				program.add(e.kind(), w, m, -1, line, e.at());
 				if (owner.get(m) == t || readers.get(m).contains(t)) {
@@ -671,7 +672,7 @@ public final class Recording implements ThreadLists {
 				}
 			}
 			case UNLOCK -> {
-				int m = mutex(e.object());
+				int m = mutex(object(e));
 				program.add(EventKind.UNLOCK, w, m, -1, line, e.at());
 				if (owner.get(m) == t) {
 					owner.set(m, -1);
@@ -731,6 +732,24 @@ public final class Recording implements ThreadLists {
 			}
 			List<String> holders = readers.get(m).stream().map(names::get).toList();
 			return holders.isEmpty() ? "" : ", read by " + String.join(", ", holders);
+		}
+
+		/** The other thread of {@code e}, which its kind has. */
+		private String target(TraceEvent e) throws TraceException {
+			String target = e.target();
+			if (target == null) {
+				throw new TraceException(file, e.line(), e.kind().keyword() + " without the other thread");
+			}
+			return target;
+		}
+
+		/** The event, signal or mutex of {@code e}, which its kind has. */
+		private String object(TraceEvent e) throws TraceException {
+			String object = e.object();
+			if (object == null) {
+				throw new TraceException(file, e.line(), e.kind().keyword() + " without its event, signal or mutex");
+			}
+			return object;
 		}
 
 		/** Event {@code name}'s index (a binary trace's names hit the identity cache). */

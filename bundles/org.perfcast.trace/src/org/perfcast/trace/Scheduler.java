@@ -2,6 +2,8 @@ package org.perfcast.trace;
 
 import java.util.Arrays;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The processors of the target machine: on each the highest-priority ready thread it may run (a bound thread
  * only on its processor), preemptively; threads of equal priority first come, first served.
@@ -21,8 +23,8 @@ final class Scheduler {
 	private final SimThread[] next;
 	private final Listener listener;
 	/** The ready and running threads by priority, then by the time they became ready. */
-	private SimThread head;
-	private SimThread tail;
+	private @Nullable SimThread head;
+	private @Nullable SimThread tail;
 	private SimThread[] order = new SimThread[16];
 	private int[] place = new int[16];
 	private int active;
@@ -42,12 +44,13 @@ final class Scheduler {
 		while (after != null && after.rank > t.rank) {
 			after = after.activePrev;
 		}
+		SimThread following = after == null ? head : after.activeNext;
 		t.activePrev = after;
-		t.activeNext = after == null ? head : after.activeNext;
-		if (t.activeNext == null) {
+		t.activeNext = following;
+		if (following == null) {
 			tail = t;
 		} else {
-			t.activeNext.activePrev = t;
+			following.activePrev = t;
 		}
 		if (after == null) {
 			head = t;
@@ -65,15 +68,17 @@ final class Scheduler {
 	/** {@code t} is no longer ready or running: it leaves its processor. */
 	void leave(SimThread t) {
 		if (t.active) {
-			if (t.activePrev == null) {
-				head = t.activeNext;
+			SimThread before = t.activePrev;
+			SimThread after = t.activeNext;
+			if (before == null) {
+				head = after;
 			} else {
-				t.activePrev.activeNext = t.activeNext;
+				before.activeNext = after;
 			}
-			if (t.activeNext == null) {
-				tail = t.activePrev;
+			if (after == null) {
+				tail = before;
 			} else {
-				t.activeNext.activePrev = t.activePrev;
+				after.activePrev = before;
 			}
 			t.activeNext = null;
 			t.activePrev = null;
@@ -156,6 +161,7 @@ final class Scheduler {
 	 * The running thread with no work left that comes first in the canonical order at or after {@code from}, or
 	 * null.
 	 */
+	@Nullable
 	SimThread nextDue(long from) {
 		SimThread best = null;
 		for (int p = 0; p < processors; p++) {

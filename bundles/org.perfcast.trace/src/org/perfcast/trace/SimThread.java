@@ -1,5 +1,7 @@
 package org.perfcast.trace;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /** A thread as the simulation runs it: where it is in its list, its state, and the queue it waits in. */
 final class SimThread {
 
@@ -39,7 +41,7 @@ final class SimThread {
 	double extra;
 	long readySeq;
 	int cpu = -1;
-	Block block;
+	@Nullable Block block;
 	int blockOp;
 	long blockedSince;
 	double exit = Double.NaN;
@@ -47,15 +49,15 @@ final class SimThread {
 	double sent;
 
 	// the one queue a blocked thread is in
-	SimThread next;
-	SimThread prev;
-	ThreadQueue queue;
+	@Nullable SimThread next;
+	@Nullable SimThread prev;
+	@Nullable ThreadQueue queue;
 	// the scheduler's list of ready and running threads
-	SimThread activeNext;
-	SimThread activePrev;
+	@Nullable SimThread activeNext;
+	@Nullable SimThread activePrev;
 	boolean active;
 	/** Its timeline, when timelines are kept. */
-	TimelineRecorder.Track track;
+	TimelineRecorder.@Nullable Track track;
 
 	SimThread(int index, String name, int rank, int bound, ThreadProgram program) {
 		this.index = index;
@@ -73,33 +75,36 @@ final class SimThread {
 
 	/** Threads in first-in first-out order, linked through the threads themselves (each is in one queue at most). */
 	static final class ThreadQueue {
-		SimThread head;
-		SimThread tail;
+		@Nullable SimThread head;
+		@Nullable SimThread tail;
 		int size;
 
 		void add(SimThread t) {
+			SimThread last = tail;
 			t.queue = this;
-			t.prev = tail;
+			t.prev = last;
 			t.next = null;
-			if (tail == null) {
+			if (last == null) {
 				head = t;
 			} else {
-				tail.next = t;
+				last.next = t;
 			}
 			tail = t;
 			size++;
 		}
 
 		void remove(SimThread t) {
-			if (t.prev == null) {
-				head = t.next;
+			SimThread before = t.prev;
+			SimThread after = t.next;
+			if (before == null) {
+				head = after;
 			} else {
-				t.prev.next = t.next;
+				before.next = after;
 			}
-			if (t.next == null) {
-				tail = t.prev;
+			if (after == null) {
+				tail = before;
 			} else {
-				t.next.prev = t.prev;
+				after.prev = before;
 			}
 			t.next = null;
 			t.prev = null;
@@ -107,6 +112,7 @@ final class SimThread {
 			size--;
 		}
 
+		@Nullable
 		SimThread poll() {
 			SimThread t = head;
 			if (t != null) {

@@ -2,6 +2,8 @@ package org.perfcast.trace;
 
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The predicted execution of a recording on a target machine.
  *
@@ -21,9 +23,10 @@ import java.util.List;
  *                     null when every interval was kept
  * @param waitingPoints where the threads waited, summed up over the whole run; null when timelines are not kept
  */
-public record Simulation(SimulationModel model, String choice, Double completion, Deadlock deadlock,
-		List<ThreadTimeline> threads, List<Activation> activations, List<PathSegment> criticalPath, long events,
-		List<Hold> holds, Summary summary, WaitingPoints waitingPoints) {
+public record Simulation(SimulationModel model, String choice, @Nullable Double completion,
+		@Nullable Deadlock deadlock, List<ThreadTimeline> threads, List<Activation> activations,
+		List<PathSegment> criticalPath, long events, List<Hold> holds, @Nullable Summary summary,
+		@Nullable WaitingPoints waitingPoints) {
 
 	public Simulation {
 		threads = List.copyOf(threads);
@@ -33,7 +36,7 @@ public record Simulation(SimulationModel model, String choice, Double completion
 	}
 
 	/** A simulation whose timelines, if kept, are whole, without waiting points. */
-	public Simulation(SimulationModel model, String choice, Double completion, Deadlock deadlock,
+	public Simulation(SimulationModel model, String choice, @Nullable Double completion, @Nullable Deadlock deadlock,
 			List<ThreadTimeline> threads, List<Activation> activations, List<PathSegment> criticalPath, long events,
 			List<Hold> holds) {
 		this(model, choice, completion, deadlock, threads, activations, criticalPath, events, holds, null, null);
@@ -75,7 +78,7 @@ public record Simulation(SimulationModel model, String choice, Double completion
 		}
 
 		@Override
-		public boolean equals(Object o) {
+		public boolean equals(@Nullable Object o) {
 			if (!(o instanceof Summary s) || times.size() != s.times.size()) {
 				return false;
 			}
@@ -132,7 +135,7 @@ public record Simulation(SimulationModel model, String choice, Double completion
 	 * @param end    when it released it
 	 * @param at     the source location of its lock operation, or null
 	 */
-	public record Hold(String mutex, int thread, double start, double end, String at) {
+	public record Hold(String mutex, int thread, double start, double end, @Nullable String at) {
 	}
 
 	/**
@@ -146,7 +149,8 @@ public record Simulation(SimulationModel model, String choice, Double completion
 	 * @param line      the trace line of the operation that ends the interval, 0 if none
 	 * @param at        that operation's source location, or null
 	 */
-	public record Interval(State state, double start, double end, int processor, String detail, long line, String at) {
+	public record Interval(State state, double start, double end, int processor, String detail, long line,
+			@Nullable String at) {
 	}
 
 	/**
@@ -159,7 +163,7 @@ public record Simulation(SimulationModel model, String choice, Double completion
 	 *                  source location (an OpenMP task's events come from the runtime, its create from the task
 	 *                  construct); else null
 	 */
-	public record ThreadTimeline(String name, List<Interval> intervals, double exit, String createdAt) {
+	public record ThreadTimeline(String name, List<Interval> intervals, double exit, @Nullable String createdAt) {
 		public ThreadTimeline {
 			intervals = List.copyOf(intervals);
 		}

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 
+import org.eclipse.jdt.annotation.NonNull;
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Numbers;
 import org.perfcast.trace.SimThread.Block;
@@ -28,13 +30,13 @@ final class SimulationRun implements Scheduler.Listener {
 	private final PriorityQueue<Timer> timers = new PriorityQueue<>();
 	private final List<Mutex> mutexes = new ArrayList<>();
 	double now;
-	private SimThread lastBlocked;
+	private @Nullable SimThread lastBlocked;
 	private double lastBlockedAt;
 	private long seq;
 	private long events;
 
 	/** A thread away from its processor until {@code time}. */
-	private record Timer(double time, long seq, SimThread thread) implements Comparable<Timer> {
+	private record Timer(double time, long seq, SimThread thread) implements Comparable<@NonNull Timer> {
 		@Override
 		public int compareTo(Timer o) {
 			return time != o.time ? Double.compare(time, o.time) : Long.compare(seq, o.seq);
@@ -43,21 +45,21 @@ final class SimulationRun implements Scheduler.Listener {
 
 	/** A mutex: its holder or readers, and the threads blocked locking it. */
 	private static final class Mutex {
-		SimThread owner;
+		@Nullable SimThread owner;
 		final List<SimThread> readers = new ArrayList<>(2);
 		final SimThread.ThreadQueue waiters = new SimThread.ThreadQueue();
 	}
 
-	SimulationRun(ThreadLists lists, TargetMachine machine, SyncModel model, TraceSimulator.Options options,
-			EngineMonitor monitor) {
+	/** A run of {@code lists} under {@code model}; Client-Server needs the whole {@code recording}. */
+	SimulationRun(ThreadLists lists, TargetMachine machine, SimulationModel model, @Nullable Recording recording,
+			TraceSimulator.Options options, EngineMonitor monitor) {
 		this.lists = lists;
 		this.machine = machine;
-		this.model = model;
 		this.options = options;
 		this.monitor = monitor;
 		this.recorder = new TimelineRecorder(options.timelines(), options.detail());
 		this.scheduler = new Scheduler(machine.processors(), this);
-		model.run = this;
+		this.model = SyncModel.of(model, recording, this);
 	}
 
 	/** Thread {@code u}, made known to the simulation with every thread before it. */
@@ -74,6 +76,7 @@ final class SimulationRun implements Scheduler.Listener {
 	}
 
 	/** Thread {@code u} if the simulation knows it, else null. */
+	@Nullable
 	SimThread existing(int u) {
 		return u >= 0 && u < threads.size() ? threads.get(u) : null;
 	}
@@ -92,14 +95,17 @@ final class SimulationRun implements Scheduler.Listener {
 			settle();
 			double dt = scheduler.shortest();
 			Timer timer = timers.peek();
-			boolean timerFirst = timer != null && timer.time() - now <= dt;
-			if (timerFirst) {
-				dt = Math.max(0, timer.time() - now);
+			boolean timerFirst = false;
+			double timerTime = 0;
+			if (timer != null && timer.time() - now <= dt) {
+				timerFirst = true;
+				timerTime = timer.time();
+				dt = Math.max(0, timerTime - now);
 			}
 			if (dt == Double.POSITIVE_INFINITY) {
 				break;
 			}
-			now = timerFirst ? Math.max(now, timer.time()) : now + dt;
+			now = timerFirst ? Math.max(now, timerTime) : now + dt;
 			scheduler.advance(dt, now);
 			while (!timers.isEmpty() && timers.peek().time() <= now) {
 				SimThread t = timers.poll().thread();
@@ -113,7 +119,7 @@ final class SimulationRun implements Scheduler.Listener {
 		lists.readToEnd();
 		thread(lists.threadCount() - 1);
 		for (SimThread t : threads) {
-			recorder.show(t, null, null, -1, 0, null, now);
+			recorder.show(t, null, "", -1, 0, null, now);
 		}
 		boolean done = true;
 		for (SimThread t : threads) {
@@ -302,10 +308,10 @@ final class SimulationRun implements Scheduler.Listener {
 	 */
 	private void grant(int m, SimThread by) {
 		Mutex x = mutex(m);
-		if (x.owner != null || x.waiters.isEmpty()) {
+		SimThread next = x.waiters.head;
+		if (x.owner != null || next == null) {
 			return;
 		}
-		SimThread next = x.waiters.head;
 		for (SimThread u = next.next; u != null && next.rank > 0; u = u.next) {
 			if (u.rank < next.rank) {
 				next = u;
@@ -359,7 +365,7 @@ final class SimulationRun implements Scheduler.Listener {
 		lists.passed(t.index, t.cursor);
 	}
 
-	private void create(SimThread t, SimThread by) {
+	private void create(SimThread t, @Nullable SimThread by) {
 		t.cursor = 0;
 		t.atOp = false;
 		model.created(t);
@@ -392,7 +398,7 @@ final class SimulationRun implements Scheduler.Listener {
 	}
 
 	/** Blocked thread {@code t} goes on: its blocking operation is done. */
-	void resume(SimThread t, SimThread by, String how) {
+	void resume(SimThread t, SimThread by, @Nullable String how) {
 		if (t.block != Block.IDLE) {
 			passed(t);
 		}
@@ -404,7 +410,7 @@ final class SimulationRun implements Scheduler.Listener {
 		scheduler.leave(t);
 		t.status = Status.DONE;
 		t.exit = now;
-		recorder.show(t, null, null, -1, 0, null, now);
+		recorder.show(t, null, "", -1, 0, null, now);
 		for (SimThread u = t.joiners.poll(); u != null; u = t.joiners.poll()) {
 			resume(u, t, recorder.on ? "joined " + t.name : null);
 		}
@@ -423,7 +429,11 @@ final class SimulationRun implements Scheduler.Listener {
 	private String describe(SimThread t) {
 		ThreadProgram p = t.program;
 		int op = t.blockOp;
-		return switch (t.block) {
+		Block block = t.block;
+		if (block == null) {
+			throw new IllegalStateException(t.name + " is not blocked");
+		}
+		return switch (block) {
 		case WAIT -> model.waitingFor(t, op);
 		case ACTIVATE -> "activating " + lists.threadName(p.arg(op)) + " with " + lists.eventName(p.event(op));
 		case LOCK -> "locking " + lists.mutexName(p.arg(op)) + (p.kind(op) == EventKind.RLOCK ? " to read" : "")
@@ -437,8 +447,9 @@ final class SimulationRun implements Scheduler.Listener {
 	/** ", held by T" for the holder of mutex {@code m}, or its readers; "" when free. */
 	private String heldBy(int m) {
 		Mutex x = mutex(m);
-		if (x.owner != null) {
-			return ", held by " + x.owner.name;
+		SimThread owner = x.owner;
+		if (owner != null) {
+			return ", held by " + owner.name;
 		}
 		List<String> names = x.readers.stream().map(r -> r.name).toList();
 		return names.isEmpty() ? "" : ", read by " + String.join(", ", names);

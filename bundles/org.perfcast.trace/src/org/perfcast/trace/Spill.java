@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * A temporary file for the parts of streamed lists that the simulation does not need yet: when a thread's next
  * operation lies far ahead in the trace (a main thread that only joins at the end), everything read meanwhile
@@ -13,19 +15,22 @@ import java.nio.file.Path;
  */
 final class Spill implements AutoCloseable {
 
-	private Path path;
-	private RandomAccessFile file;
+	private @Nullable Path path;
+	private @Nullable RandomAccessFile file;
 	private long end;
 
 	/** Appends {@code data}; returns where it starts. */
 	long write(byte[] data) {
 		try {
-			if (file == null) {
-				path = Files.createTempFile("perfcast-spill-", ".bin");
-				file = new RandomAccessFile(path.toFile(), "rw");
+			RandomAccessFile f = file;
+			if (f == null) {
+				Path p = Files.createTempFile("perfcast-spill-", ".bin");
+				path = p;
+				f = new RandomAccessFile(p.toFile(), "rw");
+				file = f;
 			}
-			file.seek(end);
-			file.write(data);
+			f.seek(end);
+			f.write(data);
 			long at = end;
 			end += data.length;
 			return at;
@@ -37,9 +42,13 @@ final class Spill implements AutoCloseable {
 	/** The {@code length} bytes written at {@code offset}. */
 	byte[] read(long offset, int length) {
 		try {
+			RandomAccessFile f = file;
+			if (f == null) {
+				throw new IllegalStateException("nothing was written to the temporary file");
+			}
 			byte[] data = new byte[length];
-			file.seek(offset);
-			file.readFully(data);
+			f.seek(offset);
+			f.readFully(data);
 			return data;
 		} catch (IOException e) {
 			throw new UncheckedIOException("cannot read the temporary file of the simulation: " + e.getMessage(), e);
@@ -49,9 +58,13 @@ final class Spill implements AutoCloseable {
 	@Override
 	public void close() {
 		try {
-			if (file != null) {
-				file.close();
-				Files.deleteIfExists(path);
+			RandomAccessFile f = file;
+			Path p = path;
+			if (f != null) {
+				f.close();
+				if (p != null) {
+					Files.deleteIfExists(p);
+				}
 			}
 		} catch (IOException e) {
 			// a temporary file left behind is removed with the others

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.trace.SimThread.Block;
 import org.perfcast.trace.SimThread.Status;
 
@@ -20,18 +21,27 @@ abstract class SyncModel {
 	}
 
 	final SimulationModel id;
-	SimulationRun run;
+	final SimulationRun run;
 
-	SyncModel(SimulationModel id) {
+	SyncModel(SimulationModel id, SimulationRun run) {
 		this.id = id;
+		this.run = run;
 	}
 
-	/** The policy of {@code model} (not AUTO); Client-Server needs the whole recording. */
-	static SyncModel of(SimulationModel model, Recording recording) {
+	/**
+	 * The policy of {@code model} (not AUTO) in {@code run}, which it may use only once constructed; Client-Server
+	 * needs the whole recording.
+	 */
+	static SyncModel of(SimulationModel model, @Nullable Recording recording, SimulationRun run) {
 		return switch (model) {
-		case DIRECT -> new Direct();
-		case STRICT_SEQUENCE -> new StrictSequence();
-		case CLIENT_SERVER -> new ClientServer(recording);
+		case DIRECT -> new Direct(run);
+		case STRICT_SEQUENCE -> new StrictSequence(run);
+		case CLIENT_SERVER -> {
+			if (recording == null) {
+				throw new IllegalArgumentException("Client-Server needs the whole recording");
+			}
+			yield new ClientServer(recording, run);
+		}
 		case AUTO -> throw new IllegalArgumentException("AUTO is a choice among the models, not a model");
 		};
 	}
@@ -51,24 +61,24 @@ abstract class SyncModel {
 	}
 
 	/** The activator blocked on {@code t} whose activation {@code t}'s wait at {@code op} accepts, or null; dequeued. */
-	abstract SimThread pending(SimThread t, int op);
+	abstract @Nullable SimThread pending(SimThread t, int op);
 
 	/** Whether blocked thread {@code u} accepts the activation of {@code v}'s operation {@code op} now. */
 	abstract boolean accepts(SimThread u, SimThread v, int op);
 
 	/** Blocked thread {@code u} accepts the activation of {@code by}, which goes on. */
-	void wake(SimThread u, SimThread by, String how) {
+	void wake(SimThread u, SimThread by, @Nullable String how) {
 		run.resume(u, by, how);
 	}
 
 	/** The posted signal that the take of {@code t} at {@code op} consumes, or null; removed. */
-	abstract Signal take(SimThread t, int op);
+	abstract @Nullable Signal take(SimThread t, int op);
 
 	/** Signal {@code s} waits for a take. */
 	abstract void post(Signal s);
 
 	/** The blocked taker that accepts signal {@code a} of {@code event}, or null; dequeued. */
-	abstract SimThread taker(int a, int event);
+	abstract @Nullable SimThread taker(int a, int event);
 
 	/** {@code t} blocks in its take at {@code op}. */
 	abstract void blockTake(SimThread t, int op);
@@ -95,11 +105,12 @@ abstract class SyncModel {
 		private final Map<Integer, ArrayDeque<Signal>> posted = new HashMap<>();
 		private final Map<Integer, SimThread.ThreadQueue> takers = new HashMap<>();
 
-		Direct() {
-			super(SimulationModel.DIRECT);
+		Direct(SimulationRun run) {
+			super(SimulationModel.DIRECT, run);
 		}
 
 		@Override
+		@Nullable
 		SimThread pending(SimThread t, int op) {
 			int event = t.program.event(op);
 			for (SimThread v = t.pending.head; v != null; v = v.next) {
@@ -118,6 +129,7 @@ abstract class SyncModel {
 		}
 
 		@Override
+		@Nullable
 		Signal take(SimThread t, int op) {
 			ArrayDeque<Signal> signals = posted.get(t.program.event(op));
 			return signals == null ? null : signals.poll();
@@ -129,6 +141,7 @@ abstract class SyncModel {
 		}
 
 		@Override
+		@Nullable
 		SimThread taker(int a, int event) {
 			SimThread.ThreadQueue queue = takers.get(event);
 			return queue == null ? null : queue.poll();
@@ -150,11 +163,12 @@ abstract class SyncModel {
 		private final Map<Integer, Signal> posted = new HashMap<>();
 		private final Map<Integer, SimThread> takers = new HashMap<>();
 
-		Recorded(SimulationModel id) {
-			super(id);
+		Recorded(SimulationModel id, SimulationRun run) {
+			super(id, run);
 		}
 
 		@Override
+		@Nullable
 		Signal take(SimThread t, int op) {
 			return posted.remove(t.program.activation(op));
 		}
@@ -165,6 +179,7 @@ abstract class SyncModel {
 		}
 
 		@Override
+		@Nullable
 		SimThread taker(int a, int event) {
 			return takers.remove(a);
 		}
@@ -177,11 +192,12 @@ abstract class SyncModel {
 
 	/** Strict Sequence: every wait accepts the activation it accepted in the recording. */
 	static final class StrictSequence extends Recorded {
-		StrictSequence() {
-			super(SimulationModel.STRICT_SEQUENCE);
+		StrictSequence(SimulationRun run) {
+			super(SimulationModel.STRICT_SEQUENCE, run);
 		}
 
 		@Override
+		@Nullable
 		SimThread pending(SimThread t, int op) {
 			int a = t.program.activation(op);
 			SimThread v = a < 0 ? null : run.existing(t.program.peer(op));
@@ -216,8 +232,8 @@ abstract class SyncModel {
 		private boolean[][] listTaken;
 		private int[] listsLeft;
 
-		ClientServer(Recording rec) {
-			super(SimulationModel.CLIENT_SERVER);
+		ClientServer(Recording rec, SimulationRun run) {
+			super(SimulationModel.CLIENT_SERVER, run);
 			this.rec = rec;
 			int n = rec.threads().size();
 			listStart = new int[n][];
@@ -252,6 +268,7 @@ abstract class SyncModel {
 		}
 
 		@Override
+		@Nullable
 		SimThread pending(SimThread t, int op) {
 			return null;
 		}
@@ -262,7 +279,7 @@ abstract class SyncModel {
 		}
 
 		@Override
-		void wake(SimThread u, SimThread by, String how) {
+		void wake(SimThread u, SimThread by, @Nullable String how) {
 			startList(u, listOf(u, by.program.activation(by.cursor)));
 			run.ready(u);
 			run.recorder.cause(u, by, how, run.now);

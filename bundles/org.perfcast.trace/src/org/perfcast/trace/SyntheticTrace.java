@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Large recordings for benchmarks, written event by event without holding them, as a recorder with CPU clocks
  * would log them on one processor; work is seeded-random. Each {@link Shape} stresses another part of the
@@ -191,8 +193,8 @@ public final class SyntheticTrace {
 		private final OutputStream out;
 		private final SplittableRandom random;
 		private final List<String> names = new ArrayList<>(List.of("M"));
-		private BinaryTrace.Writer writer;
-		private double[] cpu;
+		private BinaryTrace.@Nullable Writer writer;
+		private double @Nullable [] cpu;
 		private double time;
 		long written;
 
@@ -213,12 +215,17 @@ public final class SyntheticTrace {
 			writer = new BinaryTrace.Writer(out, new TraceHeader(ranked ? names : List.of(), "s"));
 		}
 
-		void event(int thread, EventKind kind, int target, String object) throws IOException {
+		void event(int thread, EventKind kind, int target, @Nullable String object) throws IOException {
+			BinaryTrace.Writer w = writer;
+			double[] clocks = cpu;
+			if (w == null || clocks == null) {
+				throw new IllegalStateException("the threads are not named yet");
+			}
 			double work = 1e-6 * (1 + random.nextInt(100));
-			cpu[thread] += work;
+			clocks[thread] += work;
 			time += work;
-			writer.write(new TraceEvent(0, time, names.get(thread), kind, target < 0 ? null : names.get(target), object,
-					cpu[thread], null));
+			w.write(new TraceEvent(0, time, names.get(thread), kind, target < 0 ? null : names.get(target), object,
+					clocks[thread], null));
 			written++;
 		}
 
@@ -233,8 +240,9 @@ public final class SyntheticTrace {
 
 		@Override
 		public void close() throws IOException {
-			if (writer != null) {
-				writer.close();
+			BinaryTrace.Writer w = writer;
+			if (w != null) {
+				w.close();
 			}
 		}
 	}

@@ -3,6 +3,8 @@ package org.perfcast.trace;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The multiprocessor to predict: its processors and the binding of threads to them. Unbound threads are
  * scheduled globally: each runs on any processor that no higher-priority ready thread takes. On every
@@ -40,7 +42,7 @@ public record TargetMachine(int processors, Map<String, Integer> binding) {
 	 *
 	 * @throws IllegalArgumentException naming the part that is not THREAD=PROCESSOR
 	 */
-	public static Map<String, Integer> parseBinding(String text) {
+	public static Map<String, Integer> parseBinding(@Nullable String text) {
 		Map<String, Integer> binding = new LinkedHashMap<>();
 		if (text == null || text.isBlank()) {
 			return binding;

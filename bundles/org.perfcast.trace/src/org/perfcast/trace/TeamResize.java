@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Numbers;
 
@@ -54,8 +55,8 @@ public final class TeamResize {
 	 * @param recordedWork per phase, each recorded member's work (the primary first); empty when kept as recorded
 	 * @param work         per phase, each new member's work; empty when kept as recorded
 	 */
-	public record Region(int number, String at, long line, int recorded, int threads, List<double[]> recordedWork,
-			List<double[]> work) {
+	public record Region(int number, @Nullable String at, long line, int recorded, int threads,
+			List<double[]> recordedWork, List<double[]> work) {
 
 		/** Whether its team was changed. */
 		public boolean resized() {
@@ -102,7 +103,7 @@ public final class TeamResize {
 			}
 
 			@Override
-			public TraceEvent next() throws TraceException, IOException {
+			public @Nullable TraceEvent next() throws TraceException, IOException {
 				return resized.next();
 			}
 
@@ -161,22 +162,27 @@ public final class TeamResize {
 
 	/** The events of one region, by role. */
 	private static final class RegionEvents {
+		private static final double[][] NO_PHASES = new double[0][];
+		private static final int[][] NO_REPRESENTATIVES = new int[0][];
+		private static final int[] NO_EVENTS = new int[0];
+
 		final int number;
-		String primary;
+		final String primary;
 		final List<Integer> forkPosts = new ArrayList<>();
 		final List<Integer> forkTakes = new ArrayList<>();
 		final TreeMap<Integer, Boolean> barriers = new TreeMap<>();
-		// filled for regions to resize
+		// filled for regions to resize; empty before
 		int last; // the last barrier
-		List<String> members; // recorded members, the primary first
-		double[][] work; // [phase][member]
-		int[][] representative; // [phase][member]: the event that ends the member's phase
-		int[] forkTake; // [member]: a worker's take of the fork
-		int[] release; // [barrier]: the primary's first release post
-		double[][] shares; // [phase][new member]
+		List<String> members = List.of(); // recorded members, the primary first
+		double[][] work = NO_PHASES; // [phase][member]
+		int[][] representative = NO_REPRESENTATIVES; // [phase][member]: the event that ends the member's phase
+		int[] forkTake = NO_EVENTS; // [member]: a worker's take of the fork
+		int[] release = NO_EVENTS; // [barrier]: the primary's first release post
+		double[][] shares = NO_PHASES; // [phase][new member]
 
-		RegionEvents(int number) {
+		RegionEvents(int number, String primary) {
 			this.number = number;
+			this.primary = primary;
 		}
 
 		int team() {
@@ -204,9 +210,9 @@ public final class TeamResize {
 		final int[] foldMember;
 		final int[] foldPhase;
 		final Map<Integer, RegionEvents> regions = new LinkedHashMap<>();
-		List<String> workers; // the outermost teams' workers, in team order
-		List<String> team; // the new team, the primary first
-		Set<String> inTeam;
+		List<String> workers = List.of(); // the outermost teams' workers, in team order
+		List<String> team = List.of(); // the new team, the primary first
+		Set<String> inTeam = Set.of();
 
 		Resizer(Trace trace, int threads) throws TraceException {
 			this.trace = trace;
@@ -220,7 +226,7 @@ public final class TeamResize {
 			this.foldRegion = new RegionEvents[size];
 			this.foldMember = new int[size];
 			this.foldPhase = new int[size];
-			this.main = events.isEmpty() ? null : events.get(0).thread();
+			this.main = events.isEmpty() ? "" : events.get(0).thread(); // "": no thread, and no region
 			Map<String, Double> clock = new HashMap<>();
 			for (int i = 0; i < size; i++) {
 				TraceEvent e = events.get(i);
@@ -341,8 +347,7 @@ public final class TeamResize {
 				RegionEvents r = regions.get(number);
 				if (fork && e.kind() == EventKind.POST) {
 					if (r == null) {
-						r = new RegionEvents(number);
-						r.primary = e.thread();
+						r = new RegionEvents(number, e.thread());
 						regions.put(number, r);
 					} else if (!r.primary.equals(e.thread())) {
 						throw new TraceException(file, e.line(), "region " + number + " is forked by " + r.primary
@@ -441,6 +446,7 @@ public final class TeamResize {
 		}
 
 		/** The primary: n − 1 fork posts, then per barrier n − 1 takes and n − 1 release posts. */
+		@Nullable
 		Impure walkPrimary(RegionEvents r) throws TraceException {
 			int n = r.team();
 			int anchor = r.forkPosts.get(0);
@@ -482,6 +488,7 @@ public final class TeamResize {
 		}
 
 		/** A worker: its fork take, then per barrier its post and the release take (the last one may be missing). */
+		@Nullable
 		Impure walkWorker(RegionEvents r, int member, int start) throws TraceException {
 			List<Integer> own = byThread.get(events.get(start).thread());
 			int p = position[start];
@@ -525,8 +532,10 @@ public final class TeamResize {
 
 		/** What a non-synchronisation event inside a region is, e.g. "a critical section". */
 		static String what(TraceEvent e) {
-			String object = e.object() == null ? "" : e.object();
-			String target = e.target() == null ? "" : e.target();
+			String object = e.object();
+			String target = e.target();
+			object = object == null ? "" : object;
+			target = target == null ? "" : target;
 			return switch (e.kind()) {
 			case LOCK, RLOCK, UNLOCK -> object.startsWith("omp.critical.") ? "a critical section"
 					: object.startsWith("omp.lock.") ? "an OpenMP lock" : "a lock";
@@ -664,7 +673,9 @@ public final class TeamResize {
 					if (emitted.contains(i)) {
 						continue;
 					}
-					if (fate[i] != COPY || e.kind() != EventKind.TAKE || !e.object().startsWith("omp.release.")) {
+					String object = e.object();
+					if (fate[i] != COPY || e.kind() != EventKind.TAKE || object == null
+							|| !object.startsWith("omp.release.")) {
 						break;
 					}
 					out.event(e.line(), w, e.kind(), e.target(), e.object(), delta[i], e.at(), e.duration());
@@ -727,7 +738,7 @@ public final class TeamResize {
 		private boolean newWorkersExited;
 
 		void exitNewWorkers(Emitter out, long line) {
-			if (newWorkersExited || team == null) {
+			if (newWorkersExited || team.isEmpty()) { // no new team yet
 				return;
 			}
 			newWorkersExited = true;
@@ -740,7 +751,7 @@ public final class TeamResize {
 
 		Region describe(RegionEvents r) {
 			TraceEvent fork = events.get(r.forkPosts.get(0));
-			if (r.shares == null) {
+			if (r.shares.length == 0) { // kept as recorded
 				return new Region(r.number, fork.at(), fork.line(), r.team(), r.team(), List.of(), List.of());
 			}
 			return new Region(r.number, fork.at(), fork.line(), r.team(), threads, java.util.Arrays.stream(r.work)
@@ -799,8 +810,8 @@ public final class TeamResize {
 			carried.merge(thread, work, Double::sum);
 		}
 
-		void event(long line, String thread, EventKind kind, String target, String object, double work, String at,
-				double duration) {
+		void event(long line, String thread, EventKind kind, @Nullable String target, @Nullable String object,
+				double work, @Nullable String at, double duration) {
 			double w = work + carried.getOrDefault(thread, 0.0);
 			carried.remove(thread);
 			double clock = cpu.getOrDefault(thread, 0.0) + w;

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * One thread of a {@link Recording} as the paper's list: operations in program order, each preceded by the work
  * (processor time) the thread did since its previous operation. Kept in flat arrays so that traces of many
@@ -30,13 +32,13 @@ public final class ThreadProgram {
 	private int[] activation = new int[16];
 	private int[] peer = new int[16];
 	private long[] line = new long[16];
-	private String[] at;
-	private double[] offProcessor;
+	private String @Nullable [] at;
+	private double @Nullable [] offProcessor;
 	/** Operations from {@code holeStart} to {@code holeEnd} (excluded) are in the spill file, not in the arrays. */
 	private int holeStart = Integer.MAX_VALUE;
 	private int holeEnd = Integer.MAX_VALUE;
 	/** The spilled pieces in order: {first operation, count, offset in the file, bytes}. */
-	private ArrayDeque<long[]> spilled;
+	private @Nullable ArrayDeque<long[]> spilled;
 
 	/** Where operation {@code i} is in the arrays. */
 	private int slot(int i) {
@@ -99,7 +101,7 @@ public final class ThreadProgram {
 	}
 
 	/** The source location of operation {@code i}, or null. */
-	public String at(int i) {
+	public @Nullable String at(int i) {
 		return at == null ? null : at[slot(i)];
 	}
 
@@ -112,7 +114,7 @@ public final class ThreadProgram {
 		return sum;
 	}
 
-	int add(EventKind k, double w, int a, int e, long l, String source) {
+	int add(EventKind k, double w, int a, int e, long l, @Nullable String source) {
 		int j = held();
 		if (j == kind.length) {
 			int drop = Math.min(released, holeStart) - base;
@@ -131,10 +133,12 @@ public final class ThreadProgram {
 		peer[j] = -1;
 		line[j] = l;
 		if (source != null) {
-			if (at == null) {
-				at = new String[kind.length];
+			String[] sources = at;
+			if (sources == null) {
+				sources = new String[kind.length];
+				at = sources;
 			}
-			at[j] = source;
+			sources[j] = source;
 		} else if (at != null) {
 			at[j] = null;
 		}
@@ -202,10 +206,12 @@ public final class ThreadProgram {
 		}
 		byte[] data = pack(slot(from), to - from);
 		long offset = file.write(data);
-		if (spilled == null) {
-			spilled = new ArrayDeque<>();
+		ArrayDeque<long[]> pieces = spilled;
+		if (pieces == null) {
+			pieces = new ArrayDeque<>();
+			spilled = pieces;
 		}
-		spilled.add(new long[] { from, to - from, offset, data.length });
+		pieces.add(new long[] { from, to - from, offset, data.length });
 		int j = slot(from);
 		int k = slot(to);
 		int live = held() - k;
@@ -237,10 +243,12 @@ public final class ThreadProgram {
 	private byte[] pack(int j, int n) {
 		List<String> sources = new ArrayList<>();
 		int textBytes = 0;
-		for (int k = j; at != null && k < j + n; k++) {
-			if (at[k] != null) {
-				sources.add(at[k]);
-				textBytes += 4 + 3 * at[k].length();
+		String[] located = at;
+		for (int k = j; located != null && k < j + n; k++) {
+			String source = located[k];
+			if (source != null) {
+				sources.add(source);
+				textBytes += 4 + 3 * source.length();
 			}
 		}
 		ByteBuffer b = ByteBuffer.allocate(n * (1 + 8 + 4 * 4 + 8 + 8 + 1) + textBytes);
@@ -292,10 +300,12 @@ public final class ThreadProgram {
 			if (located[k] != 0) {
 				byte[] text = new byte[b.getInt()];
 				b.get(text);
-				if (at == null) {
-					at = new String[kind.length];
+				String[] sources = at;
+				if (sources == null) {
+					sources = new String[kind.length];
+					at = sources;
 				}
-				at[j + k] = new String(text, StandardCharsets.UTF_8);
+				sources[j + k] = new String(text, StandardCharsets.UTF_8);
 			} else if (at != null) {
 				at[j + k] = null;
 			}
@@ -309,7 +319,11 @@ public final class ThreadProgram {
 
 	/** Brings the first spilled piece back from {@code file}. */
 	void unspill(Spill file) {
-		long[] piece = spilled.poll();
+		ArrayDeque<long[]> pieces = spilled;
+		if (pieces == null) {
+			throw new IllegalStateException("nothing is spilled");
+		}
+		long[] piece = pieces.poll();
 		int count = (int) piece[1];
 		int drop = Math.min(released, holeStart) - base;
 		if (drop > 0) {
@@ -369,10 +383,12 @@ public final class ThreadProgram {
 	}
 
 	void setOffProcessor(int i, double d) {
-		if (offProcessor == null) {
-			offProcessor = new double[kind.length];
+		double[] off = offProcessor;
+		if (off == null) {
+			off = new double[kind.length];
+			offProcessor = off;
 		}
-		offProcessor[slot(i)] = d;
+		off[slot(i)] = d;
 	}
 
 	void setActivation(int i, int a) {

@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * What a simulation keeps for its timelines: per thread its intervals and the causes of its going on (for the
  * critical path), the accepted activations (arrows), the mutex holds and the waiting points. Off, it keeps nothing.
@@ -48,30 +50,30 @@ final class TimelineRecorder {
 		final List<Cause> causes = new ArrayList<>();
 		/** The time of the last cause dropped, or NaN. */
 		double droppedUpTo = Double.NaN;
-		Simulation.State state;
+		Simulation.@Nullable State state;
 		double since;
-		String detail;
+		String detail = "";
 		long line;
-		String at;
+		@Nullable String at;
 		int cpu;
 		/** The start of its first interval (NaN before) and the end of its last. */
 		double first = Double.NaN;
 		double last;
 		/** The waiting point of its last blocked interval and when it ended. */
-		String waitKey;
+		@Nullable String waitKey;
 		double waitEnd = Double.NaN;
 		/** Time per bucket and state ({@link Simulation#STATES} a bucket), and per state. */
 		float[] buckets = new float[Simulation.Summary.BUCKETS * Simulation.STATES];
 		final double[] totals = new double[Simulation.STATES];
 		/** Whether one of its operations names a source location, and the location of its create. */
 		boolean located;
-		String createdAt;
+		@Nullable String createdAt;
 	}
 
-	private record Cause(double time, long seq, SimThread from, String how, String waitKey) {
+	private record Cause(double time, long seq, SimThread from, @Nullable String how, @Nullable String waitKey) {
 	}
 
-	private record Acquired(double since, String at) {
+	private record Acquired(double since, @Nullable String at) {
 	}
 
 	/** Starts the timeline of {@code t}. */
@@ -82,14 +84,19 @@ final class TimelineRecorder {
 		}
 	}
 
-	/** Records that {@code t} is in {@code state} (null: gone) from {@code now}, closing its previous interval. */
-	void show(SimThread t, Simulation.State state, String detail, int processor, long line, String at, double now) {
+	/**
+	 * Records that {@code t} is in {@code state} (null: gone, with {@code detail} "") from {@code now}, closing its
+	 * previous interval.
+	 */
+	void show(SimThread t, Simulation.@Nullable State state, String detail, int processor, long line,
+			@Nullable String at, double now) {
 		Track k = t.track;
 		if (k == null) {
 			return;
 		}
-		if (k.state != null && now > k.since) {
-			close(t, k, now);
+		Simulation.State previous = k.state;
+		if (previous != null && now > k.since) {
+			close(t, k, previous, now);
 		}
 		k.state = state;
 		k.since = now;
@@ -99,16 +106,16 @@ final class TimelineRecorder {
 		k.at = at;
 	}
 
-	/** Closes the interval of {@code t} that began at {@code k.since}. */
-	private void close(SimThread t, Track k, double now) {
+	/** Closes the interval of {@code t} in {@code state} that began at {@code k.since}. */
+	private void close(SimThread t, Track k, Simulation.State state, double now) {
 		intervals++;
 		if (Double.isNaN(k.first)) {
 			k.first = k.since;
 		}
 		k.last = now;
-		k.totals[k.state.ordinal()] += now - k.since;
-		bucket(k, k.state.ordinal(), k.since, now);
-		if (k.state == Simulation.State.BLOCKED) {
+		k.totals[state.ordinal()] += now - k.since;
+		bucket(k, state.ordinal(), k.since, now);
+		if (state == Simulation.State.BLOCKED) {
 			k.waitKey = waits.blocked(t.index, k.at, k.line, k.detail, k.since, now);
 			k.waitEnd = now;
 		}
@@ -117,7 +124,7 @@ final class TimelineRecorder {
 				windowWhole = false;
 				return;
 			}
-			k.intervals.add(new Simulation.Interval(k.state, k.since, now, k.cpu, k.detail, k.line, k.at));
+			k.intervals.add(new Simulation.Interval(state, k.since, now, k.cpu, k.detail, k.line, k.at));
 			kept++;
 			if (!summarised && kept > detail.intervals()) {
 				summarise();
@@ -181,6 +188,9 @@ final class TimelineRecorder {
 					latest = k;
 				}
 			}
+			if (latest == null) {
+				break; // kept counts the tracks' intervals: not reached
+			}
 			latest.intervals.remove(latest.intervals.size() - 1);
 			kept--;
 			windowWhole = false;
@@ -200,17 +210,27 @@ final class TimelineRecorder {
 	}
 
 	/** {@code t} performs an operation located {@code at} (null: none); a create of {@code created}. */
-	void operation(SimThread t, String at, SimThread created) {
-		if (at != null && t.track != null) {
-			t.track.located = true;
+	void operation(SimThread t, @Nullable String at, @Nullable SimThread created) {
+		Track k = t.track;
+		if (at != null && k != null) {
+			k.located = true;
 			if (created != null) {
-				created.track.createdAt = at;
+				trackOf(created).createdAt = at;
 			}
 		}
 	}
 
+	/** The track of {@code t}, which timelines kept on have. */
+	private static Track trackOf(SimThread t) {
+		Track k = t.track;
+		if (k == null) {
+			throw new IllegalStateException(t.name + " has no timeline");
+		}
+		return k;
+	}
+
 	/** {@code t} went on at {@code now} because of {@code by}, as {@code how} says. */
-	void cause(SimThread t, SimThread by, String how, double now) {
+	void cause(SimThread t, SimThread by, @Nullable String how, double now) {
 		Track k = t.track;
 		if (k != null) {
 			k.causes.add(new Cause(now, causeSeq++, by, how, k.waitEnd == now ? k.waitKey : null));
@@ -221,22 +241,22 @@ final class TimelineRecorder {
 	}
 
 	/** An accepted activation, for an arrow. */
-	void arrow(SimThread from, double sent, SimThread to, double accepted, String event) {
-		if (on && (!summarised || detail.inWindow(sent, accepted))) {
+	void arrow(SimThread from, double sent, SimThread to, double accepted, @Nullable String event) {
+		if (on && event != null && (!summarised || detail.inWindow(sent, accepted))) {
 			activations.add(new Simulation.Activation(from.index, sent, to.index, accepted, event));
 		}
 	}
 
 	/** {@code t} got mutex {@code m} at {@code now} in its operation located {@code at}. */
-	void acquired(SimThread t, int m, double now, String at) {
+	void acquired(SimThread t, int m, double now, @Nullable String at) {
 		if (on) {
 			acquired.put(((long) t.index << 32) | m, new Acquired(now, at));
 		}
 	}
 
 	/** {@code t} released mutex {@code m}, named {@code name}, at {@code now}. */
-	void released(SimThread t, int m, String name, double now) {
-		if (!on) {
+	void released(SimThread t, int m, @Nullable String name, double now) {
+		if (!on || name == null) {
 			return;
 		}
 		Acquired since = acquired.remove(((long) t.index << 32) | m);
@@ -274,15 +294,15 @@ final class TimelineRecorder {
 		List<Simulation.ThreadTimeline> timelines = new ArrayList<>();
 		if (on) {
 			for (SimThread t : threads) {
-				timelines.add(new Simulation.ThreadTimeline(t.name, t.track.intervals, t.exit, t.track.located ? null
-						: t.track.createdAt));
+				Track k = trackOf(t);
+				timelines.add(new Simulation.ThreadTimeline(t.name, k.intervals, t.exit, k.located ? null : k.createdAt));
 			}
 		}
 		return timelines;
 	}
 
 	/** The summary of the timelines of {@code threads}, or null when every interval was kept. */
-	Simulation.Summary summary(List<SimThread> threads, double end) {
+	Simulation.@Nullable Summary summary(List<SimThread> threads, double end) {
 		if (!on || !summarised) {
 			return null;
 		}
@@ -291,14 +311,16 @@ final class TimelineRecorder {
 		List<float[]> times = new ArrayList<>();
 		List<double[]> totals = new ArrayList<>();
 		for (SimThread t : threads) {
-			times.add(java.util.Arrays.copyOf(t.track.buckets, buckets * Simulation.STATES));
-			totals.add(t.track.totals.clone());
+			Track k = trackOf(t);
+			times.add(java.util.Arrays.copyOf(k.buckets, buckets * Simulation.STATES));
+			totals.add(k.totals.clone());
 		}
 		return new Simulation.Summary(bucketWidth, buckets, intervals, detail.windowStart(), detail.windowEnd(),
 				windowWhole, pathFrom, times, totals);
 	}
 
 	/** The waiting points of {@code threads} in a run that ended at {@code end}, or null when off. */
+	@Nullable
 	WaitingPoints waitingPoints(List<SimThread> threads, double end) {
 		if (!on) {
 			return null;
@@ -306,39 +328,44 @@ final class TimelineRecorder {
 		double threadTime = 0;
 		double last = 0;
 		for (SimThread t : threads) {
-			if (!Double.isNaN(t.track.first)) {
-				threadTime += t.track.last - t.track.first;
-				last = Math.max(last, t.track.last);
+			Track k = trackOf(t);
+			if (!Double.isNaN(k.first)) {
+				threadTime += k.last - k.first;
+				last = Math.max(last, k.last);
 			}
 		}
 		return waits.finish(threadTime, Math.max(last, end));
 	}
 
 	/**
-	 * The chain of causes back from {@code t} at {@code end}: each step the latest cause of the thread before the
+	 * The chain of causes back from {@code last} at {@code end}: each step the latest cause of the thread before the
 	 * step's end (and before the cause that led there). The waiting points where it goes on are marked critical.
 	 * Once summarised it stops where a thread's causes were dropped.
 	 */
-	List<Simulation.PathSegment> criticalPath(SimThread t, double end) {
-		if (!on || t == null) {
+	List<Simulation.PathSegment> criticalPath(@Nullable SimThread last, double end) {
+		if (!on || last == null) {
 			return List.of();
 		}
+		SimThread t = last;
 		List<Simulation.PathSegment> path = new ArrayList<>();
 		long limit = Long.MAX_VALUE;
 		while (true) {
-			Cause found = latest(t.track.causes, end, limit);
+			Track k = trackOf(t);
+			Cause found = latest(k.causes, end, limit);
 			if (found == null) {
 				double from = 0;
-				if (!Double.isNaN(t.track.droppedUpTo)) {
-					from = Math.min(end, t.track.droppedUpTo);
+				if (!Double.isNaN(k.droppedUpTo)) {
+					from = Math.min(end, k.droppedUpTo);
 					pathFrom = from;
 				}
 				path.add(new Simulation.PathSegment(t.name, from, end, ""));
 				break;
 			}
-			path.add(new Simulation.PathSegment(t.name, found.time(), end, found.how()));
-			if (found.waitKey() != null) {
-				waits.critical(found.waitKey());
+			String how = found.how();
+			path.add(new Simulation.PathSegment(t.name, found.time(), end, how == null ? "" : how));
+			String waitKey = found.waitKey();
+			if (waitKey != null) {
+				waits.critical(waitKey);
 			}
 			t = found.from();
 			end = found.time();
@@ -349,7 +376,7 @@ final class TimelineRecorder {
 	}
 
 	/** The last of {@code causes} at or before {@code end} and before {@code limit}; both hold for a prefix. */
-	private static Cause latest(List<Cause> causes, double end, long limit) {
+	private static @Nullable Cause latest(List<Cause> causes, double end, long limit) {
 		int lo = 0;
 		int hi = causes.size();
 		while (lo < hi) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * A whole trace in memory, for small traces and tests; large ones are simulated straight from a
  * {@link TraceSource}.
@@ -38,7 +40,7 @@ public record Trace(String file, TraceHeader header, List<TraceEvent> events) {
 			}
 
 			@Override
-			public TraceEvent next() {
+			public @Nullable TraceEvent next() {
 				return next < events.size() ? events.get(next++) : null;
 			}
 

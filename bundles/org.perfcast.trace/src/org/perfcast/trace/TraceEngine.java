@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
@@ -195,15 +196,17 @@ public final class TraceEngine implements Engine {
 	static EngineResult result(String unit, List<String> warnings, TargetMachine machine, Simulation simulation,
 			double one, String file, int threads, List<String> notes) {
 		EngineResult.Builder result = EngineResult.builder();
-		if (simulation.completion() != null) {
-			result.summary("completion", simulation.completion(), unit);
-			if (simulation.completion() > 0) {
-				result.summary("speedup", one / simulation.completion(), "");
+		Double completion = simulation.completion();
+		Simulation.Deadlock deadlock = simulation.deadlock();
+		if (completion != null) {
+			result.summary("completion", completion, unit);
+			if (completion > 0) {
+				result.summary("speedup", one / completion, "");
 			}
-		} else {
-			result.summary("deadlock time", simulation.deadlock().time(), unit);
+		} else if (deadlock != null) {
+			result.summary("deadlock time", deadlock.time(), unit);
 			result.diagnostic(Diagnostic.warning("trace.deadlock", simulation.model().id() + " model: "
-					+ simulation.deadlock(), Location.of(file)));
+					+ deadlock, Location.of(file)));
 		}
 		result.summary("one processor", one, unit).summary("processors", machine.processors(), "")
 				.summary("threads", simulation.threads().size(), "").summary("operations", simulation.events(), "");
@@ -382,7 +385,7 @@ public final class TraceEngine implements Engine {
 	}
 
 	/** The source {@code at} names if it is not null, else trace line {@code line} if above 0. */
-	private static Optional<Location> source(String at, long line, String file) {
+	private static Optional<Location> source(@Nullable String at, long line, String file) {
 		if (at != null) {
 			int colon = at.lastIndexOf(':');
 			if (colon > 0 && at.substring(colon + 1).matches("[0-9]{1,9}")) {

@@ -2,6 +2,8 @@ package org.perfcast.trace;
 
 import java.util.Objects;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * One recorded synchronisation event.
  *
@@ -16,8 +18,8 @@ import java.util.Objects;
  * @param at       the source location, e.g. "Matrix.java:42"; null when not recorded
  * @param duration how long the thread was off its processor before an {@code io} or {@code sleep}; else NaN
  */
-public record TraceEvent(long line, double time, String thread, EventKind kind, String target, String object,
-		double cpu, String at, double duration) {
+public record TraceEvent(long line, double time, String thread, EventKind kind, @Nullable String target,
+		@Nullable String object, double cpu, @Nullable String at, double duration) {
 
 	public TraceEvent {
 		Objects.requireNonNull(thread, "thread");
@@ -25,8 +27,8 @@ public record TraceEvent(long line, double time, String thread, EventKind kind, 
 	}
 
 	/** An event without a duration. */
-	public TraceEvent(long line, double time, String thread, EventKind kind, String target, String object, double cpu,
-			String at) {
+	public TraceEvent(long line, double time, String thread, EventKind kind, @Nullable String target,
+			@Nullable String object, double cpu, @Nullable String at) {
 		this(line, time, thread, kind, target, object, cpu, at, Double.NaN);
 	}
 

@@ -7,6 +7,10 @@ import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.NonNullByDefault;
+
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Reads the text form of a trace, {@code *.vtrace}, one event at a time:
  *
@@ -31,10 +35,10 @@ public final class TraceReader implements TraceSource {
 
 	private final BufferedReader in;
 	private final String file;
-	private TraceHeader header;
+	private final TraceHeader header;
 	private long line;
 	private double lastTime;
-	private String pending;
+	private @Nullable String pending;
 	private boolean ended;
 	private boolean truncated;
 
@@ -46,7 +50,7 @@ public final class TraceReader implements TraceSource {
 	public TraceReader(Reader text, String file) throws TraceException, IOException {
 		this.in = new BufferedReader(new LineLimit(text), 1 << 16);
 		this.file = file;
-		readHeader();
+		this.header = readHeader();
 	}
 
 	/** Reads a whole trace held in a string. */
@@ -68,7 +72,7 @@ public final class TraceReader implements TraceSource {
 		return header;
 	}
 
-	private void readHeader() throws TraceException, IOException {
+	private TraceHeader readHeader() throws TraceException, IOException {
 		List<String> priorities = List.of();
 		String unit = "";
 		String recorder = "";
@@ -113,7 +117,7 @@ public final class TraceReader implements TraceSource {
 					+ " (known: @priority, @unit, @recorded, @end)");
 			}
 		}
-		header = new TraceHeader(priorities, unit, recorder);
+		return new TraceHeader(priorities, unit, recorder);
 	}
 
 	private static String strip(String text) {
@@ -122,7 +126,7 @@ public final class TraceReader implements TraceSource {
 	}
 
 	@Override
-	public TraceEvent next() throws TraceException, IOException {
+	public @Nullable TraceEvent next() throws TraceException, IOException {
 		String body = pending;
 		pending = null;
 		while (body == null) {
@@ -245,7 +249,7 @@ public final class TraceReader implements TraceSource {
 	}
 
 	/** The next line, or null at the end; a line beyond {@link #MAX_LINE} is an error at its line. */
-	private String readLine() throws IOException, TraceException {
+	private @Nullable String readLine() throws IOException, TraceException {
 		try {
 			return in.readLine();
 		} catch (LineTooLong e) {
@@ -272,6 +276,7 @@ public final class TraceReader implements TraceSource {
 		}
 
 		@Override
+		@NonNullByDefault({}) // as FilterReader's
 		public int read(char[] buffer, int offset, int length) throws IOException {
 			int n = super.read(buffer, offset, length);
 			for (int i = offset; i < offset + Math.max(n, 0); i++) {

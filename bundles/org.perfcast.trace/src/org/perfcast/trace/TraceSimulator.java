@@ -136,7 +136,7 @@ public final class TraceSimulator {
 
 	private static Simulation run(ThreadLists lists, Recording recording, TargetMachine machine,
 			SimulationModel model, Options options, EngineMonitor monitor, String choice) {
-		return new SimulationRun(lists, machine, SyncModel.of(model, recording), options, monitor).run(choice);
+		return new SimulationRun(lists, machine, model, recording, options, monitor).run(choice);
 	}
 
 	/** A trace to read from its start, once per simulation (AUTO may need more than one). */
@@ -192,7 +192,7 @@ public final class TraceSimulator {
 		Simulation simulation;
 		try (TraceSource source = readAhead(trace.open());
 				Recording.Stream stream = new Recording.Stream(source, monitor)) {
-			simulation = new SimulationRun(stream, machine, SyncModel.of(first, null), options, monitor).run(
+			simulation = new SimulationRun(stream, machine, first, null, options, monitor).run(
 					model == SimulationModel.AUTO ? AUTO_DIRECT : "");
 			for (String thread : machine.binding().keySet()) {
 				if (!stream.knows(thread)) {
@@ -221,7 +221,8 @@ public final class TraceSimulator {
 			IOException {
 		Simulation one = simulate(trace, TargetMachine.unbound(1), SimulationModel.STRICT_SEQUENCE, new Options(
 				options.syncCost(), false), monitor);
-		return one.completion() == null ? Double.NaN : one.completion();
+		Double completion = one.completion();
+		return completion == null ? Double.NaN : completion;
 	}
 
 	/** {@code source} read ahead by a thread of its own when there is a second processor to run it. */
@@ -242,7 +243,8 @@ public final class TraceSimulator {
 	public static double oneProcessor(Recording recording, Options options, EngineMonitor monitor) {
 		Simulation one = run(recording, recording, TargetMachine.unbound(1), SimulationModel.STRICT_SEQUENCE,
 				new Options(options.syncCost(), false), monitor, "");
-		return one.completion() == null ? Double.NaN : one.completion();
+		Double completion = one.completion();
+		return completion == null ? Double.NaN : completion;
 	}
 
 }

@@ -2,6 +2,8 @@ package org.perfcast.trace;
 
 import java.io.IOException;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /** A trace read one event at a time, so that traces larger than memory can be simulated. */
 public interface TraceSource extends AutoCloseable {
 
@@ -14,6 +16,7 @@ public interface TraceSource extends AutoCloseable {
 	 * @throws TraceException at a malformed line or record
 	 * @throws IOException    when reading fails
 	 */
+	@Nullable
 	TraceEvent next() throws TraceException, IOException;
 
 	/**

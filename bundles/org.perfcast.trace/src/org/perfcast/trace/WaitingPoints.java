@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Where the threads of a simulated run wait: its synchronisation points, with how long threads are blocked at each,
  * whether the critical path goes through it, and for locks who held the lock while they waited. This is what holds a
@@ -71,19 +73,21 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 	 *                 null (not a lock, or the holds have no location)
 	 * @param heldFor  that overlap, 0 if none
 	 */
-	public record WaitingPoint(String at, long line, String kind, String object, int objects, int waits,
-			double blocked, double share, double longest, boolean critical, String heldAt, double heldFor) {
+	public record WaitingPoint(@Nullable String at, long line, String kind, String object, int objects, int waits,
+			double blocked, double share, double longest, boolean critical, @Nullable String heldAt, double heldFor) {
 
 		/** The source file {@link #at()} names, or null when it names no line (no location, or a function). */
-		public String file() {
+		public @Nullable String file() {
+			String at = this.at;
 			int colon = at == null ? -1 : at.lastIndexOf(':');
-			return colon > 0 && sourceLine() > 0 ? at.substring(0, colon) : null;
+			return at != null && colon > 0 && sourceLine() > 0 ? at.substring(0, colon) : null;
 		}
 
 		/** The source line {@link #at()} names, or 0. */
 		public int sourceLine() {
+			String at = this.at;
 			int colon = at == null ? -1 : at.lastIndexOf(':');
-			if (colon <= 0 || !at.substring(colon + 1).matches("[0-9]{1,9}")) {
+			if (at == null || colon <= 0 || !at.substring(colon + 1).matches("[0-9]{1,9}")) {
 				return 0;
 			}
 			return Integer.parseInt(at.substring(colon + 1));
@@ -113,8 +117,9 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 	 * as a {@link Simulation.Summary}); none when it kept no timelines.
 	 */
 	public static WaitingPoints of(Simulation simulation) {
-		return simulation.waitingPoints() != null ? simulation.waitingPoints()
-				: new WaitingPoints(0, simulation.completion() != null ? simulation.completion() : 0, List.of());
+		WaitingPoints points = simulation.waitingPoints();
+		Double completion = simulation.completion();
+		return points != null ? points : new WaitingPoints(0, completion != null ? completion : 0, List.of());
 	}
 
 	/**
@@ -153,7 +158,7 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 		 * Thread {@code thread} was blocked from {@code start} to {@code end} in an operation at {@code at} (trace
 		 * line {@code line}) as {@code detail} says; returns the key of its waiting point.
 		 */
-		String blocked(int thread, String at, long line, String detail, double start, double end) {
+		String blocked(int thread, @Nullable String at, long line, String detail, double start, double end) {
 			String[] kindAndObject = kindAndObject(detail);
 			String object = kindAndObject[0] + " " + kindAndObject[1];
 			String key = at != null ? "@" + at : object;
@@ -238,7 +243,7 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 	 * "locking m, held by T2", "joining T3", "waiting for X from T2", "activating T2 with X", "taking s posted by T1",
 	 * "between lists, ...").
 	 */
-	public static String[] kindAndObject(String detail) {
+	public static String[] kindAndObject(@Nullable String detail) {
 		String[] words = detail == null ? new String[0] : detail.strip().split("\\s+");
 		if (words.length == 0 || words[0].isEmpty()) {
 			return new String[] { "wait", "" };
@@ -261,7 +266,7 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 
 	/** A waiting point being summed up. */
 	private static final class Point {
-		final String at;
+		final @Nullable String at;
 		/** The trace line and start of its earliest wait. */
 		long line;
 		double start;
@@ -273,7 +278,7 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 		final Map<String, String[]> kinds = new HashMap<>();
 		final Map<String, Double> heldAt = new HashMap<>();
 
-		Point(String at, long line, double start) {
+		Point(@Nullable String at, long line, double start) {
 			this.at = at;
 			this.line = line;
 			this.start = start;

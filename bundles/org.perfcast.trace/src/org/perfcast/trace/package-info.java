@@ -12,4 +12,12 @@
  * automatic choice) and gives a {@link org.perfcast.trace.Simulation}: completion or deadlock, per-thread
  * timelines and the critical path. {@link org.perfcast.trace.TraceEngine} runs it in the outer loop.
  */
+@NonNullByDefault({ PARAMETER, RETURN_TYPE, FIELD, TYPE_BOUND })
 package org.perfcast.trace;
+
+import static org.eclipse.jdt.annotation.DefaultLocation.FIELD;
+import static org.eclipse.jdt.annotation.DefaultLocation.PARAMETER;
+import static org.eclipse.jdt.annotation.DefaultLocation.RETURN_TYPE;
+import static org.eclipse.jdt.annotation.DefaultLocation.TYPE_BOUND;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;

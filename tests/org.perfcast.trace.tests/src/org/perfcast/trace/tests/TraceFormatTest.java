@@ -7,16 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.trace.BinaryTrace;
+import org.perfcast.trace.EventKind;
 import org.perfcast.trace.Recording;
 import org.perfcast.trace.Trace;
 import org.perfcast.trace.TraceEvent;
 import org.perfcast.trace.TraceException;
 import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceHeader;
 import org.perfcast.trace.TraceReader;
 import org.perfcast.trace.TraceSource;
 
@@ -68,6 +71,18 @@ class TraceFormatTest {
 		assertEquals(0.25, recording.program(0).work(1));
 		assertEquals(0.5, recording.program(1).work(0));
 		assertEquals("s", recording.unit());
+	}
+
+	@Test
+	void testEventsWithoutTheirThreadOrObjectAreNamed() {
+		TraceHeader header = new TraceHeader(List.of(), "s");
+		TraceException noThread = assertThrows(TraceException.class, () -> Recording.of(new Trace("e.vtrace", header,
+				List.of(new TraceEvent(1, 0, "A", EventKind.CREATE, null, null, Double.NaN, null)))));
+		assertEquals("e.vtrace:1: create without the other thread", noThread.toString());
+		TraceException noEvent = assertThrows(TraceException.class, () -> Recording.of(new Trace("e.vtrace", header,
+				List.of(new TraceEvent(1, 0, "A", EventKind.CREATE, "B", null, Double.NaN, null),
+						new TraceEvent(2, 1, "A", EventKind.WAIT, null, null, Double.NaN, null)))));
+		assertEquals("e.vtrace:2: wait without its event, signal or mutex", noEvent.toString());
 	}
 
 	@Test
