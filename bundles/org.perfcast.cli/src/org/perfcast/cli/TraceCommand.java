@@ -3,7 +3,6 @@ package org.perfcast.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,16 +13,13 @@ import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
 import org.perfcast.engine.run.OptionValues;
-import org.perfcast.trace.Recording;
 import org.perfcast.trace.Simulation;
 import org.perfcast.trace.SimulationModel;
 import org.perfcast.trace.TargetMachine;
 import org.perfcast.trace.TeamResize;
 import org.perfcast.trace.TraceEngine;
 import org.perfcast.trace.TraceException;
-import org.perfcast.trace.TraceFiles;
 import org.perfcast.trace.TraceSimulator;
-import org.perfcast.trace.TraceSource;
 import org.perfcast.trace.WaitingPoints;
 
 /** {@code perfcast trace FILE}: predict a multiprocessor execution from a uni-processor trace (VPPB). */
@@ -108,27 +104,10 @@ final class TraceCommand extends AbstractCommand {
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(e.getMessage().replace("option syncCost", "--sync-cost").replace("option ", "--"));
 		}
-		List<String> notes = new ArrayList<>();
-		List<String> warnings = new ArrayList<>();
-		SimulationModel model = SimulationModel.named(values.text("model"));
-		String unit;
-		Simulation simulation;
-		double one;
+		TraceEngine.Prediction prediction;
 		try {
-			if (threads == 0) {
-				TraceSimulator.Opener trace = () -> TraceFiles.open(Path.of(file), file);
-				try (TraceSource source = trace.open()) {
-					unit = source.header().unit();
-				}
-				simulation = TraceSimulator.simulate(trace, machine, model, options, EngineMonitor.NULL, warnings::add);
-				one = TraceSimulator.oneProcessor(trace, options, EngineMonitor.NULL);
-			} else {
-				Recording recording = TeamResize.record(Path.of(file), file, threads, EngineMonitor.NULL, notes::add);
-				unit = recording.unit();
-				warnings.addAll(recording.warnings());
-				simulation = TraceSimulator.simulate(recording, machine, model, options, EngineMonitor.NULL);
-				one = TraceSimulator.oneProcessor(recording, options, EngineMonitor.NULL);
-			}
+			prediction = TraceEngine.predict(Path.of(file), file, threads, machine, SimulationModel.named(values.text(
+					"model")), options, EngineMonitor.NULL);
 		} catch (TraceException e) {
 			console.report(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0 ? Location.at(file,
 					(int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
@@ -139,12 +118,14 @@ final class TraceCommand extends AbstractCommand {
 		} catch (IllegalArgumentException e) {
 			throw new UsageException("--bind: " + e.getMessage());
 		}
-		notes.forEach(n -> console.report(Diagnostic.info("trace.threads", n, Location.of(file))));
-		warnings.forEach(w -> console.report(Diagnostic.warning("trace.recording", w, Location.of(file))));
+		prediction.notes().forEach(n -> console.report(Diagnostic.info("trace.threads", n, Location.of(file))));
+		prediction.warnings().forEach(w -> console.report(Diagnostic.warning("trace.recording", w, Location.of(
+				file))));
+		Simulation simulation = prediction.simulation();
 		if (arguments.flag("json")) {
-			printJson(simulation, one, machine, threads, notes, console.out());
+			printJson(simulation, prediction.oneProcessor(), machine, threads, prediction.notes(), console.out());
 		} else {
-			printText(file, unit, machine, simulation, one, console.out());
+			printText(file, prediction.unit(), machine, simulation, prediction.oneProcessor(), console.out());
 		}
 		return simulation.deadlocked() ? ExitCode.DEADLOCK : ExitCode.OK;
 	}

@@ -144,10 +144,8 @@ final class TimelineRecorder {
 		int from = (int) Math.min(n - 1, start / bucketWidth);
 		int to = (int) Math.min(n - 1, end / bucketWidth);
 		for (int b = from; b <= to; b++) {
-			double overlap = Math.min(end, (b + 1) * bucketWidth) - Math.max(start, b * bucketWidth);
-			if (b == to) {
-				overlap = end - Math.max(start, b * bucketWidth);
-			}
+			// the last bucket takes the rest, whatever the rounding of end / bucketWidth
+			double overlap = (b == to ? end : Math.min(end, (b + 1) * bucketWidth)) - Math.max(start, b * bucketWidth);
 			if (overlap > 0) {
 				k.buckets[b * Simulation.STATES + s] += (float) overlap;
 			}

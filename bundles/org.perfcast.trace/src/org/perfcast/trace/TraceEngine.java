@@ -1,6 +1,7 @@
 package org.perfcast.trace;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -155,27 +156,9 @@ public final class TraceEngine implements Engine {
 			throw new EngineException(Diagnostic.error("trace.detail", e.getMessage(), Location.of(file)));
 		}
 		SimulationModel model = SimulationModel.named(input.options().text("model"));
-		List<String> notes = new ArrayList<>();
-		List<String> warnings = new ArrayList<>();
-		String unit;
-		Simulation simulation;
-		double one;
+		Prediction prediction;
 		try {
-			if (threads == 0) {
-				// streamed: memory holds what is live and the timelines' level of detail, not the trace
-				TraceSimulator.Opener trace = () -> TraceFiles.open(input.model(), file);
-				try (TraceSource source = trace.open()) {
-					unit = source.header().unit();
-				}
-				simulation = TraceSimulator.simulate(trace, machine, model, options, monitor, warnings::add);
-				one = TraceSimulator.oneProcessor(trace, options, monitor);
-			} else {
-				Recording recording = TeamResize.record(input.model(), file, threads, monitor, notes::add);
-				unit = recording.unit();
-				warnings.addAll(recording.warnings());
-				simulation = TraceSimulator.simulate(recording, machine, model, options, monitor);
-				one = TraceSimulator.oneProcessor(recording, options, monitor);
-			}
+			prediction = predict(input.model(), file, threads, machine, model, options, monitor);
 		} catch (TraceException e) {
 			throw new EngineException(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0
 					? Location.at(file, (int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
@@ -185,16 +168,66 @@ public final class TraceEngine implements Engine {
 		} catch (IllegalArgumentException e) {
 			throw new EngineException(Diagnostic.error("trace.machine", e.getMessage(), Location.of(file)));
 		}
-		return result(unit, warnings, machine, simulation, one, file, threads, notes);
+		return result(prediction, machine, file, threads);
 	}
 
 	/**
-	 * The engine result of {@code simulation} of a recording in {@code unit} about which the replay remarked
-	 * {@code warnings}; {@code threads} is the team the recording was resized to (0 when it was not), which
-	 * {@code notes} explain.
+	 * A trace's prediction.
+	 *
+	 * @param simulation   the simulation on the target machine
+	 * @param oneProcessor the recorded execution's time on one processor
+	 * @param unit         the trace's unit of time ("" when it names none)
+	 * @param warnings     the replay's remarks about the recording
+	 * @param notes        for a resized OpenMP team, what the prediction rests on
 	 */
-	static EngineResult result(String unit, List<String> warnings, TargetMachine machine, Simulation simulation,
-			double one, String file, int threads, List<String> notes) {
+	public record Prediction(Simulation simulation, double oneProcessor, String unit, List<String> warnings,
+			List<String> notes) {
+		public Prediction {
+			warnings = List.copyOf(warnings);
+			notes = List.copyOf(notes);
+		}
+	}
+
+	/**
+	 * Predicts trace {@code file} (named {@code name} in messages) on {@code machine}: streamed, so that memory holds
+	 * what is live and the timelines' level of detail, not the trace; read whole when {@code threads} (above 0)
+	 * resizes an OpenMP team (see {@link TeamResize}).
+	 *
+	 * @throws TraceException           at an event that does not parse or fit the recorded schedule
+	 * @throws IOException              when the file cannot be read
+	 * @throws IllegalArgumentException if the machine binds a thread the trace does not have
+	 */
+	public static Prediction predict(Path file, String name, int threads, TargetMachine machine,
+			SimulationModel model, TraceSimulator.Options options, EngineMonitor monitor) throws TraceException,
+			IOException {
+		List<String> warnings = new ArrayList<>();
+		List<String> notes = new ArrayList<>();
+		if (threads == 0) {
+			TraceSimulator.Opener trace = () -> TraceFiles.open(file, name);
+			String unit;
+			try (TraceSource source = trace.open()) {
+				unit = source.header().unit();
+			}
+			Simulation simulation = TraceSimulator.simulate(trace, machine, model, options, monitor, warnings::add);
+			return new Prediction(simulation, TraceSimulator.oneProcessor(trace, options, monitor), unit, warnings,
+					notes);
+		}
+		Recording recording = TeamResize.record(file, name, threads, monitor, notes::add);
+		Simulation simulation = TraceSimulator.simulate(recording, machine, model, options, monitor);
+		return new Prediction(simulation, TraceSimulator.oneProcessor(recording, options, monitor), recording.unit(),
+				recording.warnings(), notes);
+	}
+
+	/**
+	 * The engine result of {@code prediction}; {@code threads} is the team the recording was resized to (0 when it
+	 * was not).
+	 */
+	static EngineResult result(Prediction prediction, TargetMachine machine, String file, int threads) {
+		Simulation simulation = prediction.simulation();
+		double one = prediction.oneProcessor();
+		String unit = prediction.unit();
+		List<String> warnings = prediction.warnings();
+		List<String> notes = prediction.notes();
 		EngineResult.Builder result = EngineResult.builder();
 		Double completion = simulation.completion();
 		Simulation.Deadlock deadlock = simulation.deadlock();

@@ -38,14 +38,17 @@ final class ExactWindowJob extends Job {
 
 	private final RunEntry entry;
 	private final RunPoint point;
+	private final int schedule;
 	private final double from;
 	private final double to;
 	private final Consumer<Schedule> done;
 
-	ExactWindowJob(RunEntry entry, RunPoint point, double from, double to, Consumer<Schedule> done) {
+	/** Runs {@code point} of {@code entry} again for its schedule number {@code schedule} in [from, to]. */
+	ExactWindowJob(RunEntry entry, RunPoint point, int schedule, double from, double to, Consumer<Schedule> done) {
 		super(String.format(Messages.EXACT_JOB, entry.model(), Numbers.format(from), Numbers.format(to)));
 		this.entry = entry;
 		this.point = point;
+		this.schedule = schedule;
 		this.from = from;
 		this.to = to;
 		this.done = done;
@@ -98,10 +101,11 @@ final class ExactWindowJob extends Job {
 			EngineResult result = engine.run(new EngineInput(file.getLocation().toPath(), entry.model(),
 					ParameterBindings.of(bindings), OptionValues.of(engine.options(), options)), EngineMonitors.adapt(
 							monitor));
-			String name = point.getSchedules().isEmpty() ? null : point.getSchedules().get(0).getName();
-			done.accept(RunRecorder.schedule(result.schedules().stream().filter(s -> name == null
-					|| s.name().startsWith(name.replaceAll(" \\(summary per.*", ""))).findFirst().orElse(result
-							.schedules().get(0))));
+			if (schedule >= result.schedules().size()) {
+				return Status.error(Messages.EXACT_FAILED + ": the run gave no schedule " + (schedule + 1));
+			}
+			// an engine gives its schedules in the same order every run
+			done.accept(RunRecorder.schedule(result.schedules().get(schedule)));
 			return Status.OK_STATUS;
 		} catch (CancelledException e) {
 			return Status.CANCEL_STATUS;

@@ -43,7 +43,6 @@ public final class ScheduleTab extends ResultsTab {
 	private final TimelineChart timeline;
 	private final Label note;
 	private final Button exactHere;
-	private ExactWindowJob lastJob;
 	private List<RunPoint> points = List.of();
 	private RunEntry entry;
 
@@ -104,7 +103,8 @@ public final class ScheduleTab extends ResultsTab {
 		TimeWindow window = timeline.getWindow();
 		exactHere.setEnabled(false);
 		Display display = timeline.getDisplay();
-		ExactWindowJob job = new ExactWindowJob(entry, point, window.start(), window.end(), schedule -> display
+		ExactWindowJob job = new ExactWindowJob(entry, point, Math.max(0, scheduleChoice.getSelectionIndex()),
+				window.start(), window.end(), schedule -> display
 				.asyncExec(() -> {
 					if (timeline.isDisposed() || pointChoice.getSelectionIndex() != index) {
 						return;
@@ -120,12 +120,6 @@ public final class ScheduleTab extends ResultsTab {
 			}
 		})));
 		job.schedule();
-		lastJob = job;
-	}
-
-	/** The last job started by Exact Intervals Here, or null (for tests). */
-	ExactWindowJob lastJob() {
-		return lastJob;
 	}
 
 	/** The note above the timeline: what a summary is, or which window is exact. */
