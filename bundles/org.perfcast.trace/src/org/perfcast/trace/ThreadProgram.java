@@ -148,6 +148,65 @@ public final class ThreadProgram {
 		return size++;
 	}
 
+	/**
+	 * Appends the operations of {@code more}, a list of its own made apart (by a replay running ahead): its
+	 * operations follow this list's last.
+	 */
+	void append(ThreadProgram more) {
+		int n = more.size;
+		int j = held();
+		if (j + n > kind.length) {
+			int drop = Math.min(released, holeStart) - base;
+			if (drop > 0 && drop >= j / 2) {
+				shift(drop);
+				j -= drop;
+			}
+			if (j + n > kind.length) {
+				grow(Math.max(2 * kind.length, j + n));
+			}
+		}
+		System.arraycopy(more.kind, 0, kind, j, n);
+		System.arraycopy(more.work, 0, work, j, n);
+		System.arraycopy(more.arg, 0, arg, j, n);
+		System.arraycopy(more.event, 0, event, j, n);
+		System.arraycopy(more.activation, 0, activation, j, n);
+		System.arraycopy(more.peer, 0, peer, j, n);
+		System.arraycopy(more.line, 0, line, j, n);
+		String[] sources = more.at;
+		if (sources != null) {
+			String[] mine = at;
+			if (mine == null) {
+				mine = new String[kind.length];
+				at = mine;
+			}
+			System.arraycopy(sources, 0, mine, j, n);
+		} else if (at != null) {
+			Arrays.fill(at, j, j + n, null);
+		}
+		double[] off = more.offProcessor;
+		if (off != null) {
+			double[] mine = offProcessor;
+			if (mine == null) {
+				mine = new double[kind.length];
+				offProcessor = mine;
+			}
+			System.arraycopy(off, 0, mine, j, n);
+		} else if (offProcessor != null) {
+			Arrays.fill(offProcessor, j, j + n, 0);
+		}
+		size += n;
+	}
+
+	/** Empties a list made apart, to fill it again. */
+	void clear() {
+		if (at != null) {
+			Arrays.fill(at, 0, held(), null);
+		}
+		size = 0;
+		base = 0;
+		released = 0;
+	}
+
 	private void grow(int n) {
 		kind = Arrays.copyOf(kind, n);
 		work = Arrays.copyOf(work, n);

@@ -20,6 +20,12 @@ import org.perfcast.engine.EngineMonitor;
 public final class TraceSimulator {
 
 	/**
+	 * The system property that, set to {@code false}, keeps a streamed trace's reading and replay on the
+	 * simulation's thread; by default they run ahead on a thread of their own where there is a second processor.
+	 */
+	public static final String REPLAY_AHEAD = "perfcast.trace.replayAhead";
+
+	/**
 	 * How to simulate.
 	 *
 	 * @param syncCost  processor time an accepted activation costs both threads (0 by default)
@@ -190,8 +196,7 @@ public final class TraceSimulator {
 		}
 		SimulationModel first = model == SimulationModel.AUTO ? SimulationModel.DIRECT : model;
 		Simulation simulation;
-		try (TraceSource source = readAhead(trace.open());
-				Recording.Stream stream = new Recording.Stream(source, monitor)) {
+		try (TraceSource source = trace.open(); Recording.Stream stream = new Recording.Stream(source, monitor)) {
 			simulation = new SimulationRun(stream, machine, first, null, options, monitor).run(
 					model == SimulationModel.AUTO ? AUTO_DIRECT : "");
 			for (String thread : machine.binding().keySet()) {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,12 +54,29 @@ class StreamingSimulationTest {
 					if (STREAMED.contains(model)) {
 						assertEquals(reference, TraceSimulator.simulate(trace::source, machine, model, options,
 								EngineMonitor.NULL), what + ", streamed");
+						assertEquals(reference, onTheSimulationsThread(() -> TraceSimulator.simulate(trace::source,
+								machine, model, options, EngineMonitor.NULL)), what + ", streamed on one thread");
 					}
 					deadlocks += reference.deadlocked() ? 1 : 0;
 				}
 			}
 		}
 		return deadlocks;
+	}
+
+	/** What {@code run} gives with the trace read and replayed on the simulation's thread, not ahead. */
+	private static <T> T onTheSimulationsThread(Callable<T> run) throws Exception {
+		String was = System.getProperty(TraceSimulator.REPLAY_AHEAD);
+		System.setProperty(TraceSimulator.REPLAY_AHEAD, "false");
+		try {
+			return run.call();
+		} finally {
+			if (was == null) {
+				System.clearProperty(TraceSimulator.REPLAY_AHEAD);
+			} else {
+				System.setProperty(TraceSimulator.REPLAY_AHEAD, was);
+			}
+		}
 	}
 
 	@Test
@@ -142,22 +160,33 @@ class StreamingSimulationTest {
 					model, options, EngineMonitor.NULL);
 			assertEquals(TraceSimulator.simulate(recording, TargetMachine.unbound(3), model, options,
 					EngineMonitor.NULL), streamed, model.toString());
+			assertEquals(streamed, onTheSimulationsThread(() -> TraceSimulator.simulate(() -> TraceFiles.open(file,
+					"locks"), TargetMachine.unbound(3), model, options, EngineMonitor.NULL)), model + ", on one thread");
 		}
 	}
 
 	@Test
-	void testStreamedErrorsNameTheTraceAndLine() throws TraceException {
+	void testStreamedErrorsNameTheTraceAndLine() throws Exception {
 		Trace bad = TraceReader.read("""
 				0 M create W cpu=0
 				1 W exit cpu=1
 				2 M exit cpu=1
 				3 W post x cpu=1
 				""", "bad.vtrace");
-		TraceException e = assertThrows(TraceException.class, () -> TraceSimulator.simulate(bad::source,
-				TargetMachine.unbound(2), SimulationModel.DIRECT, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL));
-		assertEquals("bad.vtrace", e.file());
-		assertEquals(4, e.line());
-		assertTrue(e.getMessage().contains("has already exited"), e.getMessage());
+		for (boolean ahead : new boolean[] { true, false }) {
+			Callable<Simulation> run = () -> TraceSimulator.simulate(bad::source, TargetMachine.unbound(2),
+					SimulationModel.DIRECT, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
+			TraceException e = assertThrows(TraceException.class, () -> {
+				if (ahead) {
+					run.call();
+				} else {
+					onTheSimulationsThread(run);
+				}
+			});
+			assertEquals("bad.vtrace", e.file());
+			assertEquals(4, e.line());
+			assertTrue(e.getMessage().contains("has already exited"), e.getMessage());
+		}
 	}
 
 	@Test
