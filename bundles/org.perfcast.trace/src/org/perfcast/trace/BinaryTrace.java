@@ -265,6 +265,9 @@ public final class BinaryTrace {
 		}
 
 		private long varint() throws IOException, TraceException {
+			if (position < limit && buffer[position] >= 0) {
+				return buffer[position++]; // one byte: most names' numbers
+			}
 			long v = 0;
 			for (int shift = 0; shift < 64; shift += 7) {
 				int b = readByte();

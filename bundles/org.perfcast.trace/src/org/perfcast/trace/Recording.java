@@ -109,8 +109,8 @@ public final class Recording implements ThreadLists {
 	}
 
 	@Override
-	public void passed(int t, int i) {
-		// a recording keeps its lists for the next simulation
+	public int available(int t, int i) {
+		return programs[t].size(); // a recording keeps its lists for the next simulation
 	}
 
 	@Override
@@ -267,8 +267,14 @@ public final class Recording implements ThreadLists {
 		}
 
 		@Override
-		public void passed(int t, int i) {
-			lists.programs.get(t).release(i);
+		public int available(int t, int i) {
+			ThreadProgram p = lists.programs.get(t);
+			p.release(i);
+			if (!has(t, i)) {
+				return i;
+			}
+			// a later spill starts at least KEEP operations after the last released
+			return Math.min(Math.min(finished ? p.size() : lists.complete(t), p.heldUntil(i)), i + KEEP);
 		}
 
 		@Override

@@ -34,6 +34,8 @@ final class SimThread {
 
 	Status status = Status.NEW;
 	int cursor;
+	/** Operations before this one are known to be complete and readable (see {@link ThreadLists#available}). */
+	int available;
 	/** Whether the work before operation {@link #cursor} is loaded (or done): the operation is next. */
 	boolean atOp;
 	double remaining;

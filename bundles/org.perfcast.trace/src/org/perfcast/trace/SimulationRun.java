@@ -184,8 +184,11 @@ final class SimulationRun implements Scheduler.Listener {
 	/** Does the next thing of running thread {@code t}: load its next work, or perform its next operation. */
 	private void step(SimThread t) {
 		ThreadProgram p = t.program;
-		if (!lists.has(t.index, t.cursor)) {
-			throw new IllegalStateException(t.name + " has no operation " + t.cursor);
+		if (t.cursor >= t.available) {
+			t.available = lists.available(t.index, t.cursor);
+			if (t.cursor >= t.available) {
+				throw new IllegalStateException(t.name + " has no operation " + t.cursor);
+			}
 		}
 		if (!t.atOp) {
 			t.remaining = p.work(t.cursor) + t.extra;
@@ -362,11 +365,11 @@ final class SimulationRun implements Scheduler.Listener {
 	private void passed(SimThread t) {
 		t.cursor++;
 		t.atOp = false;
-		lists.passed(t.index, t.cursor);
 	}
 
 	private void create(SimThread t, @Nullable SimThread by) {
 		t.cursor = 0;
+		t.available = 0;
 		t.atOp = false;
 		model.created(t);
 		ready(t);

@@ -321,6 +321,7 @@ abstract class SyncModel {
 			listTaken[t.index][j] = true;
 			listsLeft[t.index]--;
 			t.cursor = listStart[t.index][j] + 1;
+			t.available = 0;
 			t.atOp = false;
 		}
 

@@ -32,8 +32,15 @@ interface ThreadLists {
 	 */
 	boolean has(int t, int i);
 
-	/** The simulation has passed the operations of {@code t} before {@code i}: a stream may drop them. */
-	void passed(int t, int i);
+	/**
+	 * Makes operation {@code i} of {@code t} available, as {@link #has(int, int)} does, and lets the operations
+	 * before it go (the simulation has passed them: a stream may drop them).
+	 *
+	 * @return how many operations of {@code t}, from its first, are complete and stay readable until the next call
+	 *         for {@code t}: more than {@code i}, or {@code i} when there is no operation {@code i}
+	 * @throws Recording.StreamException when the trace cannot be read
+	 */
+	int available(int t, int i);
 
 	/**
 	 * The simulation is over: a stream reads the rest of its trace (to know every thread and the replay's remarks),

@@ -371,6 +371,11 @@ public final class ThreadProgram {
 		}
 	}
 
+	/** The first operation after {@code i}, which is held, that is in the spill file; else the size. */
+	int heldUntil(int i) {
+		return holeStart > i && holeStart < size ? holeStart : size;
+	}
+
 	/** Whether operation {@code i} is in the spill file. */
 	boolean spilled(int i) {
 		return i >= holeStart && i < holeEnd;
