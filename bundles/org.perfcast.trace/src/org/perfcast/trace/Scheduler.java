@@ -29,6 +29,8 @@ final class Scheduler {
 	private int[] place = new int[16];
 	private int active;
 	private boolean dirty = true;
+	/** The number of the current assignment, marking the threads it has considered. */
+	private long passes;
 
 	Scheduler(int processors, Listener listener) {
 		this.processors = processors;
@@ -98,12 +100,16 @@ final class Scheduler {
 			return;
 		}
 		dirty = false;
-		Arrays.fill(next, null);
+		long pass = ++passes;
+		for (int q = 0; q < processors; q++) {
+			next[q] = null;
+		}
 		int free = processors;
 		int count = 0;
 		// the highest-priority ready threads until the processors are full; then the ones running now, which lose
 		// their processor
 		for (SimThread t = head; t != null && free > 0; t = t.activeNext) {
+			t.considered = pass;
 			order[count] = t;
 			int k = count++;
 			int p = -1;
@@ -127,15 +133,9 @@ final class Scheduler {
 		}
 		for (int q = 0; q < processors; q++) {
 			SimThread t = running[q];
-			if (t != null && t.status == SimThread.Status.RUNNING && next[t.cpu] != t) {
-				boolean placed = false;
-				for (int k = 0; k < count && !placed; k++) {
-					placed = order[k] == t;
-				}
-				if (!placed) {
-					order[count] = t;
-					place[count++] = -1;
-				}
+			if (t != null && t.status == SimThread.Status.RUNNING && next[t.cpu] != t && t.considered != pass) {
+				order[count] = t;
+				place[count++] = -1;
 			}
 		}
 		for (int k = 0; k < count; k++) {

@@ -58,6 +58,8 @@ final class SimThread {
 	@Nullable SimThread activeNext;
 	@Nullable SimThread activePrev;
 	boolean active;
+	/** The scheduler's last assignment that considered it. */
+	long considered;
 	/** Its timeline, when timelines are kept. */
 	TimelineRecorder.@Nullable Track track;
 
