@@ -24,7 +24,7 @@ final class ReplayAhead implements AutoCloseable {
 	/** The events a batch holds. */
 	static final int BATCH = 4096;
 	/** The batches made ahead. */
-	private static final int AHEAD = 4;
+	private static final int AHEAD = 16;
 
 	private final TraceSource source;
 	private final Writer writer = new Writer();

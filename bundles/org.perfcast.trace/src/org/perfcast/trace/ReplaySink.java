@@ -1,7 +1,7 @@
 package org.perfcast.trace;
 
 import java.util.ArrayList;
-import java.util.BitSet;
+import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -57,11 +57,11 @@ interface ReplaySink {
 		final List<ThreadProgram> programs = new ArrayList<>();
 		final List<String> eventNames = new ArrayList<>();
 		final List<String> mutexNames = new ArrayList<>();
-		private final BitSet blocked = new BitSet();
+		private boolean[] blocked = new boolean[16];
 
 		/** How many operations of {@code t} are complete. */
 		int complete(int t) {
-			return programs.get(t).size() - (blocked.get(t) ? 1 : 0);
+			return programs.get(t).size() - (blocked[t] ? 1 : 0);
 		}
 
 		@Override
@@ -69,6 +69,9 @@ interface ReplaySink {
 			names.add(name);
 			ranks.add(rank);
 			programs.add(new ThreadProgram());
+			if (names.size() > blocked.length) {
+				blocked = Arrays.copyOf(blocked, 2 * blocked.length);
+			}
 		}
 
 		@Override
@@ -108,7 +111,7 @@ interface ReplaySink {
 
 		@Override
 		public void blocked(int t, boolean b) {
-			blocked.set(t, b);
+			blocked[t] = b;
 		}
 	}
 }
