@@ -34,6 +34,8 @@ final class SimulationRun implements Scheduler.Listener {
 	private double lastBlockedAt;
 	private long seq;
 	private long events;
+	/** Whether a thread with nothing left to do got a processor during the current pass of {@link #settle()}. */
+	private boolean dueDispatched;
 
 	/** A thread away from its processor until {@code time}. */
 	private record Timer(double time, long seq, SimThread thread) implements Comparable<@NonNull Timer> {
@@ -151,10 +153,10 @@ final class SimulationRun implements Scheduler.Listener {
 	 * appearance) whatever processors they run on, so that simultaneous operations meet in the same order.
 	 */
 	private void settle() {
-		boolean changed = true;
-		while (changed) {
-			changed = false;
+		boolean again = true;
+		while (again) {
 			scheduler.assign();
+			dueDispatched = false;
 			// a pass in canonical order over the threads that are running (the others have nothing to do now)
 			for (long from = Long.MIN_VALUE;;) {
 				SimThread t = scheduler.nextDue(from);
@@ -163,11 +165,12 @@ final class SimulationRun implements Scheduler.Listener {
 				}
 				while (t.status == Status.RUNNING && t.remaining <= 0) {
 					step(t);
-					changed = true;
 					scheduler.assign();
 				}
 				from = t.canonical + 1;
 			}
+			// only a thread given a processor with nothing left to do can be due before where the pass ended
+			again = dueDispatched;
 		}
 	}
 
@@ -178,6 +181,7 @@ final class SimulationRun implements Scheduler.Listener {
 
 	@Override
 	public void dispatched(SimThread t) {
+		dueDispatched |= t.remaining <= 0;
 		showRunning(t);
 	}
 
