@@ -19,6 +19,8 @@ import org.eclipse.jdt.annotation.Nullable;
 public final class ThreadProgram {
 
 	private static final EventKind[] KINDS = EventKind.values();
+	/** The most operations one piece of a spill holds. */
+	private static final int PIECE = 1 << 16;
 
 	private int size;
 	/** The index of the first operation held; operations before it were released. */
@@ -258,8 +260,22 @@ public final class ThreadProgram {
 	 * @return how many operations left the arrays
 	 */
 	int spill(Spill file, int keep) {
+		int moved = 0;
+		for (int piece = spillPiece(file, keep); piece > 0; piece = spillPiece(file, keep)) {
+			moved += piece;
+		}
+		return moved;
+	}
+
+	/**
+	 * Moves the next piece of at most {@link #PIECE} operations of what {@link #spill} moves to {@code file}, so
+	 * that its bytes are a short-lived buffer of a few megabytes.
+	 *
+	 * @return how many operations left the arrays
+	 */
+	private int spillPiece(Spill file, int keep) {
 		int from = holeStart != Integer.MAX_VALUE ? holeEnd : Math.max(released, base) + keep;
-		int to = size - 1;
+		int to = Math.min(size - 1, from + PIECE);
 		if (to - from < keep) {
 			return 0;
 		}
