@@ -125,7 +125,7 @@ public final class Recording implements ThreadLists {
 	 */
 	static final class Stream implements ThreadLists, AutoCloseable {
 		/** The operations held in memory above which the middles of the longest lists go to the spill file. */
-		static final int HELD = 1 << 20;
+		static final int HELD = 1 << 18;
 		/** The operations at the head of a list that stay in memory when it spills. */
 		private static final int KEEP = 256;
 		private final TraceSource source;

@@ -308,9 +308,6 @@ public final class ThreadProgram {
 			holeStart = from;
 		}
 		holeEnd = to;
-		if (kind.length > 1024 && kind.length > 4 * held()) {
-			grow(Math.max(16, 2 * held()));
-		}
 		return to - from;
 	}
 
