@@ -114,6 +114,11 @@ public final class Recording implements ThreadLists {
 	}
 
 	@Override
+	public void finished(int t) {
+		// a recording keeps its lists for the next simulation
+	}
+
+	@Override
 	public void readToEnd() {
 		// nothing more to read
 	}
@@ -126,8 +131,12 @@ public final class Recording implements ThreadLists {
 	static final class Stream implements ThreadLists, AutoCloseable {
 		/** The operations held in memory above which the middles of the longest lists go to the spill file. */
 		static final int HELD = 1 << 18;
-		/** The operations at the head of a list that stay in memory when it spills. */
+		/**
+		 * The operations at the head of a list that stay in memory when it spills: 256, fewer when many threads
+		 * share the limit, never fewer than {@link #KEEP_LEAST}.
+		 */
 		private static final int KEEP = 256;
+		private static final int KEEP_LEAST = 16;
 		private final TraceSource source;
 		private final EngineMonitor monitor;
 		private final ReplaySink.Lists lists = new ReplaySink.Lists();
@@ -138,10 +147,16 @@ public final class Recording implements ThreadLists {
 		private final int limit;
 		private boolean finished;
 		private long count;
+		/** Operations brought back from the spill file since the limit was last enforced. */
+		private long unspilled;
 
-		/** A stream replayed ahead on a thread of its own where there is a second processor. */
+		/**
+		 * A stream replayed ahead on a thread of its own where there is a second processor, spilling above
+		 * {@value TraceSimulator#HELD_OPERATIONS} operations (2^18 unless the system property says otherwise).
+		 */
 		Stream(TraceSource source, EngineMonitor monitor) {
-			this(source, monitor, HELD, ReplayAhead.useful());
+			this(source, monitor, Math.max(1024, Integer.getInteger(TraceSimulator.HELD_OPERATIONS, HELD)),
+					ReplayAhead.useful());
 		}
 
 		/**
@@ -188,6 +203,7 @@ public final class Recording implements ThreadLists {
 				monitor.checkCancelled();
 				if (!finished) {
 					spillIfFull();
+					trimIfLoose();
 				}
 			}
 		}
@@ -201,13 +217,43 @@ public final class Recording implements ThreadLists {
 			if (held <= limit) {
 				return;
 			}
+			int keep = Math.max(KEEP_LEAST, Math.min(KEEP, limit / (4 * lists.programs.size())));
 			List<ThreadProgram> longest = new ArrayList<>(lists.programs);
 			longest.sort((a, b) -> Integer.compare(b.held(), a.held()));
+			long share = 4L * limit / lists.programs.size();
 			for (ThreadProgram p : longest) {
 				if (held <= limit / 2) {
 					break;
 				}
-				held -= p.spill(spill, KEEP);
+				held -= p.spill(spill, keep);
+				if (p.capacity() > Math.max(4L * p.held(), share)) {
+					p.trim(); // far more room than its share of the limit: give it back while the arrays are young
+				}
+			}
+		}
+
+		/**
+		 * When the lists' arrays have room for more than twice the limit (besides a little per thread), gives back
+		 * the room of those with the most to spare: lists that grew and were passed or spilled, e.g. of threads that
+		 * have finished. The room of lists that keep growing back is left alone, so that they are not reallocated
+		 * at every spill.
+		 */
+		private void trimIfLoose() {
+			long room = 0;
+			for (ThreadProgram p : lists.programs) {
+				room += p.capacity();
+			}
+			long allowed = 2L * limit + 16L * lists.programs.size();
+			if (room <= allowed) {
+				return;
+			}
+			List<ThreadProgram> loosest = new ArrayList<>(lists.programs);
+			loosest.sort((a, b) -> Integer.compare(b.capacity() - b.held(), a.capacity() - a.held()));
+			for (ThreadProgram p : loosest) {
+				if (room <= allowed / 2) {
+					break;
+				}
+				room -= p.trim();
 			}
 		}
 
@@ -253,8 +299,16 @@ public final class Recording implements ThreadLists {
 		@Override
 		public boolean has(int t, int i) {
 			ThreadProgram p = lists.programs.get(t);
-			while (p.spilled(i)) {
-				p.unspill(spill);
+			if (p.spilled(i)) {
+				while (p.spilled(i)) {
+					unspilled += p.unspill(spill);
+				}
+				if (unspilled > 1 << 16) {
+					// what came back counts against the limit too, once the trace is read as much as while it is
+					unspilled = 0;
+					spillIfFull();
+					trimIfLoose();
+				}
 			}
 			while (!finished) {
 				// the operation a thread is blocked in is not complete before the replay unblocks it
@@ -273,8 +327,15 @@ public final class Recording implements ThreadLists {
 			if (!has(t, i)) {
 				return i;
 			}
-			// a later spill starts at least KEEP operations after the last released
-			return Math.min(Math.min(finished ? p.size() : lists.complete(t), p.heldUntil(i)), i + KEEP);
+			// a later spill starts at least KEEP_LEAST operations after the last released
+			return Math.min(Math.min(finished ? p.size() : lists.complete(t), p.heldUntil(i)), i + KEEP_LEAST);
+		}
+
+		@Override
+		public void finished(int t) {
+			ThreadProgram p = lists.programs.get(t);
+			p.release(p.size());
+			p.trim();
 		}
 
 		@Override

@@ -155,6 +155,8 @@ final class ReplayAhead implements AutoCloseable {
 		private static final byte OFF_PROCESSOR = 1;
 		private static final byte ACCEPTED = 2;
 		private static final byte BLOCKED = 3;
+		/** The most emptied lists a batch keeps. */
+		private static final int POOL = 64;
 
 		final List<String> threads = new ArrayList<>();
 		final IntList ranks = new IntList();
@@ -238,8 +240,10 @@ final class ReplayAhead implements AutoCloseable {
 			removeLast.truncate(0);
 			touched.truncate(0);
 			for (ThreadProgram p : segments) {
-				p.clear();
-				pool.add(p);
+				if (pool.size() < POOL) {
+					p.clear();
+					pool.add(p);
+				}
 			}
 			segments.clear();
 			changes = 0;

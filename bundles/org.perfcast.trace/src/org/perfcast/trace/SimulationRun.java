@@ -417,6 +417,7 @@ final class SimulationRun implements Scheduler.Listener {
 		scheduler.leave(t);
 		t.status = Status.DONE;
 		t.exit = now;
+		lists.finished(t.index);
 		recorder.show(t, null, "", -1, 0, null, now);
 		for (SimThread u = t.joiners.poll(); u != null; u = t.joiners.poll()) {
 			resume(u, t, recorder.on ? "joined " + t.name : null);

@@ -42,6 +42,9 @@ interface ThreadLists {
 	 */
 	int available(int t, int i);
 
+	/** Thread {@code t} has finished: a stream may drop its list. */
+	void finished(int t);
+
 	/**
 	 * The simulation is over: a stream reads the rest of its trace (to know every thread and the replay's remarks),
 	 * dropping the operations.

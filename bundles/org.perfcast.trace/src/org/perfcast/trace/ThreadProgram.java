@@ -19,8 +19,9 @@ import org.eclipse.jdt.annotation.Nullable;
 public final class ThreadProgram {
 
 	private static final EventKind[] KINDS = EventKind.values();
-	/** The most operations one piece of a spill holds. */
+	/** The most operations one piece of a spill holds, at most this many times the operations kept. */
 	private static final int PIECE = 1 << 16;
+	private static final int PIECE_PER_KEPT = 4;
 
 	private int size;
 	/** The index of the first operation held; operations before it were released. */
@@ -268,14 +269,15 @@ public final class ThreadProgram {
 	}
 
 	/**
-	 * Moves the next piece of at most {@link #PIECE} operations of what {@link #spill} moves to {@code file}, so
-	 * that its bytes are a short-lived buffer of a few megabytes.
+	 * Moves the next piece of what {@link #spill} moves to {@code file}: at most {@link #PIECE} operations, so that
+	 * its bytes are a short-lived buffer of a few megabytes, and at most {@link #PIECE_PER_KEPT} times {@code keep},
+	 * so that a list with little room in memory brings back little at a time.
 	 *
 	 * @return how many operations left the arrays
 	 */
 	private int spillPiece(Spill file, int keep) {
 		int from = holeStart != Integer.MAX_VALUE ? holeEnd : Math.max(released, base) + keep;
-		int to = Math.min(size - 1, from + PIECE);
+		int to = Math.min(size - 1, from + Math.min(PIECE, PIECE_PER_KEPT * keep));
 		if (to - from < keep) {
 			return 0;
 		}
@@ -389,13 +391,37 @@ public final class ThreadProgram {
 		return holeStart > i && holeStart < size ? holeStart : size;
 	}
 
+	/** How many operations the arrays have room for. */
+	int capacity() {
+		return kind.length;
+	}
+
+	/**
+	 * Drops the released operations and gives back the room the list does not use (it keeps twice what it holds).
+	 *
+	 * @return how many operations' room was given back
+	 */
+	int trim() {
+		int drop = Math.min(released, holeStart) - base;
+		if (drop > 0) {
+			shift(drop);
+		}
+		int n = Math.max(16, 2 * held());
+		if (kind.length <= n) {
+			return 0;
+		}
+		int freed = kind.length - n;
+		grow(n);
+		return freed;
+	}
+
 	/** Whether operation {@code i} is in the spill file. */
 	boolean spilled(int i) {
 		return i >= holeStart && i < holeEnd;
 	}
 
-	/** Brings the first spilled piece back from {@code file}. */
-	void unspill(Spill file) {
+	/** Brings the first spilled piece back from {@code file}; returns how many operations came back. */
+	int unspill(Spill file) {
 		ArrayDeque<long[]> pieces = spilled;
 		if (pieces == null) {
 			throw new IllegalStateException("nothing is spilled");
@@ -431,6 +457,7 @@ public final class ThreadProgram {
 			holeStart = Integer.MAX_VALUE;
 			holeEnd = Integer.MAX_VALUE;
 		}
+		return count;
 	}
 
 	/** Forgets every operation but the last (which the replay may still complete or drop). */

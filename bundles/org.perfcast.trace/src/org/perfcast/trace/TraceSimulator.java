@@ -26,6 +26,12 @@ public final class TraceSimulator {
 	public static final String REPLAY_AHEAD = "perfcast.trace.replayAhead";
 
 	/**
+	 * The system property giving how many operations a streamed trace's lists hold in memory (2^18 by default, at
+	 * least 1024) before the middles of the longest go to a temporary file.
+	 */
+	public static final String HELD_OPERATIONS = "perfcast.trace.heldOperations";
+
+	/**
 	 * How to simulate.
 	 *
 	 * @param syncCost  processor time an accepted activation costs both threads (0 by default)

@@ -66,15 +66,20 @@ class StreamingSimulationTest {
 
 	/** What {@code run} gives with the trace read and replayed on the simulation's thread, not ahead. */
 	private static <T> T onTheSimulationsThread(Callable<T> run) throws Exception {
-		String was = System.getProperty(TraceSimulator.REPLAY_AHEAD);
-		System.setProperty(TraceSimulator.REPLAY_AHEAD, "false");
+		return withProperty(TraceSimulator.REPLAY_AHEAD, "false", run);
+	}
+
+	/** What {@code run} gives with system property {@code name} set to {@code value}. */
+	private static <T> T withProperty(String name, String value, Callable<T> run) throws Exception {
+		String was = System.getProperty(name);
+		System.setProperty(name, value);
 		try {
 			return run.call();
 		} finally {
 			if (was == null) {
-				System.clearProperty(TraceSimulator.REPLAY_AHEAD);
+				System.clearProperty(name);
 			} else {
-				System.setProperty(TraceSimulator.REPLAY_AHEAD, was);
+				System.setProperty(name, was);
 			}
 		}
 	}
@@ -162,6 +167,34 @@ class StreamingSimulationTest {
 					EngineMonitor.NULL), streamed, model.toString());
 			assertEquals(streamed, onTheSimulationsThread(() -> TraceSimulator.simulate(() -> TraceFiles.open(file,
 					"locks"), TargetMachine.unbound(3), model, options, EngineMonitor.NULL)), model + ", on one thread");
+		}
+	}
+
+	/**
+	 * With room for only 1024 operations, lists spill in small pieces while the trace is read, come back a piece at
+	 * a time, spill again once read (10^4 threads all running), and give their room back when their threads finish:
+	 * results as in memory, replayed ahead or not.
+	 */
+	@Test
+	void testSmallRoomSpillsAndRefillsWithTheSameResults(@TempDir Path dir) throws Exception {
+		for (SyntheticTrace.Shape shape : List.of(SyntheticTrace.Shape.THREADS, SyntheticTrace.Shape.LOCKS,
+				SyntheticTrace.Shape.WORKERS)) {
+			Path file = dir.resolve(shape.id() + ".vtraceb");
+			try (OutputStream out = Files.newOutputStream(file)) {
+				SyntheticTrace.writeBinary(out, shape, 4 * SyntheticTrace.MANY_THREADS + 40_000, 5);
+			}
+			Recording recording = TraceFiles.record(file, shape.id(), EngineMonitor.NULL);
+			for (int processors : new int[] { 2, 4 }) {
+				TraceSimulator.Options options = new TraceSimulator.Options(0.25, false);
+				Simulation reference = TraceSimulator.simulate(recording, TargetMachine.unbound(processors),
+						SimulationModel.DIRECT, options, EngineMonitor.NULL);
+				Callable<Simulation> streamed = () -> TraceSimulator.simulate(() -> TraceFiles.open(file, shape.id()),
+						TargetMachine.unbound(processors), SimulationModel.DIRECT, options, EngineMonitor.NULL);
+				assertEquals(reference, withProperty(TraceSimulator.HELD_OPERATIONS, "1024", streamed), shape
+						+ ", " + processors + " processors");
+				assertEquals(reference, withProperty(TraceSimulator.HELD_OPERATIONS, "1024",
+						() -> onTheSimulationsThread(streamed)), shape + ", " + processors + " processors, one thread");
+			}
 		}
 	}
 
