@@ -19,8 +19,9 @@ final class Scheduler {
 
 	final int processors;
 	/** The thread on each processor, or null. */
-	final SimThread[] running;
-	private final SimThread[] next;
+	private SimThread[] running;
+	/** The assignment being made; it becomes {@link #running} when made. */
+	private SimThread[] next;
 	private final Listener listener;
 	/** The ready and running threads by priority, then by the time they became ready. */
 	private @Nullable SimThread head;
@@ -154,7 +155,9 @@ final class Scheduler {
 				listener.dispatched(t);
 			}
 		}
-		System.arraycopy(next, 0, running, 0, processors);
+		SimThread[] made = next;
+		next = running;
+		running = made;
 	}
 
 	/**
