@@ -180,25 +180,29 @@ final class Replay {
 			ready(t);
 		}
 		String name = e.thread();
-		if (state.get(t) == NEW) {
-			throw new TraceException(file, line, "thread " + name + " has not been created (no 'create " + name
-					+ "' before this line)");
+		int st = state.get(t);
+		if (st != READY) {
+			if (st == NEW) {
+				throw new TraceException(file, line, "thread " + name + " has not been created (no 'create " + name
+						+ "' before this line)");
+			}
+			if (st == DONE) {
+				throw new TraceException(file, line, "thread " + name + " has already exited");
+			}
+			throw new TraceException(file, line, "thread " + name + " is blocked (" + blockedOn(t) + ") at time "
+					+ Numbers.format(e.time()));
 		}
-		if (state.get(t) == DONE) {
-			throw new TraceException(file, line, "thread " + name + " has already exited");
-		}
-		if (state.get(t) == BLOCKED) {
-			throw new TraceException(file, line, "thread " + name + " is blocked (" + blockedOn(t)
-					+ ") at time " + Numbers.format(e.time()));
-		}
+		double w;
 		if (cpu) {
-			double w = e.cpu() - lastCpu.get(t);
+			// the work since its previous event is what its clock says; nothing else accrues to it
+			double clock = e.cpu();
+			double last = lastCpu.get(t);
+			w = clock - last;
 			if (w < 0) {
 				throw new TraceException(file, line, "the CPU clock of " + name + " goes back from "
-						+ Numbers.format(lastCpu.get(t)) + " to " + Numbers.format(e.cpu()));
+						+ Numbers.format(last) + " to " + Numbers.format(clock));
 			}
-			work.set(t, w);
-			lastCpu.set(t, e.cpu());
+			lastCpu.set(t, clock);
 			now = e.time();
 		} else {
 			int running = running();
@@ -215,9 +219,9 @@ final class Replay {
 						+ (header.priorities().isEmpty() ? " (the trace has no @priority line)"
 								: " (@priority " + String.join(" > ", header.priorities()) + ")"));
 			}
+			w = work.get(t);
+			work.set(t, 0.0);
 		}
-		double w = work.get(t);
-		work.set(t, 0.0);
 		switch (e.kind()) {
 		case CREATE -> {
 			if (index.containsKey(e.target()) && state.get(index.get(e.target())) != NEW) {
