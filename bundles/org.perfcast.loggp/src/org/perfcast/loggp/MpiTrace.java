@@ -222,23 +222,31 @@ public final class MpiTrace {
 	/** Splits on spaces and tabs; a '#' starts a comment. */
 	static String[] fields(String line) {
 		int hash = line.indexOf('#');
-		String s = hash >= 0 ? line.substring(0, hash) : line;
-		List<String> out = new ArrayList<>(6);
-		int n = s.length();
+		int n = hash >= 0 ? hash : line.length();
+		int count = 0;
+		for (int i = 0; i < n; i++) {
+			if (!blank(line.charAt(i)) && (i == 0 || blank(line.charAt(i - 1)))) {
+				count++;
+			}
+		}
+		String[] out = new String[count];
+		int k = 0;
 		int i = 0;
-		while (i < n) {
-			while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t' || s.charAt(i) == '\r')) {
+		while (k < count) {
+			while (blank(line.charAt(i))) {
 				i++;
 			}
 			int start = i;
-			while (i < n && s.charAt(i) != ' ' && s.charAt(i) != '\t' && s.charAt(i) != '\r') {
+			while (i < n && !blank(line.charAt(i))) {
 				i++;
 			}
-			if (i > start) {
-				out.add(s.substring(start, i));
-			}
+			out[k++] = line.substring(start, i);
 		}
-		return out.toArray(String[]::new);
+		return out;
+	}
+
+	private static boolean blank(char c) {
+		return c == ' ' || c == '\t' || c == '\r';
 	}
 
 	/**
@@ -279,8 +287,12 @@ public final class MpiTrace {
 		final Rank[] ranks;
 		final Pool pool = new Pool();
 		final int[] world;
-		/** Per key, the messages whose one side only has been read, in order; a key's queue is removed when empty. */
+		/**
+		 * Per key, the messages whose one side only has been read, in order; empty queues are dropped when the keys
+		 * have doubled since the last sweep.
+		 */
 		final Map<Key, ArrayDeque<Transfer>> queues = new HashMap<>();
+		private int swept = 4096;
 		long messages;
 		long largest;
 		/** While draining after a deadlock: per key of a receive still waiting, the sends read since, and the first's bytes. */
@@ -352,12 +364,13 @@ public final class MpiTrace {
 				Transfer first = queue.peekFirst();
 				if (first != null && first.sentFirst != send) {
 					queue.pollFirst();
-					if (queue.isEmpty()) {
-						queues.remove(key);
-					}
 					return first;
 				}
 			} else {
+				if (queues.size() >= swept * 2) {
+					queues.values().removeIf(ArrayDeque::isEmpty);
+					swept = Math.max(4096, queues.size());
+				}
 				queue = new ArrayDeque<>(4);
 				queues.put(key, queue);
 			}
@@ -388,7 +401,7 @@ public final class MpiTrace {
 	}
 
 	/** A line read ahead. */
-	private record Ahead(String text, String[] fields, int line) {
+	private record Ahead(String[] fields, int line) {
 	}
 
 	/**
@@ -458,13 +471,23 @@ public final class MpiTrace {
 				if (ended) {
 					return false;
 				}
-				Ahead a = next();
-				if (a == null) {
+				Ahead a = ahead.pollFirst();
+				if (a != null) {
+					if (a.fields().length > 0) {
+						event(a.fields(), a.line());
+					}
+					continue;
+				}
+				String[] f = lines.fields();
+				if (f == null) {
 					end();
 					return false;
 				}
-				if (a.fields().length > 0) {
-					event(a.fields(), a.line());
+				if ((lines.line & 0xffff) == 0) {
+					stream.monitor.checkCancelled();
+				}
+				if (f.length > 0) {
+					event(f, lines.line);
 				}
 			}
 			kind = kinds[head];
@@ -499,21 +522,6 @@ public final class MpiTrace {
 		void close() {
 			lines.release();
 			ahead.clear();
-		}
-
-		private @Nullable Ahead next() throws EngineException {
-			Ahead a = ahead.pollFirst();
-			if (a != null) {
-				return a;
-			}
-			String s = lines.read();
-			if (s == null) {
-				return null;
-			}
-			if ((lines.line & 0xffff) == 0) {
-				stream.monitor.checkCancelled();
-			}
-			return new Ahead(s, fields(s), lines.line);
 		}
 
 		private void end() throws EngineException {
@@ -687,11 +695,11 @@ public final class MpiTrace {
 				}
 			}
 			while (ahead.size() < lookahead) {
-				String s = lines.read();
-				if (s == null) {
+				String[] f = lines.fields();
+				if (f == null) {
 					return null;
 				}
-				Ahead a = new Ahead(s, fields(s), lines.line);
+				Ahead a = new Ahead(f, lines.line);
 				ahead.addLast(a);
 				if (completes(a.fields(), request)) {
 					return a;
@@ -699,14 +707,13 @@ public final class MpiTrace {
 			}
 			Lines scan = lines.copy();
 			try {
-				String s;
-				while ((s = scan.read()) != null) {
+				String[] f;
+				while ((f = scan.fields()) != null) {
 					if ((scan.line & 0xffff) == 0) {
 						stream.monitor.checkCancelled();
 					}
-					String[] f = fields(s);
 					if (completes(f, request)) {
-						return new Ahead(s, f, scan.line);
+						return new Ahead(f, scan.line);
 					}
 				}
 				return null;
@@ -980,6 +987,54 @@ public final class MpiTrace {
 		/** The next line, or null at the end. */
 		@Nullable
 		String read() throws EngineException {
+			if (!advance()) {
+				return null;
+			}
+			return new String(buffer(), lineStart, lineEnd - lineStart, StandardCharsets.UTF_8);
+		}
+
+		/** The next line's fields ({@link MpiTrace#fields}), or null at the end. */
+		String @Nullable [] fields() throws EngineException {
+			if (!advance()) {
+				return null;
+			}
+			byte[] b = buffer();
+			int n = lineStart;
+			while (n < lineEnd && b[n] != '#') {
+				n++;
+			}
+			int count = 0;
+			for (int i = lineStart; i < n; i++) {
+				if (!blank(b[i]) && (i == lineStart || blank(b[i - 1]))) {
+					count++;
+				}
+			}
+			String[] out = new String[count];
+			int k = 0;
+			int i = lineStart;
+			while (k < count) {
+				while (blank(b[i])) {
+					i++;
+				}
+				int start = i;
+				while (i < n && !blank(b[i])) {
+					i++;
+				}
+				out[k++] = new String(b, start, i - start, StandardCharsets.UTF_8);
+			}
+			return out;
+		}
+
+		private static boolean blank(byte c) {
+			return c == ' ' || c == '\t' || c == '\r';
+		}
+
+		/** The bytes of the line {@link #advance} found, in the buffer until the next call. */
+		private int lineStart;
+		private int lineEnd;
+
+		/** Finds the next line; false at the end. */
+		private boolean advance() throws EngineException {
 			try {
 				if (skipLF) {
 					if (off == len) {
@@ -997,7 +1052,8 @@ public final class MpiTrace {
 						i++;
 					}
 					if (i < len) {
-						String s = new String(b, off, i - off, StandardCharsets.UTF_8);
+						lineStart = off;
+						lineEnd = i;
 						if (b[i] == '\r') {
 							if (i + 1 < len) {
 								if (b[i + 1] == '\n') {
@@ -1009,17 +1065,18 @@ public final class MpiTrace {
 						}
 						off = i + 1;
 						line++;
-						return s;
+						return true;
 					}
 					int consumed = i - off;
 					if (!fill()) {
 						if (off == len) {
-							return null;
+							return false;
 						}
-						String s = new String(buffer(), off, len - off, StandardCharsets.UTF_8);
+						lineStart = off;
+						lineEnd = len;
 						off = len;
 						line++;
-						return s;
+						return true;
 					}
 					i = off + consumed;
 				}
