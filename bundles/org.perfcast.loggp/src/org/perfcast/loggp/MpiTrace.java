@@ -59,8 +59,11 @@ public final class MpiTrace {
 	/** How many lines all ranks together read ahead to find a receive's completion before scanning for it. */
 	private static final int LOOKAHEAD = 1 << 18;
 
-	/** Where a rank's events are: a file (end −1), or the bytes from start to end of the index after its line. */
-	private record Source(Path path, String name, long start, long end, int line, boolean skipLF) {
+	/**
+	 * Where a rank's events are: a file (end −1) of {@code size} bytes, or the bytes from start to end of the index
+	 * after its line.
+	 */
+	private record Source(Path path, String name, long start, long end, int line, boolean skipLF, long size) {
 	}
 
 	private final Source[] sources;
@@ -148,7 +151,8 @@ public final class MpiTrace {
 				String s = in.read();
 				if (s == null) {
 					if (rank >= 0 && sources != null) {
-						sources[rank] = new Source(index, indexName, sectionStart, in.position(), sectionLine, sectionSkip);
+						sources[rank] = new Source(index, indexName, sectionStart, in.position(), sectionLine, sectionSkip,
+								in.position() - sectionStart);
 					}
 					break;
 				}
@@ -169,7 +173,8 @@ public final class MpiTrace {
 				}
 				if (f[0].equals("rank")) {
 					if (rank >= 0) {
-						sources[rank] = new Source(index, indexName, sectionStart, before, sectionLine, sectionSkip);
+						sources[rank] = new Source(index, indexName, sectionStart, before, sectionLine, sectionSkip, before
+								- sectionStart);
 					}
 					if (f.length != 2 && f.length != 3) {
 						throw error(indexName, l, "'rank R' or 'rank R FILE', found '" + s.strip() + "'");
@@ -188,11 +193,17 @@ public final class MpiTrace {
 							throw error(name, 0, "cannot read rank " + r + "'s events: " + file.getFileName()
 									+ " is not a file (a device or a pipe)");
 						}
-						sources[r] = new Source(file, name, 0, -1, 0, false);
+						long size;
+						try {
+							size = Files.size(file);
+						} catch (IOException e) {
+							throw error(name, 0, "cannot read rank " + r + "'s events: " + e.getMessage());
+						}
+						sources[r] = new Source(file, name, 0, -1, 0, false, size);
 						rank = -2;
 					} else {
 						// a placeholder until the section's end is known
-						sources[r] = new Source(index, indexName, 0, 0, 0, false);
+						sources[r] = new Source(index, indexName, 0, 0, 0, false, 0);
 						rank = r;
 						sectionStart = in.position();
 						sectionLine = l;
@@ -313,7 +324,7 @@ public final class MpiTrace {
 			for (int r = 0; r < P; r++) {
 				Source s = trace.sources[r];
 				ranks[r] = new Rank(this, r, s.name(), new Lines(s.path(), s.name(), s.start(), s.end(), s.line(),
-						s.skipLF(), pool), lookahead);
+						s.skipLF(), pool), lookahead, s.start(), s.size());
 			}
 		}
 
@@ -437,6 +448,9 @@ public final class MpiTrace {
 		private int alltoallLine;
 		private boolean ended;
 		long operations;
+		/** Where its events start, and their bytes. */
+		private final long start;
+		final long size;
 
 		byte kind;
 		@Nullable
@@ -444,12 +458,14 @@ public final class MpiTrace {
 		double duration;
 		int line;
 
-		Rank(Stream stream, int r, String file, Lines lines, int lookahead) {
+		Rank(Stream stream, int r, String file, Lines lines, int lookahead, long start, long size) {
 			this.stream = stream;
 			this.r = r;
 			this.file = file;
 			this.lines = lines;
 			this.lookahead = lookahead;
+			this.start = start;
+			this.size = size;
 			comms.put(0, stream.world);
 			comms.put(1, new int[] { r });
 		}
@@ -495,6 +511,11 @@ public final class MpiTrace {
 			duration = durations[head];
 			line = lineOf[head];
 			return true;
+		}
+
+		/** The bytes of its events read so far (the progress). */
+		long consumed() {
+			return ended ? size : Math.min(size, lines.position() - start);
 		}
 
 		/** Drops the current operation. */

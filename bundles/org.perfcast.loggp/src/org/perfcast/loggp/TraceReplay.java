@@ -160,7 +160,13 @@ public final class TraceReplay {
 	}
 
 	private Result run(EngineMonitor monitor) throws EngineException {
-		monitor.begin("replay of " + P + " ranks", P);
+		// the work: each rank's bytes read, and one when it ends
+		long total = P;
+		for (MpiTrace.Rank rank : stream.ranks) {
+			total += rank.size;
+		}
+		monitor.begin("replay of " + P + " ranks", total);
+		long[] reported = new long[P];
 		ArrayDeque<Integer> runnable = new ArrayDeque<>();
 		for (int p = 0; p < P; p++) {
 			runnable.add(p);
@@ -178,6 +184,13 @@ public final class TraceReplay {
 			while (rank.fill()) {
 				if ((++steps & 0xfffff) == 0) {
 					monitor.checkCancelled();
+					for (int q = 0; q < P; q++) {
+						long read = stream.ranks[q].consumed();
+						if (read > reported[q]) {
+							monitor.worked(read - reported[q]);
+							reported[q] = read;
+						}
+					}
 				}
 				MpiTrace.Transfer m = step(p, rank);
 				if (m != null) {
@@ -200,7 +213,8 @@ public final class TraceReplay {
 			}
 			if (!blocked) {
 				done++;
-				monitor.worked(1);
+				monitor.worked(rank.size - reported[p] + 1);
+				reported[p] = rank.size;
 			}
 			// ranks woken by this one's messages
 			for (int q : woken) {
