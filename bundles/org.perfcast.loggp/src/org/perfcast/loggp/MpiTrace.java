@@ -57,7 +57,7 @@ public final class MpiTrace {
 	static final byte WAIT_RECV = 6;
 
 	/** How many lines all ranks together read ahead to find a receive's completion before scanning for it. */
-	private static final int LOOKAHEAD = 1 << 18;
+	private static final int LOOKAHEAD = 1 << 16;
 
 	/**
 	 * Where a rank's events are: a file (end −1) of {@code size} bytes, or the bytes from start to end of the index
@@ -67,21 +67,15 @@ public final class MpiTrace {
 	}
 
 	private final Source[] sources;
-	private final String indexFile;
 	private @Nullable Counts counts;
 
-	private MpiTrace(Source[] sources, String indexFile) {
+	private MpiTrace(Source[] sources) {
 		this.sources = sources;
-		this.indexFile = indexFile;
 	}
 
 	/** The number of ranks. */
 	public int P() {
 		return sources.length;
-	}
-
-	String indexFile() {
-		return indexFile;
 	}
 
 	/**
@@ -224,7 +218,7 @@ public final class MpiTrace {
 							+ "' missing)");
 				}
 			}
-			return new MpiTrace(sources, indexName);
+			return new MpiTrace(sources);
 		} finally {
 			pool.close();
 		}
