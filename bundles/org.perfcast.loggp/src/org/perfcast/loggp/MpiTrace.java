@@ -300,7 +300,10 @@ public final class MpiTrace {
 		private int swept = 4096;
 		long messages;
 		long largest;
-		/** While draining after a deadlock: per key of a receive still waiting, the sends read since, and the first's bytes. */
+		/**
+		 * While draining after a deadlock: per key of a receive still waiting, the sends read since and the first's
+		 * bytes.
+		 */
 		@Nullable
 		Map<Key, long[]> toCome;
 

@@ -17,7 +17,8 @@ import org.perfcast.engine.Location;
 import org.perfcast.engine.run.Schedule;
 
 /**
- * Replays an {@link MpiTrace} under LogGP, reading it as a stream. Each rank follows its operations in order from time 0:
+ * Replays an {@link MpiTrace} under LogGP, reading it as a stream. Each rank follows its operations in order from
+ * time 0:
  * <ul>
  * <li>a computation of d µs takes d / speed;</li>
  * <li>a send of k bytes is ready at the rank's earliest send time under {@link StepTimelines}' rules (the rank's
