@@ -65,8 +65,9 @@ final class RecordMpiCommand extends AbstractCommand {
 				console.err().print(output.endsWith("\n") ? output : output + "\n");
 			}
 			MpiTrace trace = MpiTrace.read(out, out.toString(), EngineMonitor.NULL);
-			console.out().println("trace of " + trace.P() + " ranks, " + trace.operations() + " operations, "
-					+ trace.messages() + " messages (collectives decomposed): " + out.resolve("trace.mpitrace"));
+			MpiTrace.Counts counts = trace.counts(EngineMonitor.NULL);
+			console.out().println("trace of " + trace.P() + " ranks, " + counts.operations() + " operations, "
+					+ counts.messages() + " messages (collectives decomposed): " + out.resolve("trace.mpitrace"));
 			console.out().println("replay it with: perfcast replay " + out);
 			return ExitCode.OK;
 		} catch (MpiCharacterisation.MpiException e) {

@@ -75,10 +75,11 @@ final class ReplayCommand extends AbstractCommand {
 		Path path = Path.of(file);
 		try {
 			MpiTrace trace = MpiTrace.read(path, file, EngineMonitor.NULL);
-			TraceReplay.Options replay = ReplayEngine.options(new EngineInput(path, file, bindings, options), trace, file);
+			TraceReplay.Options replay = ReplayEngine.options(new EngineInput(path, file, bindings, options), trace, file,
+					EngineMonitor.NULL);
 			TraceReplay.Result result = TraceReplay.replay(trace, replay, EngineMonitor.NULL);
-			if (trace.unmatchedSends() > 0) {
-				console.err().println(file + ": warning: " + trace.unmatchedSends() + " sends no receive takes");
+			if (result.unmatchedSends() > 0) {
+				console.err().println(file + ": warning: " + result.unmatchedSends() + " sends no receive takes");
 			}
 			if (arguments.flag("json")) {
 				json(result, replay, console.out());

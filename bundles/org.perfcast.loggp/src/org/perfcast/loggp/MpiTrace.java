@@ -1,30 +1,35 @@
 package org.perfcast.loggp;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 
 /**
- * A time-independent trace of an MPI run (the format of the README's "Recorded MPI runs"), read and prepared for
- * {@link TraceReplay}: each rank's operations in order, its collectives decomposed into point-to-point messages,
- * and every receive matched to its send as MPI matches them: by (source, tag, communicator), in the order the
- * receives were posted and the sends made, wildcards resolved from the actual source and tag recorded at the
- * receive's completion.
+ * A time-independent trace of an MPI run (the format of the README's "Recorded MPI runs"), read as a stream for
+ * {@link TraceReplay}: {@link #read} reads only the index, and each rank's events are read, their collectives
+ * decomposed into point-to-point messages and every receive matched to its send as the replay reaches them. MPI
+ * matches by (source, tag, communicator), in the order the receives were posted and the sends made; a wildcard
+ * is resolved from the actual source and tag recorded at the receive's completion, and a receive's completion
+ * (or cancel) is read ahead of it. A message is held only between its first side's reading and its replay, so the
+ * memory is that of the messages in flight, the open requests and a read buffer per rank in use, not the trace's
+ * length.
  * <p>
  * Collectives are decomposed into the usual algorithms: a binomial tree for bcast, reduce, gather and scatter;
  * recursive doubling for allreduce, allgather and barrier (for a size p not a power of two, MPICH's folding: the
@@ -40,6 +45,9 @@ public final class MpiTrace {
 	/** The most ranks a trace may have. */
 	public static final int MAX_RANKS = 1 << 16;
 
+	/** The longest line read, in bytes. */
+	static final int MAX_LINE = 1 << 24;
+
 	static final byte COMPUTE = 0;
 	static final byte SEND = 1;
 	static final byte ISEND = 2;
@@ -48,559 +56,859 @@ public final class MpiTrace {
 	static final byte WAIT_SEND = 5;
 	static final byte WAIT_RECV = 6;
 
-	/** One rank's operations: kind, argument (a message, or for a computation an index into its durations), line. */
-	static final class Rank {
-		final String file;
-		byte[] kind = new byte[64];
-		int[] arg = new int[64];
-		int[] line = new int[64];
-		int size;
-		double[] durations = new double[16];
-		int computes;
-		/** Trace requests still open: id to the operation index of their isend or irecv. */
-		final Map<Long, Integer> open = new HashMap<>();
-		/** Communicators: id to the world ranks of their members. */
-		final Map<Integer, int[]> comms = new HashMap<>();
-		/** Collectives so far, per communicator id: the next instance's number. */
-		final Map<Integer, Integer> instances = new HashMap<>();
-		/** Receives from any source or with any tag not yet completed: operation index to communicator. */
-		final Map<Integer, Integer> wildcards = new HashMap<>();
-		boolean seen;
+	/** How many lines all ranks together read ahead to find a receive's completion before scanning for it. */
+	private static final int LOOKAHEAD = 1 << 16;
 
-		Rank(String file) {
-			this.file = file;
-		}
-
-		int add(byte k, int a, int l) {
-			if (size == kind.length) {
-				int n = size * 2;
-				kind = Arrays.copyOf(kind, n);
-				arg = Arrays.copyOf(arg, n);
-				line = Arrays.copyOf(line, n);
-			}
-			kind[size] = k;
-			arg[size] = a;
-			line[size] = l;
-			return size++;
-		}
-
-		void compute(double us, int l) {
-			if (computes == durations.length) {
-				durations = Arrays.copyOf(durations, computes * 2);
-			}
-			durations[computes] = us;
-			add(COMPUTE, computes++, l);
-		}
-
-		void trim() {
-			kind = Arrays.copyOf(kind, size);
-			arg = Arrays.copyOf(arg, size);
-			line = Arrays.copyOf(line, size);
-			durations = Arrays.copyOf(durations, computes);
-		}
+	/**
+	 * Where a rank's events are: a file (end −1) of {@code size} bytes, or the bytes from start to end of the index
+	 * after its line.
+	 */
+	private record Source(Path path, String name, long start, long end, int line, boolean skipLF, long size) {
 	}
 
-	final Rank[] ranks;
-	/** Messages: sender, receiver, bytes, synchronous (rendezvous whatever the size). */
-	int[] from = new int[64];
-	int[] to = new int[64];
-	long[] bytes = new long[64];
-	final BitSet synchronous = new BitSet();
-	int messages;
-	long largest;
-	private final String indexFile;
+	private final Source[] sources;
+	private @Nullable Counts counts;
 
-	/** A matching key: (source, destination, tag, communicator); collectives use communicator −(id + 1). */
-	private record Key(int from, int to, int tag, int comm) {
-	}
-
-	private final Map<Key, Integer> keys = new HashMap<>();
-	/** Per key, the messages sent, in order. */
-	private final List<int[]> sent = new ArrayList<>();
-	private int[] sentCount = new int[16];
-	private int[] received = new int[16];
-	private final List<Key> keyList = new ArrayList<>();
-
-	private MpiTrace(int P, String indexFile) {
-		ranks = new Rank[P];
-		this.indexFile = indexFile;
+	private MpiTrace(Source[] sources) {
+		this.sources = sources;
 	}
 
 	/** The number of ranks. */
 	public int P() {
-		return ranks.length;
-	}
-
-	/** The operations of all ranks after decomposition. */
-	public long operations() {
-		long n = 0;
-		for (Rank r : ranks) {
-			n += r.size;
-		}
-		return n;
-	}
-
-	/** The messages, collectives' included. */
-	public int messages() {
-		return messages;
-	}
-
-	/** The largest message in bytes (0 without messages). */
-	public long largest() {
-		return largest;
+		return sources.length;
 	}
 
 	/**
-	 * Reads the trace at {@code path}: a trace folder (its {@code trace.mpitrace}) or an index file. The index has
-	 * {@code ranks N} and, per rank, {@code rank R FILE} (its events in FILE, relative to the index) or
-	 * {@code rank R} followed by its events inline.
+	 * What a pass over the whole trace counts.
+	 *
+	 * @param operations the operations of all ranks after decomposition
+	 * @param messages   the messages, collectives' included
+	 * @param largest    the largest message in bytes (0 without messages)
+	 */
+	public record Counts(long operations, long messages, long largest) {
+	}
+
+	/**
+	 * Reads every rank's events once, without replaying them, for their counts (kept: a second call does not read
+	 * again). Receives are not matched here: the replay reports a receive without its send.
+	 *
+	 * @throws EngineException at the file and line of the first malformed event
+	 */
+	public Counts counts(EngineMonitor monitor) throws EngineException {
+		Counts c = counts;
+		if (c == null) {
+			Stream stream = new Stream(this, false, monitor);
+			try {
+				for (Rank rank : stream.ranks) {
+					while (rank.fill()) {
+						rank.pop();
+					}
+					rank.close();
+				}
+			} finally {
+				stream.close();
+			}
+			c = new Counts(stream.operations(), stream.messages, stream.largest);
+			counts = c;
+		}
+		return c;
+	}
+
+	/**
+	 * Reads the index of the trace at {@code path}: a trace folder (its {@code trace.mpitrace}) or an index file.
+	 * The index has {@code ranks N} and, per rank, {@code rank R FILE} (its events in FILE, relative to the index)
+	 * or {@code rank R} followed by its events inline. The events are read by {@link TraceReplay} or
+	 * {@link #counts}.
 	 *
 	 * @param display how to name the index file in diagnostics
-	 * @throws EngineException at the file and line of the first error
+	 * @throws EngineException at the file and line of the first error in the index, or at a rank's missing file
 	 */
 	public static MpiTrace read(Path path, String display, EngineMonitor monitor) throws EngineException {
 		Path index = Files.isDirectory(path) ? path.resolve("trace.mpitrace") : path;
 		String indexName = Files.isDirectory(path) ? Path.of(display).resolve("trace.mpitrace").toString() : display;
-		List<String> lines;
 		if (Files.exists(index) && !Files.isRegularFile(index)) {
 			throw error(indexName, 0, "not a trace file (a device or a pipe)");
 		}
-		try {
-			lines = readIndexHead(index);
-		} catch (NoSuchFileException e) {
+		if (!Files.exists(index)) {
 			throw error(indexName, 0, "no trace here (a trace folder holds trace.mpitrace)");
-		} catch (IOException e) {
-			throw error(indexName, 0, "cannot read the trace: " + e.getMessage());
 		}
-		int P = -1;
-		int l = 0;
-		for (String text : lines) {
-			l++;
-			String[] f = fields(text);
-			if (f.length == 0) {
-				continue;
-			}
-			if (!f[0].equals("ranks") || f.length != 2) {
-				throw error(indexName, l, "a trace begins with 'ranks N', found '" + text.strip() + "'");
-			}
-			P = (int) integer(f[1], indexName, l, "the number of ranks", 1, MAX_RANKS);
-			break;
-		}
-		if (P < 0) {
-			throw error(indexName, 0, "the trace states no 'ranks N'");
-		}
-		MpiTrace trace = new MpiTrace(P, indexName);
-		trace.parseIndex(index, indexName, monitor);
-		trace.match();
-		return trace;
-	}
-
-	private static List<String> readIndexHead(Path index) throws IOException {
-		List<String> head = new ArrayList<>();
-		try (BufferedReader in = Files.newBufferedReader(index, StandardCharsets.UTF_8)) {
-			String s;
-			while ((s = in.readLine()) != null) {
-				head.add(s);
-				if (fields(s).length > 0) {
+		Pool pool = new Pool();
+		Lines in = new Lines(index, indexName, 0, -1, 0, false, pool);
+		try {
+			Source[] sources = null;
+			int rank = -1; // the rank whose events follow inline, −1 before any, −2 after a rank in a file
+			long sectionStart = 0;
+			int sectionLine = 0;
+			boolean sectionSkip = false;
+			while (true) {
+				long before = in.position();
+				String s = in.read();
+				if (s == null) {
+					if (rank >= 0 && sources != null) {
+						sources[rank] = new Source(index, indexName, sectionStart, in.position(), sectionLine, sectionSkip,
+								in.position() - sectionStart);
+					}
 					break;
 				}
-			}
-		}
-		return head;
-	}
-
-	private void parseIndex(Path index, String indexName, EngineMonitor monitor) throws EngineException {
-		try (BufferedReader in = reader(index)) {
-			String s;
-			int l = 0;
-			Rank inline = null;
-			boolean header = false;
-			while ((s = in.readLine()) != null) {
-				l++;
-				if (l % 65536 == 0) {
+				int l = in.line;
+				if ((l & 0xffff) == 0) {
 					monitor.checkCancelled();
 				}
 				String[] f = fields(s);
 				if (f.length == 0) {
 					continue;
 				}
-				if (!header) {
-					header = true; // "ranks N", read already
+				if (sources == null) {
+					if (!f[0].equals("ranks") || f.length != 2) {
+						throw error(indexName, l, "a trace begins with 'ranks N', found '" + s.strip() + "'");
+					}
+					sources = new Source[(int) integer(f[1], indexName, l, "the number of ranks", 1, MAX_RANKS)];
 					continue;
 				}
 				if (f[0].equals("rank")) {
+					if (rank >= 0) {
+						sources[rank] = new Source(index, indexName, sectionStart, before, sectionLine, sectionSkip, before
+								- sectionStart);
+					}
 					if (f.length != 2 && f.length != 3) {
 						throw error(indexName, l, "'rank R' or 'rank R FILE', found '" + s.strip() + "'");
 					}
-					int r = (int) integer(f[1], indexName, l, "a rank", 0, ranks.length - 1);
-					if (ranks[r] != null) {
+					int r = (int) integer(f[1], indexName, l, "a rank", 0, sources.length - 1);
+					if (sources[r] != null) {
 						throw error(indexName, l, "rank " + r + " is given twice");
 					}
 					if (f.length == 3) {
 						Path file = index.resolveSibling(f[2]);
 						String name = Path.of(indexName).resolveSibling(f[2]).toString();
-						ranks[r] = new Rank(name);
-						parseRank(r, file, name, monitor);
-						inline = null;
+						if (!Files.exists(file)) {
+							throw error(name, 0, "no such file: rank " + r + "'s events");
+						}
+						if (!Files.isRegularFile(file)) {
+							throw error(name, 0, "cannot read rank " + r + "'s events: " + file.getFileName()
+									+ " is not a file (a device or a pipe)");
+						}
+						long size;
+						try {
+							size = Files.size(file);
+						} catch (IOException e) {
+							throw error(name, 0, "cannot read rank " + r + "'s events: " + e.getMessage());
+						}
+						sources[r] = new Source(file, name, 0, -1, 0, false, size);
+						rank = -2;
 					} else {
-						ranks[r] = new Rank(indexName);
-						startRank(r);
-						inline = ranks[r];
+						// a placeholder until the section's end is known
+						sources[r] = new Source(index, indexName, 0, 0, 0, false, 0);
+						rank = r;
+						sectionStart = in.position();
+						sectionLine = l;
+						sectionSkip = in.skipLF;
 					}
 					continue;
 				}
-				if (inline == null) {
+				if (rank < 0) {
 					throw error(indexName, l, "an event before any 'rank R'");
 				}
-				event(inline, rankOf(inline), f, indexName, l);
 			}
-		} catch (IOException e) {
-			throw error(indexName, 0, "cannot read the trace: " + e.getMessage());
-		}
-		for (int r = 0; r < ranks.length; r++) {
-			if (ranks[r] == null) {
-				throw error(indexName, 0, "rank " + r + " of " + ranks.length + " has no events ('rank " + r + "' missing)");
+			if (sources == null) {
+				throw error(indexName, 0, "the trace states no 'ranks N'");
 			}
-			finishRank(r);
-		}
-	}
-
-	private int rankOf(Rank rank) {
-		for (int r = 0; r < ranks.length; r++) {
-			if (ranks[r] == rank) {
-				return r;
-			}
-		}
-		throw new IllegalStateException();
-	}
-
-	private static BufferedReader reader(Path file) throws IOException {
-		if (Files.exists(file) && !Files.isRegularFile(file)) {
-			throw new IOException(file.getFileName() + " is not a file (a device or a pipe)");
-		}
-		return new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), 1 << 16);
-	}
-
-	private void startRank(int r) {
-		int[] world = new int[ranks.length];
-		for (int i = 0; i < world.length; i++) {
-			world[i] = i;
-		}
-		ranks[r].comms.put(0, world);
-		ranks[r].comms.put(1, new int[] { r });
-	}
-
-	private void parseRank(int r, Path file, String name, EngineMonitor monitor) throws EngineException {
-		startRank(r);
-		Rank rank = ranks[r];
-		try (BufferedReader in = reader(file)) {
-			String s;
-			int l = 0;
-			while ((s = in.readLine()) != null) {
-				l++;
-				if ((l & 0xffff) == 0) {
-					monitor.checkCancelled();
-				}
-				String[] f = fields(s);
-				if (f.length > 0) {
-					event(rank, r, f, name, l);
+			for (int r = 0; r < sources.length; r++) {
+				if (sources[r] == null) {
+					throw error(indexName, 0, "rank " + r + " of " + sources.length + " has no events ('rank " + r
+							+ "' missing)");
 				}
 			}
-		} catch (NoSuchFileException e) {
-			throw error(name, 0, "no such file: rank " + r + "'s events");
-		} catch (IOException e) {
-			throw error(name, 0, "cannot read rank " + r + "'s events: " + e.getMessage());
-		}
-	}
-
-	private void finishRank(int r) throws EngineException {
-		Rank rank = ranks[r];
-		for (Map.Entry<Long, Integer> open : rank.open.entrySet()) {
-			int op = open.getValue();
-			if (rank.kind[op] == IRECV && rank.arg[op] < 0) {
-				throw error(rank.file, rank.line[op], "the receive of request " + open.getKey() + " from any source or "
-						+ "with any tag never completes, so its message is unknown");
-			}
+			return new MpiTrace(sources);
+		} finally {
+			pool.close();
 		}
 	}
 
 	/** Splits on spaces and tabs; a '#' starts a comment. */
 	static String[] fields(String line) {
 		int hash = line.indexOf('#');
-		String s = hash >= 0 ? line.substring(0, hash) : line;
-		List<String> out = new ArrayList<>(6);
-		int n = s.length();
+		int n = hash >= 0 ? hash : line.length();
+		int count = 0;
+		for (int i = 0; i < n; i++) {
+			if (!blank(line.charAt(i)) && (i == 0 || blank(line.charAt(i - 1)))) {
+				count++;
+			}
+		}
+		String[] out = new String[count];
+		int k = 0;
 		int i = 0;
-		while (i < n) {
-			while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t' || s.charAt(i) == '\r')) {
+		while (k < count) {
+			while (blank(line.charAt(i))) {
 				i++;
 			}
 			int start = i;
-			while (i < n && s.charAt(i) != ' ' && s.charAt(i) != '\t' && s.charAt(i) != '\r') {
+			while (i < n && !blank(line.charAt(i))) {
 				i++;
 			}
-			if (i > start) {
-				out.add(s.substring(start, i));
-			}
+			out[k++] = line.substring(start, i);
 		}
-		return out.toArray(String[]::new);
+		return out;
 	}
 
-	private void event(Rank rank, int r, String[] f, String file, int l) throws EngineException {
-		switch (f[0]) {
-		case "compute" -> {
-			arity(f, 2, file, l, "compute US");
-			double us;
-			try {
-				us = Double.parseDouble(f[1]);
-			} catch (NumberFormatException e) {
-				us = Double.NaN;
-			}
-			if (!(us >= 0) || Double.isInfinite(us)) {
-				throw error(file, l, "a computation lasts a finite number of µs of at least 0, not '" + f[1] + "'");
-			}
-			rank.compute(us, l);
-		}
-		case "comm" -> {
-			if (f.length < 3) {
-				throw error(file, l, "'comm ID RANK...' names the communicator's members, found '" + String.join(" ", f) + "'");
-			}
-			int id = (int) integer(f[1], file, l, "a communicator id", 0, Integer.MAX_VALUE - 1);
-			int[] members = new int[f.length - 2];
-			boolean self = false;
-			for (int i = 2; i < f.length; i++) {
-				members[i - 2] = (int) integer(f[i], file, l, "a rank", 0, ranks.length - 1);
-				self |= members[i - 2] == r;
-			}
-			if (!self) {
-				throw error(file, l, "communicator " + id + " does not have rank " + r + ", whose events these are");
-			}
-			rank.comms.put(id, members);
-		}
-		case "send", "ssend", "isend", "issend", "recv", "irecv" -> p2p(rank, r, f, file, l);
-		case "wait" -> waitFor(rank, r, f, file, l);
-		case "cancel" -> cancel(rank, f, file, l);
-		case "barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall", "gather", "scatter" ->
-			collective(rank, r, f, file, l);
-		default -> throw error(file, l, "unknown event '" + f[0] + "'; events: compute, comm, send, ssend, recv, isend, "
-				+ "issend, irecv, wait, cancel, barrier, bcast, reduce, allreduce, allgather, alltoall, gather, scatter");
+	private static boolean blank(char c) {
+		return c == ' ' || c == '\t' || c == '\r';
+	}
+
+	/**
+	 * A message between its first side's reading and the end of its replay: sender, receiver, bytes (−1 until its
+	 * send is read), synchronous (rendezvous whatever the size), and the replay's times: when the sender is ready,
+	 * when the receive is posted, when the transfer starts (NaN until known).
+	 */
+	static final class Transfer {
+		final int from;
+		final int to;
+		long bytes = -1;
+		boolean synchronous;
+		double ready = Double.NaN;
+		double post = Double.NaN;
+		double start = Double.NaN;
+		/** Whether its send was read first (it waits in its key's queue for its receive). */
+		final boolean sentFirst;
+		/** The line of its receive, once read. */
+		int receiveLine;
+
+		Transfer(int from, int to, boolean sentFirst) {
+			this.from = from;
+			this.to = to;
+			this.sentFirst = sentFirst;
 		}
 	}
 
-	private void p2p(Rank rank, int r, String[] f, String file, int l) throws EngineException {
-		boolean nonblocking = f[0].startsWith("i");
-		arity(f, nonblocking ? 6 : 5, file, l, f[0] + " PEER TAG COMM BYTES" + (nonblocking ? " REQ" : ""));
-		boolean receive = f[0].endsWith("recv");
-		int peer = f[1].equals("any") && receive && nonblocking ? -1 : (int) integer(f[1], file, l, "a rank", 0,
-				ranks.length - 1);
-		int tag = f[2].equals("any") && receive && nonblocking ? Integer.MIN_VALUE : (int) integer(f[2], file, l, "a tag",
-				0, Integer.MAX_VALUE);
-		int comm = (int) integer(f[3], file, l, "a communicator id", 0, Integer.MAX_VALUE - 1);
-		int[] members = rank.comms.get(comm);
-		if (members == null) {
-			throw error(file, l, "communicator " + comm + " is not declared on rank " + r + " ('comm " + comm + " RANK...')");
-		}
-		if (peer >= 0 && !has(members, peer)) {
-			throw error(file, l, "rank " + peer + " is not in communicator " + comm);
-		}
-		long size = integer(f[4], file, l, "a byte count", 0, Message.MAX_BYTES);
-		long request = nonblocking ? integer(f[5], file, l, "a request id", 0, Long.MAX_VALUE) : -1;
-		if (nonblocking && rank.open.containsKey(request)) {
-			throw error(file, l, "request " + request + " is still open (no wait completed it)");
-		}
-		int op;
-		if (receive) {
-			int key = peer < 0 || tag == Integer.MIN_VALUE ? -1 : key(peer, r, tag, comm);
-			op = rank.add(nonblocking ? IRECV : RECV, key, l);
-			if (key < 0) {
-				rank.wildcards.put(op, comm);
-			}
-		} else {
-			int m = message(r, peer, size, f[0].startsWith("ss") || f[0].startsWith("iss"));
-			register(key(r, peer, tag, comm), m);
-			op = rank.add(nonblocking ? ISEND : SEND, m, l);
-		}
-		if (nonblocking) {
-			rank.open.put(request, op);
-		}
+	/** A matching key: (source, destination, tag, communicator); collectives use communicator −(id + 1). */
+	record Key(int from, int to, int tag, int comm) {
 	}
 
-	private void waitFor(Rank rank, int r, String[] f, String file, int l) throws EngineException {
-		if (f.length != 2 && f.length != 5) {
-			throw error(file, l, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found '" + String.join(" ", f)
-					+ "'");
-		}
-		long request = integer(f[1], file, l, "a request id", 0, Long.MAX_VALUE);
-		Integer op = rank.open.remove(request);
-		if (op == null) {
-			throw error(file, l, "no open request " + request + " (an isend, issend or irecv names it first)");
-		}
-		if (rank.kind[op] == ISEND) {
-			rank.add(WAIT_SEND, rank.arg[op], l);
-			return;
-		}
-		if (rank.arg[op] < 0) {
-			if (f.length != 5) {
-				throw error(file, l, "request " + request + " received from any source or with any tag: its wait names "
-						+ "the actual source, tag and bytes");
-			}
-			int source = (int) integer(f[2], file, l, "a rank", 0, ranks.length - 1);
-			int tag = (int) integer(f[3], file, l, "a tag", 0, Integer.MAX_VALUE);
-			rank.arg[op] = key(source, r, tag, rank.wildcards.remove(op));
-		}
-		rank.add(WAIT_RECV, op, l); // the irecv's operation index until matched
-	}
+	/** One reading of the whole trace: its ranks' readers and the messages not yet matched, per key. */
+	static final class Stream {
+		final MpiTrace trace;
+		/** Whether receives are matched (not when only counting, or draining after a deadlock). */
+		boolean matching;
+		final EngineMonitor monitor;
+		final Rank[] ranks;
+		final Pool pool = new Pool();
+		final int[] world;
+		/**
+		 * Per key, the messages whose one side only has been read, in order; empty queues are dropped when the keys
+		 * have doubled since the last sweep.
+		 */
+		final Map<Key, ArrayDeque<Transfer>> queues = new HashMap<>();
+		private int swept = 4096;
+		long messages;
+		long largest;
+		/**
+		 * While draining after a deadlock: per key of a receive still waiting, the sends read since and the first's
+		 * bytes.
+		 */
+		@Nullable
+		Map<Key, long[]> toCome;
 
-	/** A receive that MPI_Cancel cancelled: it takes no message, and its operation becomes a computation of no time. */
-	private void cancel(Rank rank, String[] f, String file, int l) throws EngineException {
-		arity(f, 2, file, l, "cancel REQ");
-		long request = integer(f[1], file, l, "a request id", 0, Long.MAX_VALUE);
-		Integer op = rank.open.get(request);
-		if (op == null) {
-			throw error(file, l, "no open request " + request + " (an irecv names it first)");
-		}
-		if (rank.kind[op] != IRECV) {
-			throw error(file, l, "request " + request + " is a send: only a receive's cancel is replayed");
-		}
-		rank.open.remove(request);
-		rank.wildcards.remove(op);
-		if (rank.computes == rank.durations.length) {
-			rank.durations = Arrays.copyOf(rank.durations, rank.computes * 2);
-		}
-		rank.durations[rank.computes] = 0;
-		rank.kind[op] = COMPUTE;
-		rank.arg[op] = rank.computes++;
-	}
-
-	private void collective(Rank rank, int r, String[] f, String file, int l) throws EngineException {
-		String kind = f[0];
-		boolean rooted = kind.equals("bcast") || kind.equals("reduce") || kind.equals("gather") || kind.equals("scatter");
-		String usage = kind + (rooted ? " ROOT" : "") + " COMM" + (kind.equals("barrier") ? "" : " BYTES");
-		arity(f, kind.equals("barrier") ? 2 : rooted ? 4 : 3, file, l, usage);
-		int i = 1;
-		int root = rooted ? (int) integer(f[i++], file, l, "a rank", 0, ranks.length - 1) : -1;
-		int comm = (int) integer(f[i++], file, l, "a communicator id", 0, Integer.MAX_VALUE - 1);
-		long d = kind.equals("barrier") ? 0 : integer(f[i], file, l, "a byte count", 0, Message.MAX_BYTES);
-		int[] members = rank.comms.get(comm);
-		if (members == null) {
-			throw error(file, l, "communicator " + comm + " is not declared on rank " + r + " ('comm " + comm + " RANK...')");
-		}
-		int p = members.length;
-		int me = indexOf(members, r);
-		int rt = rooted ? indexOf(members, root) : 0;
-		if (rt < 0) {
-			throw error(file, l, "the root " + root + " is not in communicator " + comm);
-		}
-		int instance = rank.instances.merge(comm, 1, Integer::sum) - 1;
-		Decomposer x = new Decomposer(rank, r, members, -(comm + 1), instance, l);
-		int rel = (me - rt + p) % p;
-		switch (kind) {
-		case "bcast", "scatter" -> {
-			// a binomial tree from the root: the same message for bcast, the subtree's blocks for scatter
-			int mask = 1;
-			while (mask < p) {
-				if ((rel & mask) != 0) {
-					x.recv(members[abs(rel - mask, rt, p)]);
-					break;
-				}
-				mask <<= 1;
+		Stream(MpiTrace trace, boolean matching, EngineMonitor monitor) {
+			this.trace = trace;
+			this.matching = matching;
+			this.monitor = monitor;
+			int P = trace.P();
+			world = new int[P];
+			for (int i = 0; i < P; i++) {
+				world[i] = i;
 			}
-			for (mask >>= 1; mask > 0; mask >>= 1) {
-				if (rel + mask < p) {
-					x.send(members[abs(rel + mask, rt, p)], kind.equals("bcast") ? d : d * Math.min(mask, p - rel - mask));
+			ranks = new Rank[P];
+			int lookahead = Math.max(64, LOOKAHEAD / P);
+			for (int r = 0; r < P; r++) {
+				Source s = trace.sources[r];
+				ranks[r] = new Rank(this, r, s.name(), new Lines(s.path(), s.name(), s.start(), s.end(), s.line(),
+						s.skipLF(), pool), lookahead, s.start(), s.size());
+			}
+		}
+
+		long operations() {
+			long n = 0;
+			for (Rank r : ranks) {
+				n += r.operations;
+			}
+			return n;
+		}
+
+		/** The message of a send, matched to its receive if that was read. */
+		@Nullable
+		Transfer send(int from, int to, int tag, int comm, long bytes, boolean synchronous) {
+			messages++;
+			largest = Math.max(largest, bytes);
+			Key key = new Key(from, to, tag, comm);
+			Map<Key, long[]> c = toCome;
+			if (c != null) {
+				long[] n = c.get(key);
+				if (n != null && n[0]++ == 0) {
+					n[1] = bytes;
 				}
 			}
-		}
-		case "reduce", "gather" -> {
-			for (int mask = 1; mask < p; mask <<= 1) {
-				if ((rel & mask) == 0) {
-					if ((rel | mask) < p) {
-						x.recv(members[abs(rel | mask, rt, p)]);
-					}
-				} else {
-					x.send(members[abs(rel & ~mask, rt, p)], kind.equals("reduce") ? d : d * Math.min(mask, p - rel));
-					break;
-				}
+			if (!matching) {
+				return null;
 			}
+			Transfer m = match(key, true);
+			m.bytes = bytes;
+			m.synchronous = synchronous;
+			return m;
 		}
-		case "allreduce", "barrier", "allgather" -> {
-			boolean gather = kind.equals("allgather");
-			int pof2 = Integer.highestOneBit(p);
-			int rem = p - pof2;
-			int newrank;
-			if (me < 2 * rem) {
-				if (me % 2 == 0) {
-					x.send(members[me + 1], d);
-					newrank = -1;
-				} else {
-					x.recv(members[me - 1]);
-					newrank = me / 2;
+
+		/** The message of a receive, matched to its send if that was read. */
+		@Nullable
+		Transfer receive(int from, int to, int tag, int comm, int line) {
+			if (!matching) {
+				return null;
+			}
+			Transfer m = match(new Key(from, to, tag, comm), false);
+			m.receiveLine = line;
+			return m;
+		}
+
+		private Transfer match(Key key, boolean send) {
+			ArrayDeque<Transfer> queue = queues.get(key);
+			if (queue != null) {
+				Transfer first = queue.peekFirst();
+				if (first != null && first.sentFirst != send) {
+					queue.pollFirst();
+					return first;
 				}
 			} else {
-				newrank = me - rem;
-			}
-			if (newrank >= 0) {
-				for (int mask = 1; mask < pof2; mask <<= 1) {
-					int newdst = newrank ^ mask;
-					int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
-					x.exchange(members[dst], gather ? (long) Math.ceil((double) d * p * mask / pof2) : d);
+				if (queues.size() >= swept * 2) {
+					queues.values().removeIf(ArrayDeque::isEmpty);
+					swept = Math.max(4096, queues.size());
 				}
+				queue = new ArrayDeque<>(4);
+				queues.put(key, queue);
 			}
-			if (me < 2 * rem) {
-				if (me % 2 != 0) {
-					x.send(members[me - 1], gather ? d * p : d);
-				} else {
-					x.recv(members[me + 1]);
-				}
-			}
+			Transfer m = new Transfer(key.from(), key.to(), send);
+			queue.addLast(m);
+			return m;
 		}
-		case "alltoall" -> {
-			for (int s = 1; s < p; s++) {
-				x.exchange(members[(me + s) % p], members[(me - s + p) % p], d);
-			}
-		}
-		default -> throw new IllegalStateException(kind);
+
+		void close() {
+			pool.close();
 		}
 	}
 
-	/** Adds a collective's point-to-point operations to a rank. */
-	private final class Decomposer {
-		private final Rank rank;
-		private final int r;
-		private final int comm;
-		private final int tag;
-		private final int line;
+	/** A request of a rank still open: its isend's or irecv's message (none for a cancelled receive). */
+	private static final class Request {
+		final byte kind;
+		final @Nullable Transfer message;
+		final int line;
+		/** A receive from any source or with any tag whose completion is not yet read. */
+		final boolean wildcard;
 
-		Decomposer(Rank rank, int r, int[] members, int comm, int tag, int line) {
-			this.rank = rank;
-			this.r = r;
-			this.comm = comm;
-			this.tag = tag;
+		Request(byte kind, @Nullable Transfer message, int line, boolean wildcard) {
+			this.kind = kind;
+			this.message = message;
 			this.line = line;
+			this.wildcard = wildcard;
+		}
+	}
+
+	/** A line read ahead. */
+	private record Ahead(String[] fields, int line) {
+	}
+
+	/**
+	 * One rank's reader: its events as operations, read as the replay takes them. {@link #fill} makes the next
+	 * operation current ({@link #kind}, {@link #message}, {@link #duration}, {@link #line}); {@link #pop} drops it.
+	 */
+	static final class Rank {
+		final Stream stream;
+		final int r;
+		final String file;
+		private final Lines lines;
+		private final int lookahead;
+		private final ArrayDeque<Ahead> ahead = new ArrayDeque<>();
+		private final Map<Long, Request> open = new HashMap<>();
+		/** Communicators: id to the world ranks of their members. */
+		private final Map<Integer, int[]> comms = new HashMap<>();
+		/** Collectives so far, per communicator id: the next instance's number. */
+		private final Map<Integer, Integer> instances = new HashMap<>();
+		/** Decoded operations not yet replayed, a ring. */
+		private byte[] kinds = new byte[8];
+		private @Nullable Transfer[] messages = new Transfer[8];
+		private double[] durations = new double[8];
+		private int[] lineOf = new int[8];
+		private int head;
+		private int count;
+		/** An alltoall being decomposed, its steps made as they are needed. */
+		private int @Nullable [] alltoall;
+		private int alltoallMe;
+		private int alltoallStep;
+		private long alltoallBytes;
+		private int alltoallTag;
+		private int alltoallComm;
+		private int alltoallLine;
+		private boolean ended;
+		long operations;
+		/** Where its events start, and their bytes. */
+		private final long start;
+		final long size;
+
+		byte kind;
+		@Nullable
+		Transfer message;
+		double duration;
+		int line;
+
+		Rank(Stream stream, int r, String file, Lines lines, int lookahead, long start, long size) {
+			this.stream = stream;
+			this.r = r;
+			this.file = file;
+			this.lines = lines;
+			this.lookahead = lookahead;
+			this.start = start;
+			this.size = size;
+			comms.put(0, stream.world);
+			comms.put(1, new int[] { r });
 		}
 
-		void send(int to, long d) {
-			int m = message(r, to, d, false);
-			register(key(r, to, tag, comm), m);
-			rank.add(SEND, m, line);
+		/** Makes the next operation current; false at the rank's end. */
+		boolean fill() throws EngineException {
+			while (count == 0) {
+				int[] members = alltoall;
+				if (members != null) {
+					int p = members.length;
+					int s = alltoallStep++;
+					if (alltoallStep == p) {
+						alltoall = null;
+					}
+					exchange(members[(alltoallMe + s) % p], members[(alltoallMe - s + p) % p], alltoallBytes, alltoallTag,
+							alltoallComm, alltoallLine);
+					continue;
+				}
+				if (ended) {
+					return false;
+				}
+				Ahead a = ahead.pollFirst();
+				if (a != null) {
+					if (a.fields().length > 0) {
+						event(a.fields(), a.line());
+					}
+					continue;
+				}
+				String[] f = lines.fields();
+				if (f == null) {
+					end();
+					return false;
+				}
+				if ((lines.line & 0xffff) == 0) {
+					stream.monitor.checkCancelled();
+				}
+				if (f.length > 0) {
+					event(f, lines.line);
+				}
+			}
+			kind = kinds[head];
+			message = messages[head];
+			duration = durations[head];
+			line = lineOf[head];
+			return true;
 		}
 
-		void recv(int from) {
-			rank.add(RECV, key(from, r, tag, comm), line);
+		/** The bytes of its events read so far (the progress). */
+		long consumed() {
+			return ended ? size : Math.min(size, lines.position() - start);
 		}
 
-		void exchange(int peer, long d) {
-			exchange(peer, peer, d);
+		/** Drops the current operation. */
+		void pop() {
+			messages[head] = null;
+			head = (head + 1) & (kinds.length - 1);
+			count--;
+			operations++;
+		}
+
+		/** Reads the rest without replaying it (after a deadlock, for errors in it and the sends it still makes). */
+		void drain() throws EngineException {
+			while (count > 0) {
+				messages[head] = null;
+				head = (head + 1) & (kinds.length - 1);
+				count--;
+			}
+			while (fill()) {
+				messages[head] = null;
+				head = (head + 1) & (kinds.length - 1);
+				count--;
+			}
+		}
+
+		void close() {
+			lines.release();
+			ahead.clear();
+		}
+
+		private void end() throws EngineException {
+			ended = true;
+			close();
+			Request first = null;
+			for (Request q : open.values()) {
+				if (q.wildcard && (first == null || q.line < first.line)) {
+					first = q;
+				}
+			}
+			if (first != null) {
+				long id = 0;
+				for (Map.Entry<Long, Request> e : open.entrySet()) {
+					if (e.getValue() == first) {
+						id = e.getKey();
+					}
+				}
+				throw error(file, first.line, "the receive of request " + id + " from any source or with any tag never "
+						+ "completes, so its message is unknown");
+			}
+		}
+
+		private void emit(byte k, @Nullable Transfer m, double d, int l) {
+			if (count == kinds.length) {
+				int n = kinds.length * 2;
+				byte[] k2 = new byte[n];
+				Transfer[] m2 = new Transfer[n];
+				double[] d2 = new double[n];
+				int[] l2 = new int[n];
+				for (int i = 0; i < count; i++) {
+					int j = (head + i) & (kinds.length - 1);
+					k2[i] = kinds[j];
+					m2[i] = messages[j];
+					d2[i] = durations[j];
+					l2[i] = lineOf[j];
+				}
+				kinds = k2;
+				messages = m2;
+				durations = d2;
+				lineOf = l2;
+				head = 0;
+			}
+			int i = (head + count) & (kinds.length - 1);
+			kinds[i] = k;
+			messages[i] = m;
+			durations[i] = d;
+			lineOf[i] = l;
+			count++;
+		}
+
+		private void event(String[] f, int l) throws EngineException {
+			switch (f[0]) {
+			case "compute" -> {
+				arity(f, 2, file, l, "compute US");
+				double us;
+				try {
+					us = Double.parseDouble(f[1]);
+				} catch (NumberFormatException e) {
+					us = Double.NaN;
+				}
+				if (!(us >= 0) || Double.isInfinite(us)) {
+					throw error(file, l, "a computation lasts a finite number of µs of at least 0, not '" + f[1] + "'");
+				}
+				emit(COMPUTE, null, us, l);
+			}
+			case "comm" -> {
+				if (f.length < 3) {
+					throw error(file, l, "'comm ID RANK...' names the communicator's members, found '" + String.join(" ", f)
+							+ "'");
+				}
+				int id = (int) integer(f[1], file, l, "a communicator id", 0, Integer.MAX_VALUE - 1);
+				int[] members = new int[f.length - 2];
+				boolean self = false;
+				for (int i = 2; i < f.length; i++) {
+					members[i - 2] = (int) integer(f[i], file, l, "a rank", 0, stream.ranks.length - 1);
+					self |= members[i - 2] == r;
+				}
+				if (!self) {
+					throw error(file, l, "communicator " + id + " does not have rank " + r + ", whose events these are");
+				}
+				comms.put(id, members);
+			}
+			case "send", "ssend", "isend", "issend", "recv", "irecv" -> p2p(f, l);
+			case "wait" -> waitFor(f, l);
+			case "cancel" -> cancel(f, l);
+			case "barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall", "gather", "scatter" -> collective(f,
+					l);
+			default -> throw error(file, l, "unknown event '" + f[0] + "'; events: compute, comm, send, ssend, recv, "
+					+ "isend, issend, irecv, wait, cancel, barrier, bcast, reduce, allreduce, allgather, alltoall, gather, "
+					+ "scatter");
+			}
+		}
+
+		private void p2p(String[] f, int l) throws EngineException {
+			boolean nonblocking = f[0].startsWith("i");
+			arity(f, nonblocking ? 6 : 5, file, l, f[0] + " PEER TAG COMM BYTES" + (nonblocking ? " REQ" : ""));
+			boolean receive = f[0].endsWith("recv");
+			int P = stream.ranks.length;
+			int peer = f[1].equals("any") && receive && nonblocking ? -1 : (int) integer(f[1], file, l, "a rank", 0, P - 1);
+			int tag = f[2].equals("any") && receive && nonblocking ? Integer.MIN_VALUE : (int) integer(f[2], file, l,
+					"a tag", 0, Integer.MAX_VALUE);
+			int comm = (int) integer(f[3], file, l, "a communicator id", 0, Integer.MAX_VALUE - 1);
+			int[] members = comms.get(comm);
+			if (members == null) {
+				throw error(file, l, "communicator " + comm + " is not declared on rank " + r + " ('comm " + comm
+						+ " RANK...')");
+			}
+			if (peer >= 0 && !has(members, peer)) {
+				throw error(file, l, "rank " + peer + " is not in communicator " + comm);
+			}
+			long size = integer(f[4], file, l, "a byte count", 0, Message.MAX_BYTES);
+			long request = nonblocking ? integer(f[5], file, l, "a request id", 0, Long.MAX_VALUE) : -1;
+			if (nonblocking && open.containsKey(request)) {
+				throw error(file, l, "request " + request + " is still open (no wait completed it)");
+			}
+			if (!receive) {
+				Transfer m = stream.send(r, peer, tag, comm, size, f[0].startsWith("ss") || f[0].startsWith("iss"));
+				emit(nonblocking ? ISEND : SEND, m, 0, l);
+				if (nonblocking) {
+					open.put(request, new Request(ISEND, m, l, false));
+				}
+				return;
+			}
+			boolean wildcard = peer < 0 || tag == Integer.MIN_VALUE;
+			if (!nonblocking) {
+				emit(RECV, stream.receive(peer, r, tag, comm, l), 0, l);
+				return;
+			}
+			if (!stream.matching) {
+				emit(IRECV, null, 0, l);
+				open.put(request, new Request(IRECV, null, l, wildcard));
+				return;
+			}
+			// the receive is matched where it is posted: its completion, read ahead, says whether it takes a message
+			// (not when cancelled) and which (a wildcard's actual source and tag)
+			Ahead done = completion(request);
+			if (done == null) {
+				if (wildcard) {
+					throw error(file, l, "the receive of request " + request + " from any source or with any tag never "
+							+ "completes, so its message is unknown");
+				}
+			} else if (done.fields()[0].equals("cancel")) {
+				emit(COMPUTE, null, 0, l);
+				open.put(request, new Request(IRECV, null, l, false));
+				return;
+			} else if (wildcard) {
+				String[] w = done.fields();
+				int wl = done.line();
+				if (w.length != 2 && w.length != 5) {
+					throw error(file, wl, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found '" + String
+							.join(" ", w) + "'");
+				}
+				if (w.length != 5) {
+					throw error(file, wl, "request " + request + " received from any source or with any tag: its wait "
+							+ "names the actual source, tag and bytes");
+				}
+				peer = (int) integer(w[2], file, wl, "a rank", 0, P - 1);
+				tag = (int) integer(w[3], file, wl, "a tag", 0, Integer.MAX_VALUE);
+			}
+			Transfer m = stream.receive(peer, r, tag, comm, l);
+			emit(IRECV, m, 0, l);
+			open.put(request, new Request(IRECV, m, l, false));
+		}
+
+		/** The first 'wait REQ' or 'cancel REQ' after the current line: read ahead, or beyond that scanned for. */
+		private @Nullable Ahead completion(long request) throws EngineException {
+			for (Ahead a : ahead) {
+				if (completes(a.fields(), request)) {
+					return a;
+				}
+			}
+			while (ahead.size() < lookahead) {
+				String[] f = lines.fields();
+				if (f == null) {
+					return null;
+				}
+				Ahead a = new Ahead(f, lines.line);
+				ahead.addLast(a);
+				if (completes(a.fields(), request)) {
+					return a;
+				}
+			}
+			Lines scan = lines.copy();
+			try {
+				String[] f;
+				while ((f = scan.fields()) != null) {
+					if ((scan.line & 0xffff) == 0) {
+						stream.monitor.checkCancelled();
+					}
+					if (completes(f, request)) {
+						return new Ahead(f, scan.line);
+					}
+				}
+				return null;
+			} finally {
+				scan.release();
+			}
+		}
+
+		private static boolean completes(String[] f, long request) {
+			if (f.length < 2 || !f[0].equals("wait") && !f[0].equals("cancel")) {
+				return false;
+			}
+			try {
+				return Long.parseLong(f[1]) == request;
+			} catch (NumberFormatException e) {
+				return false;
+			}
+		}
+
+		private void waitFor(String[] f, int l) throws EngineException {
+			if (f.length != 2 && f.length != 5) {
+				throw error(file, l, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found '" + String.join(
+						" ", f) + "'");
+			}
+			long request = integer(f[1], file, l, "a request id", 0, Long.MAX_VALUE);
+			Request q = open.remove(request);
+			if (q == null) {
+				throw error(file, l, "no open request " + request + " (an isend, issend or irecv names it first)");
+			}
+			if (q.kind == ISEND) {
+				emit(WAIT_SEND, q.message, 0, l);
+				return;
+			}
+			if (q.wildcard) {
+				if (f.length != 5) {
+					throw error(file, l, "request " + request + " received from any source or with any tag: its wait "
+							+ "names the actual source, tag and bytes");
+				}
+				integer(f[2], file, l, "a rank", 0, stream.ranks.length - 1);
+				integer(f[3], file, l, "a tag", 0, Integer.MAX_VALUE);
+			}
+			emit(WAIT_RECV, q.message, 0, l);
+		}
+
+		/** A receive that MPI_Cancel cancelled: it took no message, and its operation was a computation of no time. */
+		private void cancel(String[] f, int l) throws EngineException {
+			arity(f, 2, file, l, "cancel REQ");
+			long request = integer(f[1], file, l, "a request id", 0, Long.MAX_VALUE);
+			Request q = open.get(request);
+			if (q == null) {
+				throw error(file, l, "no open request " + request + " (an irecv names it first)");
+			}
+			if (q.kind != IRECV) {
+				throw error(file, l, "request " + request + " is a send: only a receive's cancel is replayed");
+			}
+			open.remove(request);
+		}
+
+		private void collective(String[] f, int l) throws EngineException {
+			String kind = f[0];
+			boolean rooted = kind.equals("bcast") || kind.equals("reduce") || kind.equals("gather") || kind.equals(
+					"scatter");
+			String usage = kind + (rooted ? " ROOT" : "") + " COMM" + (kind.equals("barrier") ? "" : " BYTES");
+			arity(f, kind.equals("barrier") ? 2 : rooted ? 4 : 3, file, l, usage);
+			int i = 1;
+			int root = rooted ? (int) integer(f[i++], file, l, "a rank", 0, stream.ranks.length - 1) : -1;
+			int comm = (int) integer(f[i++], file, l, "a communicator id", 0, Integer.MAX_VALUE - 1);
+			long d = kind.equals("barrier") ? 0 : integer(f[i], file, l, "a byte count", 0,
+					Message.MAX_BYTES);
+			int[] members = comms.get(comm);
+			if (members == null) {
+				throw error(file, l, "communicator " + comm + " is not declared on rank " + r + " ('comm " + comm
+						+ " RANK...')");
+			}
+			int p = members.length;
+			int me = indexOf(members, r);
+			int rt = rooted ? indexOf(members, root) : 0;
+			if (rt < 0) {
+				throw error(file, l, "the root " + root + " is not in communicator " + comm);
+			}
+			int tag = instances.merge(comm, 1, Integer::sum) - 1;
+			int c = -(comm + 1);
+			int rel = (me - rt + p) % p;
+			switch (kind) {
+			case "bcast", "scatter" -> {
+				// a binomial tree from the root: the same message for bcast, the subtree's blocks for scatter
+				int mask = 1;
+				while (mask < p) {
+					if ((rel & mask) != 0) {
+						recv(members[abs(rel - mask, rt, p)], tag, c, l);
+						break;
+					}
+					mask <<= 1;
+				}
+				for (mask >>= 1; mask > 0; mask >>= 1) {
+					if (rel + mask < p) {
+						send(members[abs(rel + mask, rt, p)], kind.equals("bcast") ? d : d * Math.min(mask, p - rel - mask),
+								tag, c, l);
+					}
+				}
+			}
+			case "reduce", "gather" -> {
+				for (int mask = 1; mask < p; mask <<= 1) {
+					if ((rel & mask) == 0) {
+						if ((rel | mask) < p) {
+							recv(members[abs(rel | mask, rt, p)], tag, c, l);
+						}
+					} else {
+						send(members[abs(rel & ~mask, rt, p)], kind.equals("reduce") ? d : d * Math.min(mask, p - rel), tag,
+								c, l);
+						break;
+					}
+				}
+			}
+			case "allreduce", "barrier", "allgather" -> {
+				boolean gather = kind.equals("allgather");
+				int pof2 = Integer.highestOneBit(p);
+				int rem = p - pof2;
+				int newrank;
+				if (me < 2 * rem) {
+					if (me % 2 == 0) {
+						send(members[me + 1], d, tag, c, l);
+						newrank = -1;
+					} else {
+						recv(members[me - 1], tag, c, l);
+						newrank = me / 2;
+					}
+				} else {
+					newrank = me - rem;
+				}
+				if (newrank >= 0) {
+					for (int mask = 1; mask < pof2; mask <<= 1) {
+						int newdst = newrank ^ mask;
+						int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
+						exchange(members[dst], members[dst], gather ? (long) Math.ceil((double) d * p * mask / pof2) : d, tag,
+								c, l);
+					}
+				}
+				if (me < 2 * rem) {
+					if (me % 2 != 0) {
+						send(members[me - 1], gather ? d * p : d, tag, c, l);
+					} else {
+						recv(members[me + 1], tag, c, l);
+					}
+				}
+			}
+			case "alltoall" -> {
+				if (p > 1) {
+					alltoall = members;
+					alltoallMe = me;
+					alltoallStep = 1;
+					alltoallBytes = d;
+					alltoallTag = tag;
+					alltoallComm = c;
+					alltoallLine = l;
+				}
+			}
+			default -> throw new IllegalStateException(kind);
+			}
+		}
+
+		private void send(int to, long d, int tag, int comm, int l) {
+			emit(SEND, stream.send(r, to, tag, comm, d, false), 0, l);
+		}
+
+		private void recv(int from, int tag, int comm, int l) {
+			emit(RECV, stream.receive(from, r, tag, comm, l), 0, l);
 		}
 
 		/** As MPI_Sendrecv: post the receive from {@code from}, send to {@code to}, complete both. */
-		void exchange(int to, int from, long d) {
-			int post = rank.add(IRECV, key(from, r, tag, comm), line);
-			int m = message(r, to, d, false);
-			register(key(r, to, tag, comm), m);
-			rank.add(ISEND, m, line);
-			rank.add(WAIT_RECV, post, line);
-			rank.add(WAIT_SEND, m, line);
+		private void exchange(int to, int from, long d, int tag, int comm, int l) {
+			Transfer post = stream.receive(from, r, tag, comm, l);
+			emit(IRECV, post, 0, l);
+			Transfer m = stream.send(r, to, tag, comm, d, false);
+			emit(ISEND, m, 0, l);
+			emit(WAIT_RECV, post, 0, l);
+			emit(WAIT_SEND, m, 0, l);
 		}
 	}
 
@@ -621,99 +929,259 @@ public final class MpiTrace {
 		return indexOf(members, r) >= 0;
 	}
 
-	private int message(int src, int dst, long size, boolean sync) {
-		if (messages == from.length) {
-			int n = messages * 2;
-			from = Arrays.copyOf(from, n);
-			to = Arrays.copyOf(to, n);
-			bytes = Arrays.copyOf(bytes, n);
-		}
-		from[messages] = src;
-		to[messages] = dst;
-		bytes[messages] = size;
-		largest = Math.max(largest, size);
-		if (sync) {
-			synchronous.set(messages);
-		}
-		return messages++;
-	}
+	/**
+	 * The readers holding a read buffer and an open file: at most {@link #HELD}, the least recently read giving
+	 * theirs up (they read on from where they were), so that many ranks neither hold many buffers nor many files.
+	 */
+	static final class Pool {
+		static final int HELD = 64;
+		static final int CHUNK = 1 << 16;
 
-	private int key(int src, int dst, int tag, int comm) {
-		Key k = new Key(src, dst, tag, comm);
-		Integer id = keys.get(k);
-		if (id == null) {
-			id = keyList.size();
-			keys.put(k, id);
-			keyList.add(k);
-			sent.add(new int[2]);
-			if (id == sentCount.length) {
-				sentCount = Arrays.copyOf(sentCount, id * 2);
-				received = Arrays.copyOf(received, id * 2);
+		/** In the order last read, the least recent first. */
+		private final LinkedHashMap<Lines, Boolean> held = new LinkedHashMap<>(16, 0.75f, true);
+
+		void use(Lines lines) {
+			held.put(lines, Boolean.TRUE);
+			if (held.size() > HELD) {
+				Lines eldest = held.keySet().iterator().next();
+				held.remove(eldest);
+				eldest.drop();
 			}
 		}
-		return id;
-	}
 
-	private void register(int key, int m) {
-		int[] list = sent.get(key);
-		int n = sentCount[key];
-		if (n == list.length) {
-			list = Arrays.copyOf(list, n * 2);
-			sent.set(key, list);
+		void forget(Lines lines) {
+			held.remove(lines);
 		}
-		list[n] = m;
-		sentCount[key] = n + 1;
+
+		void close() {
+			for (Lines l : held.keySet()) {
+				l.drop();
+			}
+			held.clear();
+		}
 	}
 
-	/** Each receive, in each rank's order, takes the next unmatched send of its key; its argument becomes the message. */
-	private void match() throws EngineException {
-		for (int r = 0; r < ranks.length; r++) {
-			Rank rank = ranks[r];
-			for (int i = 0; i < rank.size; i++) {
-				byte k = rank.kind[i];
-				if (k == RECV || k == IRECV) {
-					int key = rank.arg[i];
-					if (key < 0) { // a wildcard receive never completed: finishRank reported it
-						throw error(rank.file, rank.line[i], "a receive from any source or with any tag never completes");
-					}
-					int n = received[key]++;
-					if (n >= sentCount[key]) {
-						Key what = keyList.get(key);
-						throw error(rank.file, rank.line[i], (what.comm() < 0 ? "the collective's receive" : "the receive")
-								+ " from rank " + what.from() + (what.comm() < 0 ? " (collective " + what.tag() + " on "
-										+ "communicator " + (-what.comm() - 1) + ")" : " with tag " + what.tag()
-										+ " on communicator " + what.comm()) + " has no matching send (" + n + " earlier "
-								+ "receives took the " + sentCount[key] + " sends)");
-					}
-					rank.arg[i] = sent.get(key)[n];
+	/**
+	 * The lines of a file from byte {@code start} to {@code end} (−1: its end), read in chunks: '\n', '\r' and
+	 * "\r\n" end a line, as {@link java.io.BufferedReader#readLine} reads them.
+	 */
+	static final class Lines {
+		private final Path path;
+		private final String name;
+		private final long end;
+		private final @Nullable Pool pool;
+		/** The file position of the byte after the buffer's. */
+		private long next;
+		private byte @Nullable [] buf;
+		private int off;
+		private int len;
+		private boolean eof;
+		private @Nullable FileChannel channel;
+		/** Whether a '\r' ended the last line, so that a '\n' next belongs to it. */
+		boolean skipLF;
+		/** The number of the last line read. */
+		int line;
+
+		Lines(Path path, String name, long start, long end, int line, boolean skipLF, @Nullable Pool pool) {
+			this.path = path;
+			this.name = name;
+			this.next = start;
+			this.end = end;
+			this.line = line;
+			this.skipLF = skipLF;
+			this.pool = pool;
+		}
+
+		/** The file position of the next byte not read. */
+		long position() {
+			return next - (len - off);
+		}
+
+		/** A reader from here on, of its own (not pooled). */
+		Lines copy() {
+			return new Lines(path, name, position(), end, line, skipLF, null);
+		}
+
+		/** The next line, or null at the end. */
+		@Nullable
+		String read() throws EngineException {
+			if (!advance()) {
+				return null;
+			}
+			return new String(buffer(), lineStart, lineEnd - lineStart, StandardCharsets.UTF_8);
+		}
+
+		/** The next line's fields ({@link MpiTrace#fields}), or null at the end. */
+		String @Nullable [] fields() throws EngineException {
+			if (!advance()) {
+				return null;
+			}
+			byte[] b = buffer();
+			int n = lineStart;
+			while (n < lineEnd && b[n] != '#') {
+				n++;
+			}
+			int count = 0;
+			for (int i = lineStart; i < n; i++) {
+				if (!blank(b[i]) && (i == lineStart || blank(b[i - 1]))) {
+					count++;
 				}
 			}
-			for (int i = 0; i < rank.size; i++) {
-				if (rank.kind[i] == WAIT_RECV) {
-					rank.arg[i] = rank.arg[rank.arg[i]];
+			String[] out = new String[count];
+			int k = 0;
+			int i = lineStart;
+			while (k < count) {
+				while (blank(b[i])) {
+					i++;
+				}
+				int start = i;
+				while (i < n && !blank(b[i])) {
+					i++;
+				}
+				out[k++] = new String(b, start, i - start, StandardCharsets.UTF_8);
+			}
+			return out;
+		}
+
+		private static boolean blank(byte c) {
+			return c == ' ' || c == '\t' || c == '\r';
+		}
+
+		/** The bytes of the line {@link #advance} found, in the buffer until the next call. */
+		private int lineStart;
+		private int lineEnd;
+
+		/** Finds the next line; false at the end. */
+		private boolean advance() throws EngineException {
+			try {
+				if (skipLF) {
+					if (off == len) {
+						fill();
+					}
+					if (off < len && buffer()[off] == '\n') {
+						off++;
+					}
+					skipLF = false;
+				}
+				int i = off;
+				while (true) {
+					byte[] b = buffer();
+					while (i < len && b[i] != '\n' && b[i] != '\r') {
+						i++;
+					}
+					if (i < len) {
+						lineStart = off;
+						lineEnd = i;
+						if (b[i] == '\r') {
+							if (i + 1 < len) {
+								if (b[i + 1] == '\n') {
+									i++;
+								}
+							} else {
+								skipLF = true;
+							}
+						}
+						off = i + 1;
+						line++;
+						return true;
+					}
+					int consumed = i - off;
+					if (!fill()) {
+						if (off == len) {
+							return false;
+						}
+						lineStart = off;
+						lineEnd = len;
+						off = len;
+						line++;
+						return true;
+					}
+					i = off + consumed;
+				}
+			} catch (IOException e) {
+				drop();
+				throw error(name, 0, "cannot read the trace: " + e.getMessage());
+			}
+		}
+
+		private byte[] buffer() {
+			byte[] b = buf;
+			return b != null ? b : new byte[0];
+		}
+
+		/** Reads more after the unread bytes; false at the end. */
+		private boolean fill() throws IOException, EngineException {
+			if (eof) {
+				return false;
+			}
+			byte[] b = buf;
+			if (b == null) {
+				b = new byte[Pool.CHUNK];
+			} else if (off > 0) {
+				System.arraycopy(b, off, b, 0, len - off);
+				len -= off;
+				off = 0;
+			} else if (len == b.length) {
+				if (b.length >= MAX_LINE) {
+					throw error(name, line + 1, "a line of more than " + (MAX_LINE >> 20) + " MiB");
+				}
+				b = Arrays.copyOf(b, b.length * 2);
+			}
+			buf = b;
+			Pool p = pool;
+			if (p != null) {
+				p.use(this);
+			}
+			FileChannel c = channel;
+			if (c == null) {
+				c = FileChannel.open(path, StandardOpenOption.READ);
+				channel = c;
+			}
+			int want = b.length - len;
+			if (end >= 0) {
+				want = (int) Math.min(want, end - next);
+			}
+			int n = want <= 0 ? -1 : c.read(ByteBuffer.wrap(b, len, want), next);
+			if (n <= 0) {
+				eof = true;
+				closeChannel();
+				return false;
+			}
+			len += n;
+			next += n;
+			return true;
+		}
+
+		/** Gives up the buffer and the file, keeping the place. */
+		void drop() {
+			next = position();
+			eof = false;
+			buf = null;
+			off = 0;
+			len = 0;
+			closeChannel();
+		}
+
+		/** Drops the buffer and the file and leaves the pool. */
+		void release() {
+			drop();
+			Pool p = pool;
+			if (p != null) {
+				p.forget(this);
+			}
+		}
+
+		private void closeChannel() {
+			FileChannel c = channel;
+			channel = null;
+			if (c != null) {
+				try {
+					c.close();
+				} catch (IOException e) {
+					// read already
 				}
 			}
-			rank.trim();
 		}
-		for (int k = 0; k < keyList.size(); k++) {
-			unmatchedSends += Math.max(0, sentCount[k] - received[k]);
-		}
-		from = Arrays.copyOf(from, messages);
-		to = Arrays.copyOf(to, messages);
-		bytes = Arrays.copyOf(bytes, messages);
-		keys.clear();
-		sent.clear();
-	}
-
-	private int unmatchedSends;
-
-	/** How many sends no receive takes (the program ended with them undelivered). */
-	public int unmatchedSends() {
-		return unmatchedSends;
-	}
-
-	String indexFile() {
-		return indexFile;
 	}
 
 	private static void arity(String[] f, int n, String file, int l, String usage) throws EngineException {

@@ -85,7 +85,7 @@ public final class ReplayEngine implements Engine {
 	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {
 		String file = input.displayName();
 		MpiTrace trace = MpiTrace.read(input.model(), file, monitor);
-		TraceReplay.Options options = options(input, trace, file);
+		TraceReplay.Options options = options(input, trace, file, monitor);
 		TraceReplay.Result result = TraceReplay.replay(trace, options, monitor);
 		EngineResult.Builder out = EngineResult.builder().summary("T", result.T(), "µs")
 				.summary("operations", result.operations(), "").summary("messages", result.messages(), "");
@@ -97,9 +97,9 @@ public final class ReplayEngine implements Engine {
 			out.diagnostic(Diagnostic.info("replay.timeline", "no timeline: more than " + TraceReplay.KEEP_OPERATIONS
 					+ " operations", Location.of(file)));
 		}
-		if (trace.unmatchedSends() > 0) {
-			out.diagnostic(Diagnostic.warning("replay.unmatched", trace.unmatchedSends() + " send"
-					+ (trace.unmatchedSends() == 1 ? "" : "s") + " no receive takes", Location.of(file)));
+		if (result.unmatchedSends() > 0) {
+			out.diagnostic(Diagnostic.warning("replay.unmatched", result.unmatchedSends() + " send"
+					+ (result.unmatchedSends() == 1 ? "" : "s") + " no receive takes", Location.of(file)));
 		}
 		return out.build();
 	}
@@ -124,11 +124,13 @@ public final class ReplayEngine implements Engine {
 
 	/**
 	 * The replay options of a point: the machine's L, o, g, G if the option machine names one, overridden by
-	 * options set explicitly ({@code explicit}) and by bound parameters L, o, g, G, eager, speed.
+	 * options set explicitly ({@code explicit}) and by bound parameters L, o, g, G, eager, speed. With a machine,
+	 * the trace is read once for its largest message ({@link MpiTrace#counts}).
 	 *
-	 * @throws EngineException if a value is out of range or the machine cannot be read
+	 * @throws EngineException if a value is out of range, the machine cannot be read or the trace is malformed
 	 */
-	public static TraceReplay.Options options(EngineInput input, MpiTrace trace, String file) throws EngineException {
+	public static TraceReplay.Options options(EngineInput input, MpiTrace trace, String file, EngineMonitor monitor)
+			throws EngineException {
 		OptionValues options = input.options();
 		double[] v = { options.real("L"), options.real("o"), options.real("g"), options.real("G") };
 		String machine = options.text("machine");
@@ -136,7 +138,7 @@ public final class ReplayEngine implements Engine {
 		double speed = options.real("speed");
 		if (!machine.isBlank()) {
 			Machine m = machine(input.model(), machine);
-			LogGP p = machineLogGP(m, machine, trace.largest());
+			LogGP p = machineLogGP(m, machine, trace.counts(monitor).largest());
 			double[] fromMachine = { p.L(), p.o(), p.g(), p.G() };
 			for (int i = 0; i < 4; i++) {
 				if (!explicit(input, LOGGP[i])) {

@@ -4,7 +4,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.Diagnostic;
 
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
@@ -12,7 +17,8 @@ import org.perfcast.engine.Location;
 import org.perfcast.engine.run.Schedule;
 
 /**
- * Replays an {@link MpiTrace} under LogGP. Each rank follows its operations in order from time 0:
+ * Replays an {@link MpiTrace} under LogGP, reading it as a stream. Each rank follows its operations in order from
+ * time 0:
  * <ul>
  * <li>a computation of d µs takes d / speed;</li>
  * <li>a send of k bytes is ready at the rank's earliest send time under {@link StepTimelines}' rules (the rank's
@@ -28,8 +34,10 @@ import org.perfcast.engine.run.Schedule;
  * <li>posting a nonblocking receive takes no time; a message of 0 bytes costs as one of 1 byte.</li>
  * </ul>
  * Without network contention, a rank's times depend only on its own operations and its messages' times, so the
- * order in which ranks are advanced does not matter: each runs until it needs a message time not yet known.
- * O(operations) time and O(messages + ranks) memory besides the trace.
+ * order in which ranks are advanced does not matter: each runs until it needs a message time not yet known (or,
+ * once past {@link #KEEP_OPERATIONS} operations, for at most {@link #SLICE} operations, so that a rank far ahead
+ * does not pile up messages). O(operations) time; memory O(ranks + messages in flight + open requests), whatever
+ * the trace's length.
  */
 public final class TraceReplay {
 
@@ -66,28 +74,28 @@ public final class TraceReplay {
 	 *                      posted) or on a gap
 	 * @param operations    the operations replayed
 	 * @param messages      the messages, collectives' included
+	 * @param unmatchedSends the sends no receive takes (the program ended with them undelivered)
 	 * @param schedule      the timeline, when at most {@link #KEEP_OPERATIONS} operations
 	 */
 	public record Result(double T, double[] end, double[] compute, double[] communication, double[] waiting,
-			long operations, int messages, Optional<Schedule> schedule) {
+			long operations, long messages, long unmatchedSends, Optional<Schedule> schedule) {
 	}
+
+	/** The most operations a rank runs before the others' turn, once the timeline is not kept. */
+	static final int SLICE = 1 << 16;
+
 
 	/** lastKind: 0 before any operation. */
 	private static final byte SENT = 1;
 	private static final byte RECEIVED = 2;
 
-	private final MpiTrace trace;
+	private final MpiTrace.Stream stream;
 	private final LogGP logGP;
 	private final LogGPRules rules;
 	private final long eager;
 	private final double speed;
 	private final int P;
 
-	private final double[] ready;
-	private final double[] post;
-	private final double[] start;
-
-	private final int[] pc;
 	private final double[] time;
 	private final byte[] lastKind;
 	private final double[] lastEnd;
@@ -95,30 +103,25 @@ public final class TraceReplay {
 	private final long[] sendBytes;
 	private final double[] recvStart;
 	private final long[] recvBytes;
-	private final int[] blockedOn;
+	/** What each rank waits for: a message, or null when it runs or has ended. */
+	private final MpiTrace.@Nullable Transfer[] blockedOn;
+	private final boolean[] queued;
 	private final double[] compute;
 	private final double[] communication;
 	private final double[] waiting;
+	private long operations;
 
-	private final boolean keep;
+	private boolean keep = true;
 	private final List<List<Schedule.Interval>> intervals;
 	private final List<Schedule.Message> arrows;
 
-	private TraceReplay(MpiTrace trace, Options options) {
-		this.trace = trace;
+	private TraceReplay(MpiTrace.Stream stream, Options options) {
+		this.stream = stream;
 		logGP = options.logGP();
 		rules = options.rules();
 		eager = options.eager();
 		speed = options.speed();
-		P = trace.P();
-		int M = trace.messages;
-		ready = new double[M];
-		post = new double[M];
-		start = new double[M];
-		Arrays.fill(ready, Double.NaN);
-		Arrays.fill(post, Double.NaN);
-		Arrays.fill(start, Double.NaN);
-		pc = new int[P];
+		P = stream.ranks.length;
 		time = new double[P];
 		lastKind = new byte[P];
 		lastEnd = new double[P];
@@ -128,83 +131,108 @@ public final class TraceReplay {
 		recvBytes = new long[P];
 		Arrays.fill(sendStart, Double.NaN);
 		Arrays.fill(recvStart, Double.NaN);
-		blockedOn = new int[P];
-		Arrays.fill(blockedOn, -1);
+		blockedOn = new MpiTrace.Transfer[P];
+		queued = new boolean[P];
 		compute = new double[P];
 		communication = new double[P];
 		waiting = new double[P];
-		keep = trace.operations() <= KEEP_OPERATIONS;
 		intervals = new ArrayList<>();
 		arrows = new ArrayList<>();
-		if (keep) {
-			for (int p = 0; p < P; p++) {
-				intervals.add(new ArrayList<>());
-			}
+		for (int p = 0; p < P; p++) {
+			intervals.add(new ArrayList<>());
 		}
 	}
 
 	/**
-	 * Replays {@code trace}.
+	 * Replays {@code trace}, reading each rank's events as it reaches them.
 	 *
-	 * @throws EngineException when the ranks deadlock (a rendezvous send no receive takes, ...): it names each
-	 *                         blocked rank's operation at its file and line
+	 * @throws EngineException at the file and line of a malformed event, a receive without its send, or, when the
+	 *                         ranks deadlock (a rendezvous send no receive takes, ...), each blocked rank's
+	 *                         operation
 	 * @throws org.perfcast.engine.CancelledException if {@code monitor} is cancelled
 	 */
 	public static Result replay(MpiTrace trace, Options options, EngineMonitor monitor) throws EngineException {
-		return new TraceReplay(trace, options).run(monitor);
+		MpiTrace.Stream stream = new MpiTrace.Stream(trace, true, monitor);
+		try {
+			return new TraceReplay(stream, options).run(monitor);
+		} finally {
+			stream.close();
+		}
 	}
 
 	private Result run(EngineMonitor monitor) throws EngineException {
-		monitor.begin("replay of " + P + " ranks", P);
+		// the work: each rank's bytes read, and one when it ends
+		long total = P;
+		for (MpiTrace.Rank rank : stream.ranks) {
+			total += rank.size;
+		}
+		monitor.begin("replay of " + P + " ranks", total);
+		long[] reported = new long[P];
 		ArrayDeque<Integer> runnable = new ArrayDeque<>();
 		for (int p = 0; p < P; p++) {
 			runnable.add(p);
+			queued[p] = true;
 		}
 		int done = 0;
 		long steps = 0;
 		while (!runnable.isEmpty()) {
 			int p = runnable.poll();
-			blockedOn[p] = -1;
-			MpiTrace.Rank rank = trace.ranks[p];
-			while (pc[p] < rank.size) {
+			queued[p] = false;
+			blockedOn[p] = null;
+			MpiTrace.Rank rank = stream.ranks[p];
+			boolean blocked = false;
+			int run = 0;
+			while (rank.fill()) {
 				if ((++steps & 0xfffff) == 0) {
 					monitor.checkCancelled();
+					for (int q = 0; q < P; q++) {
+						long read = stream.ranks[q].consumed();
+						if (read > reported[q]) {
+							monitor.worked(read - reported[q]);
+							reported[q] = read;
+						}
+					}
 				}
-				int m = step(p, rank, pc[p]);
-				if (m >= 0) {
+				MpiTrace.Transfer m = step(p, rank);
+				if (m != null) {
 					blockedOn[p] = m;
+					blocked = true;
 					break;
 				}
-				pc[p]++;
+				rank.pop();
+				if (++operations > KEEP_OPERATIONS && keep) {
+					keep = false;
+					intervals.clear();
+					arrows.clear();
+				}
+				if (!keep && ++run == SLICE) {
+					blocked = true;
+					runnable.add(p);
+					queued[p] = true;
+					break;
+				}
 			}
-			if (pc[p] == rank.size) {
+			if (!blocked) {
 				done++;
-				monitor.worked(1);
+				monitor.worked(rank.size - reported[p] + 1);
+				reported[p] = rank.size;
 			}
 			// ranks woken by this one's messages
 			for (int q : woken) {
-				runnable.add(q);
+				if (!queued[q]) {
+					runnable.add(q);
+					queued[q] = true;
+				}
 			}
 			woken.clear();
 		}
 		if (done < P) {
-			StringBuilder text = new StringBuilder("the ranks deadlock:");
-			Location first = null;
-			for (int p = 0; p < P; p++) {
-				MpiTrace.Rank rank = trace.ranks[p];
-				if (pc[p] < rank.size) {
-					int m = blockedOn[p];
-					text.append(" rank ").append(p).append(" at ").append(rank.file).append(':').append(rank.line[pc[p]])
-							.append(" waits for ").append(describe(p, m)).append(';');
-					if (first == null) {
-						first = Location.at(rank.file, rank.line[pc[p]], 1);
-					}
-				}
-			}
-			text.setLength(text.length() - 1);
-			// fewer than P ranks done: one at least waits, and first is its place
-			throw new EngineException(org.perfcast.engine.Diagnostic.error("replay.deadlock", text.toString(),
-					java.util.Objects.requireNonNull(first)));
+			throw stalled();
+		}
+		unmatchedReceive();
+		long unmatchedSends = 0;
+		for (ArrayDeque<MpiTrace.Transfer> q : stream.queues.values()) {
+			unmatchedSends += q.size(); // sends only: a receive without its send was reported
 		}
 		double T = 0;
 		for (int p = 0; p < P; p++) {
@@ -218,126 +246,215 @@ public final class TraceReplay {
 			}
 			schedule = Optional.of(new Schedule("replay under LogGP", "µs", rows, arrows));
 		}
-		return new Result(T, time.clone(), compute, communication, waiting, trace.operations(), trace.messages,
-				schedule);
+		return new Result(T, time.clone(), compute, communication, waiting, operations, stream.messages,
+				unmatchedSends, schedule);
 	}
 
-	private String describe(int p, int m) {
-		if (m < 0) {
-			return "nothing";
+	/** Reports the first receive (by rank, then line) whose send never came, if any. */
+	private void unmatchedReceive() throws EngineException {
+		MpiTrace.Transfer first = null;
+		MpiTrace.Key at = null;
+		for (Map.Entry<MpiTrace.Key, ArrayDeque<MpiTrace.Transfer>> e : stream.queues.entrySet()) {
+			MpiTrace.Transfer m = e.getValue().peekFirst();
+			if (m != null && !m.sentFirst && (first == null || m.to < first.to || m.to == first.to
+					&& m.receiveLine < first.receiveLine)) {
+				first = m;
+				at = e.getKey();
+			}
 		}
-		if (trace.from[m] == p) {
-			return "rank " + trace.to[m] + " to post the receive of its " + trace.bytes[m] + "-byte message (rendezvous)";
+		if (first != null && at != null) {
+			throw unmatched(first, at);
 		}
-		return "the " + trace.bytes[m] + "-byte message of rank " + trace.from[m];
+	}
+
+	private EngineException unmatched(MpiTrace.Transfer m, MpiTrace.Key what) {
+		boolean collective = what.comm() < 0;
+		return MpiTrace.error(stream.ranks[m.to].file, m.receiveLine, (collective ? "the collective's receive"
+				: "the receive") + " from rank " + what.from() + (collective ? " (collective " + what.tag() + " on "
+						+ "communicator " + (-what.comm() - 1) + ")" : " with tag " + what.tag() + " on communicator "
+								+ what.comm()) + " has no matching send (rank " + what.from() + " makes no more "
+				+ (collective ? "in that collective" : "with that tag on that communicator") + ")");
+	}
+
+	/**
+	 * The error when no rank can go on: a malformed event further on in a blocked rank's events, else a receive
+	 * whose send never comes, else the deadlock, naming each blocked rank's operation.
+	 */
+	private EngineException stalled() throws EngineException {
+		// what each receive still waiting would take: the sends of its key read from here on
+		Map<MpiTrace.Key, long[]> toCome = new java.util.HashMap<>();
+		for (Map.Entry<MpiTrace.Key, ArrayDeque<MpiTrace.Transfer>> e : stream.queues.entrySet()) {
+			MpiTrace.Transfer m = e.getValue().peekFirst();
+			if (m != null && !m.sentFirst) {
+				toCome.put(e.getKey(), new long[2]);
+			}
+		}
+		stream.toCome = toCome;
+		stream.matching = false;
+		int[] lineAt = new int[P];
+		for (int p = 0; p < P; p++) {
+			if (blockedOn[p] != null) {
+				lineAt[p] = stream.ranks[p].line;
+				stream.ranks[p].drain();
+			}
+		}
+		MpiTrace.Transfer first = null;
+		MpiTrace.Key at = null;
+		for (Map.Entry<MpiTrace.Key, ArrayDeque<MpiTrace.Transfer>> e : stream.queues.entrySet()) {
+			long[] n = toCome.get(e.getKey());
+			if (n == null || e.getValue().size() <= n[0]) {
+				continue;
+			}
+			// the receives beyond the sends to come take none
+			int i = 0;
+			for (MpiTrace.Transfer m : e.getValue()) {
+				if (i++ == n[0]) {
+					if (first == null || m.to < first.to || m.to == first.to && m.receiveLine < first.receiveLine) {
+						first = m;
+						at = e.getKey();
+					}
+				}
+			}
+		}
+		if (first != null && at != null) {
+			return unmatched(first, at);
+		}
+		StringBuilder text = new StringBuilder("the ranks deadlock:");
+		Location place = null;
+		for (int p = 0; p < P; p++) {
+			MpiTrace.Transfer m = blockedOn[p];
+			if (m != null) {
+				MpiTrace.Rank rank = stream.ranks[p];
+				text.append(" rank ").append(p).append(" at ").append(rank.file).append(':').append(lineAt[p])
+						.append(" waits for ").append(describe(p, m, toCome)).append(';');
+				if (place == null) {
+					place = Location.at(rank.file, lineAt[p], 1);
+				}
+			}
+		}
+		text.setLength(text.length() - 1);
+		// fewer than P ranks done: one at least waits, and place is its place
+		return new EngineException(Diagnostic.error("replay.deadlock", text.toString(), Objects.requireNonNull(place)));
+	}
+
+	private String describe(int p, MpiTrace.Transfer m, Map<MpiTrace.Key, long[]> toCome) {
+		long bytes = m.bytes;
+		if (bytes < 0) { // its send is further on in its sender's events
+			for (Map.Entry<MpiTrace.Key, ArrayDeque<MpiTrace.Transfer>> e : stream.queues.entrySet()) {
+				if (e.getValue().peekFirst() == m) {
+					long[] n = toCome.get(e.getKey());
+					bytes = n != null ? n[1] : -1;
+				}
+			}
+		}
+		if (m.from == p) {
+			return "rank " + m.to + " to post the receive of its " + bytes + "-byte message (rendezvous)";
+		}
+		return "the " + (bytes < 0 ? "" : bytes + "-byte ") + "message of rank " + m.from;
 	}
 
 	private final List<Integer> woken = new ArrayList<>();
 
-	private void wake(int m) {
-		int a = trace.from[m];
-		int b = trace.to[m];
+	private void wake(MpiTrace.Transfer m) {
+		int a = m.from;
+		int b = m.to;
 		if (blockedOn[a] == m) {
-			blockedOn[a] = -2;
+			blockedOn[a] = null;
 			woken.add(a);
 		}
 		if (blockedOn[b] == m) {
-			blockedOn[b] = -2;
+			blockedOn[b] = null;
 			woken.add(b);
 		}
 	}
 
-	/** Performs operation {@code i} of rank {@code p}; returns −1 when done, or the message it is blocked on. */
-	private int step(int p, MpiTrace.Rank rank, int i) {
-		int arg = rank.arg[i];
-		switch (rank.kind[i]) {
-		case MpiTrace.COMPUTE -> {
-			double d = rank.durations[arg] / speed;
-			interval(p, Schedule.Kind.COMPUTE, time[p], time[p] + d, "compute", rank, i);
+	/** Performs the current operation of rank {@code p}; returns null when done, or the message it is blocked on. */
+	private MpiTrace.@Nullable Transfer step(int p, MpiTrace.Rank rank) {
+		if (rank.kind == MpiTrace.COMPUTE) {
+			double d = rank.duration / speed;
+			interval(p, Schedule.Kind.COMPUTE, time[p], time[p] + d, "compute", rank);
 			compute[p] += d;
 			time[p] += d;
-			return -1;
+			return null;
 		}
+		MpiTrace.Transfer m = Objects.requireNonNull(rank.message);
+		switch (rank.kind) {
 		case MpiTrace.SEND, MpiTrace.ISEND -> {
-			int m = arg;
-			boolean blocking = rank.kind[i] == MpiTrace.SEND;
-			if (Double.isNaN(ready[m])) {
-				ready[m] = earliestSend(p, m);
-				sendStart[p] = ready[m];
+			boolean blocking = rank.kind == MpiTrace.SEND;
+			if (Double.isNaN(m.ready)) {
+				m.ready = earliestSend(p);
+				sendStart[p] = m.ready;
 				sendBytes[p] = cost(m);
 				resolve(m);
 			}
 			if (eager(m) || !blocking) {
 				if (eager(m)) {
-					finishSend(p, m, rank, i);
+					finishSend(p, m, rank);
 				}
-				return -1;
+				return null;
 			}
-			if (Double.isNaN(start[m])) {
+			if (Double.isNaN(m.start)) {
 				return m;
 			}
-			finishSend(p, m, rank, i);
-			return -1;
+			finishSend(p, m, rank);
+			return null;
 		}
 		case MpiTrace.WAIT_SEND -> {
-			int m = arg;
 			if (eager(m)) {
-				return -1;
+				return null;
 			}
-			if (Double.isNaN(start[m])) {
+			if (Double.isNaN(m.start)) {
 				return m;
 			}
-			finishSend(p, m, rank, i);
-			return -1;
+			finishSend(p, m, rank);
+			return null;
 		}
 		case MpiTrace.IRECV -> {
-			int m = arg;
-			if (Double.isNaN(post[m])) {
-				post[m] = time[p];
+			if (Double.isNaN(m.post)) {
+				m.post = time[p];
 				resolve(m);
 			}
-			return -1;
+			return null;
 		}
 		case MpiTrace.RECV, MpiTrace.WAIT_RECV -> {
-			int m = arg;
-			if (Double.isNaN(post[m])) {
-				post[m] = time[p];
+			if (Double.isNaN(m.post)) {
+				m.post = time[p];
 				resolve(m);
 			}
-			if (Double.isNaN(start[m])) {
+			if (Double.isNaN(m.start)) {
 				return m;
 			}
-			receive(p, m, rank, i);
-			return -1;
+			receive(p, m, rank);
+			return null;
 		}
 		default -> throw new IllegalStateException();
 		}
 	}
 
-	private boolean eager(int m) {
-		return trace.bytes[m] <= eager && !trace.synchronous.get(m);
+	private boolean eager(MpiTrace.Transfer m) {
+		return m.bytes <= eager && !m.synchronous;
 	}
 
 	/** The transfer of message m starts once its sender is ready and, for a rendezvous, its receive is posted. */
-	private void resolve(int m) {
-		if (!Double.isNaN(start[m]) || Double.isNaN(ready[m])) {
+	private void resolve(MpiTrace.Transfer m) {
+		if (!Double.isNaN(m.start) || Double.isNaN(m.ready)) {
 			return;
 		}
 		if (eager(m)) {
-			start[m] = ready[m];
-		} else if (!Double.isNaN(post[m])) {
-			start[m] = Math.max(ready[m], post[m]);
+			m.start = m.ready;
+		} else if (!Double.isNaN(m.post)) {
+			m.start = Math.max(m.ready, m.post);
 		} else {
 			return;
 		}
 		wake(m);
 	}
 
-	private long cost(int m) {
-		return Math.max(1, trace.bytes[m]);
+	private static long cost(MpiTrace.Transfer m) {
+		return Math.max(1, m.bytes);
 	}
 
-	private double earliestSend(int p, int m) {
+	private double earliestSend(int p) {
 		double t = time[p];
 		if (!Double.isNaN(sendStart[p])) {
 			t = Math.max(t, sendStart[p] + logGP.sameKindGap(sendBytes[p]));
@@ -349,28 +466,28 @@ public final class TraceReplay {
 	}
 
 	/** The sender is engaged from the transfer's start for o + (k − 1)G, or waits until it ends. */
-	private void finishSend(int p, int m, MpiTrace.Rank rank, int i) {
-		double s = start[m];
+	private void finishSend(int p, MpiTrace.Transfer m, MpiTrace.Rank rank) {
+		double s = m.start;
 		double end = s + logGP.occupancy(cost(m));
 		double from = time[p];
 		if (end <= from) { // a nonblocking rendezvous send that ended while the rank went on
 			return;
 		}
 		if (s > from) {
-			interval(p, Schedule.Kind.WAIT, from, s, "wait for rank " + trace.to[m] + "'s receive", rank, i);
+			interval(p, Schedule.Kind.WAIT, from, s, "wait for rank " + m.to + "'s receive", rank);
 			waiting[p] += s - from;
 		}
 		double busy = Math.max(s, from);
-		interval(p, Schedule.Kind.SEND, busy, end, "to " + trace.to[m] + " (" + trace.bytes[m] + " B)", rank, i);
+		interval(p, Schedule.Kind.SEND, busy, end, "to " + m.to + " (" + m.bytes + " B)", rank);
 		communication[p] += end - busy;
 		time[p] = end;
 		lastKind[p] = SENT;
 		lastEnd[p] = end;
 	}
 
-	private void receive(int p, int m, MpiTrace.Rank rank, int i) {
-		double arrival = (rules.arrival() == LogGPRules.Arrival.FIRST_BYTE ? start[m] + logGP.o()
-				: start[m] + logGP.occupancy(cost(m))) + logGP.L();
+	private void receive(int p, MpiTrace.Transfer m, MpiTrace.Rank rank) {
+		double arrival = (rules.arrival() == LogGPRules.Arrival.FIRST_BYTE ? m.start + logGP.o()
+				: m.start + logGP.occupancy(cost(m))) + logGP.L();
 		double t = Math.max(time[p], arrival);
 		if (!Double.isNaN(recvStart[p])) {
 			t = Math.max(t, recvStart[p] + logGP.sameKindGap(recvBytes[p]));
@@ -380,12 +497,12 @@ public final class TraceReplay {
 		}
 		double end = t + (rules.receiveCost() == LogGPRules.ReceiveCost.PER_BYTE ? logGP.occupancy(cost(m)) : logGP.o());
 		if (t > time[p]) {
-			interval(p, Schedule.Kind.WAIT, time[p], t, "wait for rank " + trace.from[m], rank, i);
+			interval(p, Schedule.Kind.WAIT, time[p], t, "wait for rank " + m.from, rank);
 			waiting[p] += t - time[p];
 		}
-		interval(p, Schedule.Kind.RECEIVE, t, end, "from " + trace.from[m] + " (" + trace.bytes[m] + " B)", rank, i);
+		interval(p, Schedule.Kind.RECEIVE, t, end, "from " + m.from + " (" + m.bytes + " B)", rank);
 		if (keep) {
-			arrows.add(new Schedule.Message(trace.from[m], start[m], p, t, trace.bytes[m] + " B"));
+			arrows.add(new Schedule.Message(m.from, m.start, p, t, m.bytes + " B"));
 		}
 		communication[p] += end - t;
 		recvStart[p] = t;
@@ -395,10 +512,10 @@ public final class TraceReplay {
 		lastEnd[p] = end;
 	}
 
-	private void interval(int p, Schedule.Kind kind, double from, double to, String label, MpiTrace.Rank rank, int i) {
+	private void interval(int p, Schedule.Kind kind, double from, double to, String label, MpiTrace.Rank rank) {
 		if (keep && to > from) {
 			intervals.get(p).add(new Schedule.Interval(kind, from, to, label, Optional.of(Location.at(rank.file,
-					rank.line[i], 1))));
+					rank.line, 1))));
 		}
 	}
 }

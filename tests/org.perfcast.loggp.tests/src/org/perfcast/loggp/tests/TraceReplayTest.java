@@ -207,7 +207,8 @@ class TraceReplayTest {
 		write("rank-0.txt", "compute 1\ncompute -2\n");
 		write("rank-1.txt", "");
 		Path index = write("trace.mpitrace", "ranks 2\nrank 0 rank-0.txt\nrank 1 rank-1.txt\n");
-		e = assertThrows(EngineException.class, () -> MpiTrace.read(dir, "tr", EngineMonitor.NULL));
+		e = assertThrows(EngineException.class, () -> TraceReplay.replay(MpiTrace.read(dir, "tr", EngineMonitor.NULL),
+				new TraceReplay.Options(MACHINE, LogGPRules.DEFAULT, 65536, 1), EngineMonitor.NULL));
 		assertTrue(e.diagnostics().get(0).toString().startsWith("tr/rank-0.txt:2:1: error: a computation lasts"),
 				e.diagnostics().get(0).toString());
 		assertTrue(Files.isRegularFile(index));
