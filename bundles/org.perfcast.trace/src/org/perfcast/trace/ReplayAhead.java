@@ -23,6 +23,12 @@ final class ReplayAhead implements AutoCloseable {
 
 	/** The events a batch holds. */
 	static final int BATCH = 4096;
+	/**
+	 * How long either side spins for the other before it sleeps, in nanoseconds: a batch takes a few hundred
+	 * microseconds, and a thread that sleeps at every batch is woken on the other's processor, so that the two
+	 * end up sharing one.
+	 */
+	private static final long SPIN = 200_000;
 	/** The batches made ahead. */
 	private static final int AHEAD = 16;
 
@@ -87,8 +93,14 @@ final class ReplayAhead implements AutoCloseable {
 	}
 
 	private void put(Batch b) throws InterruptedException {
-		while (!closed && !full.offer(b, 100, TimeUnit.MILLISECONDS)) {
-			// the simulation is behind; wait for it, or for close
+		for (long until = System.nanoTime() + SPIN; !full.offer(b);) {
+			if (System.nanoTime() > until) {
+				while (!closed && !full.offer(b, 100, TimeUnit.MILLISECONDS)) {
+					// the simulation is behind; wait for it, or for close
+				}
+				return;
+			}
+			Thread.onSpinWait();
 		}
 	}
 
@@ -103,9 +115,15 @@ final class ReplayAhead implements AutoCloseable {
 		if (ended) {
 			return false;
 		}
-		Batch b;
+		Batch b = full.poll();
 		try {
-			b = full.take();
+			for (long until = System.nanoTime() + SPIN; b == null; b = full.poll()) {
+				if (System.nanoTime() > until) {
+					b = full.take();
+					break;
+				}
+				Thread.onSpinWait();
+			}
 		} catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 			throw new IOException("interrupted while reading " + source.file(), e);
