@@ -299,31 +299,30 @@ public final class Recording implements ThreadLists {
 		@Override
 		public boolean has(int t, int i) {
 			ThreadProgram p = lists.programs.get(t);
-			if (p.spilled(i)) {
-				while (p.spilled(i)) {
-					unspilled += p.unspill(spill);
-				}
-				if (unspilled > 1 << 16) {
-					// what came back counts against the limit too, once the trace is read as much as while it is
-					unspilled = 0;
-					spillIfFull();
-					trimIfLoose();
-				}
-			}
-			while (!finished) {
-				// the operation a thread is blocked in is not complete before the replay unblocks it
-				if (i < lists.complete(t)) {
-					return true;
-				}
+			// the operation a thread is blocked in is not complete before the replay unblocks it
+			while (!finished && i >= lists.complete(t)) {
 				read();
 			}
-			return i < p.size();
+			if (i >= p.size()) {
+				return false;
+			}
+			// last, so that nothing spills it again before the caller reads it
+			while (p.spilled(i)) {
+				unspilled += p.unspill(spill);
+			}
+			return true;
 		}
 
 		@Override
 		public int available(int t, int i) {
 			ThreadProgram p = lists.programs.get(t);
 			p.release(i);
+			if (unspilled > 1 << 16) {
+				// what came back counts against the limit too; with i released, a spill starts after it
+				unspilled = 0;
+				spillIfFull();
+				trimIfLoose();
+			}
 			if (!has(t, i)) {
 				return i;
 			}
