@@ -118,6 +118,13 @@ final class SimulationRun implements Scheduler.Listener {
 				monitor.checkCancelled();
 			}
 		}
+		// what the blocked threads wait for, from their operations, before the rest of the trace is read past them
+		List<Simulation.Blocked> blocked = new ArrayList<>();
+		for (SimThread t : threads) {
+			if (t.status == Status.BLOCKED) {
+				blocked.add(new Simulation.Blocked(t.name, describe(t)));
+			}
+		}
 		lists.readToEnd();
 		thread(lists.threadCount() - 1);
 		for (SimThread t : threads) {
@@ -127,16 +134,7 @@ final class SimulationRun implements Scheduler.Listener {
 		for (SimThread t : threads) {
 			done &= t.status == Status.DONE || t.status == Status.NEW;
 		}
-		Simulation.Deadlock deadlock = null;
-		if (!done) {
-			List<Simulation.Blocked> blocked = new ArrayList<>();
-			for (SimThread t : threads) {
-				if (t.status == Status.BLOCKED) {
-					blocked.add(new Simulation.Blocked(t.name, describe(t)));
-				}
-			}
-			deadlock = new Simulation.Deadlock(now, blocked);
-		}
+		Simulation.Deadlock deadlock = done ? null : new Simulation.Deadlock(now, blocked);
 		List<Simulation.PathSegment> path = criticalPath(deadlock != null);
 		return new Simulation(model.id, choice, deadlock == null ? now : null, deadlock, recorder.timelines(threads),
 				recorder.activations(), path, events, recorder.holds(), recorder.summary(threads, now),

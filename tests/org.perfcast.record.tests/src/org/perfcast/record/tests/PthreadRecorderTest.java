@@ -612,4 +612,46 @@ class PthreadRecorderTest {
 					+ " on one processor, " + two.completion() + " on two");
 		}
 	}
+
+	/**
+	 * A long recording of a Debian program, streamed: the Direct model deadlocks on pigz's condition variables (so
+	 * AUTO goes on with Client-Server), and what the blocked threads wait for is read before the rest of the trace
+	 * is read past their operations; the results are those of the recording in memory, whether the trace is
+	 * replayed ahead or not and whatever the room for the lists.
+	 */
+	@Test
+	void longRecordingOfPigzStreamsAsInMemory(@TempDir Path dir) throws Exception {
+		Path input = dir.resolve("input.bin");
+		byte[] block = new byte[1 << 20];
+		new java.util.Random(7).nextBytes(block);
+		try (var out = Files.newOutputStream(input)) {
+			for (int i = 0; i < 24; i++) {
+				out.write(block);
+			}
+		}
+		Path trace = record(dir, new ArrayList<>(List.of("/usr/bin/pigz", "-p", "4", "-b", "32", "-k", "-f",
+				input.toString())), new ArrayList<>());
+		Recording r = replay(trace);
+		assertTrue(r.threads().size() >= 5, r.threads().toString());
+		TargetMachine four = TargetMachine.unbound(4);
+		TraceSimulator.Options options = new TraceSimulator.Options(0, false);
+		Simulation direct = TraceSimulator.simulate(r, four, SimulationModel.DIRECT, options, EngineMonitor.NULL);
+		Simulation auto = TraceSimulator.simulate(r, four, SimulationModel.AUTO, options, EngineMonitor.NULL);
+		for (String[] properties : new String[][] { {}, { TraceSimulator.REPLAY_AHEAD, "false" },
+				{ TraceSimulator.HELD_OPERATIONS, "1024" } }) {
+			if (properties.length > 0) {
+				System.setProperty(properties[0], properties[1]);
+			}
+			try {
+				assertEquals(direct, TraceSimulator.simulate(() -> TraceFiles.open(trace, "pigz"), four,
+						SimulationModel.DIRECT, options, EngineMonitor.NULL), "Direct " + List.of(properties));
+				assertEquals(auto, TraceSimulator.simulate(() -> TraceFiles.open(trace, "pigz"), four,
+						SimulationModel.AUTO, options, EngineMonitor.NULL), "AUTO " + List.of(properties));
+			} finally {
+				if (properties.length > 0) {
+					System.clearProperty(properties[0]);
+				}
+			}
+		}
+	}
 }
