@@ -93,6 +93,25 @@ public final class Recording implements ThreadLists {
 		return new Recording(replay, lists);
 	}
 
+	/**
+	 * Replays the events of {@code source} as {@link #of(TraceSource, EngineMonitor)} does, on a thread of its own
+	 * where there is a second processor (see {@link ReplayAhead}).
+	 *
+	 * @throws TraceException at the first line that does not parse or does not fit the recorded schedule
+	 */
+	static Recording ofAhead(TraceSource source, EngineMonitor monitor) throws TraceException, IOException {
+		if (!ReplayAhead.useful()) {
+			return of(source, monitor);
+		}
+		ReplaySink.Lists lists = new ReplaySink.Lists();
+		try (ReplayAhead ahead = new ReplayAhead(source, false)) {
+			while (ahead.next(lists)) {
+				monitor.checkCancelled();
+			}
+			return new Recording(ahead.replay(), lists);
+		}
+	}
+
 	@Override
 	public int threadCount() {
 		return threads.size();
@@ -168,7 +187,7 @@ public final class Recording implements ThreadLists {
 			this.monitor = monitor;
 			this.limit = limit;
 			this.replay = ahead ? null : new Replay(source.file(), source.header(), true, lists);
-			this.ahead = ahead ? new ReplayAhead(source) : null;
+			this.ahead = ahead ? new ReplayAhead(source, true) : null;
 			while (lists.names.isEmpty() && !finished) {
 				read();
 			}
@@ -202,10 +221,15 @@ public final class Recording implements ThreadLists {
 			if (count >>> 16 != before >>> 16) {
 				monitor.checkCancelled();
 				if (!finished) {
-					spillIfFull();
-					trimIfLoose();
+					keepWithinLimit();
 				}
 			}
+		}
+
+		/** Keeps the operations held, and the room of the lists' arrays, within the limit. */
+		private void keepWithinLimit() {
+			spillIfFull();
+			trimIfLoose();
 		}
 
 		/** Above the limit, moves the middles of the longest lists to the spill file until half of it is held. */
@@ -320,8 +344,7 @@ public final class Recording implements ThreadLists {
 			if (unspilled > 1 << 16) {
 				// what came back counts against the limit too; with i released, a spill starts after it
 				unspilled = 0;
-				spillIfFull();
-				trimIfLoose();
+				keepWithinLimit();
 			}
 			if (!has(t, i)) {
 				return i;

@@ -23,12 +23,6 @@ final class ReplayAhead implements AutoCloseable {
 
 	/** The events a batch holds. */
 	static final int BATCH = 4096;
-	/**
-	 * How long either side spins for the other before it sleeps, in nanoseconds: a batch takes a few hundred
-	 * microseconds, and a thread that sleeps at every batch is woken on the other's processor, so that the two
-	 * end up sharing one.
-	 */
-	private static final long SPIN = 200_000;
 	/** The batches made ahead. */
 	private static final int AHEAD = 16;
 
@@ -42,9 +36,10 @@ final class ReplayAhead implements AutoCloseable {
 	private boolean ended;
 	private List<String> warnings = List.of();
 
-	ReplayAhead(TraceSource source) {
+	/** A replay of {@code source} ahead, {@code streaming} (forgetting activations once accepted) or not. */
+	ReplayAhead(TraceSource source, boolean streaming) {
 		this.source = source;
-		this.replay = new Replay(source.file(), source.header(), true, writer);
+		this.replay = new Replay(source.file(), source.header(), streaming, writer);
 		this.thread = Thread.ofPlatform().daemon().name("perfcast replay " + source.file()).unstarted(this::run);
 		thread.start();
 	}
@@ -93,14 +88,8 @@ final class ReplayAhead implements AutoCloseable {
 	}
 
 	private void put(Batch b) throws InterruptedException {
-		for (long until = System.nanoTime() + SPIN; !full.offer(b);) {
-			if (System.nanoTime() > until) {
-				while (!closed && !full.offer(b, 100, TimeUnit.MILLISECONDS)) {
-					// the simulation is behind; wait for it, or for close
-				}
-				return;
-			}
-			Thread.onSpinWait();
+		while (!closed && !full.offer(b, 100, TimeUnit.MILLISECONDS)) {
+			// the simulation is behind; wait for it, or for close
 		}
 	}
 
@@ -115,15 +104,9 @@ final class ReplayAhead implements AutoCloseable {
 		if (ended) {
 			return false;
 		}
-		Batch b = full.poll();
+		Batch b;
 		try {
-			for (long until = System.nanoTime() + SPIN; b == null; b = full.poll()) {
-				if (System.nanoTime() > until) {
-					b = full.take();
-					break;
-				}
-				Thread.onSpinWait();
-			}
+			b = full.take();
 		} catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 			throw new IOException("interrupted while reading " + source.file(), e);
@@ -151,6 +134,14 @@ final class ReplayAhead implements AutoCloseable {
 	/** The replay's remarks about the recording, once it is over. */
 	List<String> warnings() {
 		return warnings;
+	}
+
+	/** The replay itself (its activations, when not streaming), once the trace is over. */
+	Replay replay() {
+		if (!ended) {
+			throw new IllegalStateException("the replay of " + source.file() + " is not over");
+		}
+		return replay;
 	}
 
 	@Override

@@ -118,16 +118,7 @@ public final class ThreadProgram {
 	}
 
 	int add(EventKind k, double w, int a, int e, long l, @Nullable String source) {
-		int j = held();
-		if (j == kind.length) {
-			int drop = Math.min(released, holeStart) - base;
-			if (drop >= j / 2) {
-				shift(drop);
-				j -= drop;
-			} else {
-				grow(j * 2);
-			}
-		}
+		int j = room(1);
 		kind[j] = (byte) k.ordinal();
 		work[j] = w;
 		arg[j] = a;
@@ -157,17 +148,7 @@ public final class ThreadProgram {
 	 */
 	void append(ThreadProgram more) {
 		int n = more.size;
-		int j = held();
-		if (j + n > kind.length) {
-			int drop = Math.min(released, holeStart) - base;
-			if (drop > 0 && drop >= j / 2) {
-				shift(drop);
-				j -= drop;
-			}
-			if (j + n > kind.length) {
-				grow(Math.max(2 * kind.length, j + n));
-			}
-		}
+		int j = room(n);
 		System.arraycopy(more.kind, 0, kind, j, n);
 		System.arraycopy(more.work, 0, work, j, n);
 		System.arraycopy(more.arg, 0, arg, j, n);
@@ -198,6 +179,32 @@ public final class ThreadProgram {
 			Arrays.fill(offProcessor, j, j + n, 0);
 		}
 		size += n;
+	}
+
+	/**
+	 * Makes room in the arrays for {@code n} more operations: drops the released ones when they are at least half of
+	 * those held, else doubles the arrays (or more).
+	 *
+	 * @return the slot of the first new operation
+	 */
+	private int room(int n) {
+		int j = held();
+		if (j + n > kind.length) {
+			int drop = droppable();
+			if (drop > 0 && drop >= j / 2) {
+				shift(drop);
+				j -= drop;
+			}
+			if (j + n > kind.length) {
+				grow(Math.max(2 * kind.length, j + n));
+			}
+		}
+		return j;
+	}
+
+	/** How many operations at the head of the arrays were released and are not before a spilled piece. */
+	private int droppable() {
+		return Math.min(released, holeStart) - base;
 	}
 
 	/** Empties a list made apart, to fill it again. */
@@ -402,7 +409,7 @@ public final class ThreadProgram {
 	 * @return how many operations' room was given back
 	 */
 	int trim() {
-		int drop = Math.min(released, holeStart) - base;
+		int drop = droppable();
 		if (drop > 0) {
 			shift(drop);
 		}
@@ -428,7 +435,7 @@ public final class ThreadProgram {
 		}
 		long[] piece = pieces.poll();
 		int count = (int) piece[1];
-		int drop = Math.min(released, holeStart) - base;
+		int drop = droppable();
 		if (drop > 0) {
 			shift(drop);
 		}

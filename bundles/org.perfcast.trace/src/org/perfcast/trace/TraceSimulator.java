@@ -236,14 +236,9 @@ public final class TraceSimulator {
 		return completion == null ? Double.NaN : completion;
 	}
 
-	/** {@code source} read ahead by a thread of its own when there is a second processor to run it. */
-	private static TraceSource readAhead(TraceSource source) {
-		return PrefetchedSource.useful() ? new PrefetchedSource(source) : source;
-	}
-
 	private static Recording recording(Opener trace, EngineMonitor monitor) throws TraceException, IOException {
-		try (TraceSource source = readAhead(trace.open())) {
-			return Recording.of(source, monitor);
+		try (TraceSource source = trace.open()) {
+			return Recording.ofAhead(source, monitor);
 		}
 	}
 
