@@ -165,9 +165,9 @@ public final class ClusterSweep {
 		listener.submitted(job.id(), tasks.size(), file);
 		Watch watch = new Watch(request, file, run, tasks, job, jobDir, listener);
 		boolean cancelled = watch.follow(monitor);
-		boolean failed = run.getPoints().stream().anyMatch(p -> p.getStatus() != org.perfcast.model.results.RunStatus.COMPLETED);
 		run.setStatus(cancelled ? org.perfcast.model.results.RunStatus.CANCELLED
-				: failed ? org.perfcast.model.results.RunStatus.FAILED : org.perfcast.model.results.RunStatus.COMPLETED);
+				: watch.allCompleted() ? org.perfcast.model.results.RunStatus.COMPLETED
+						: org.perfcast.model.results.RunStatus.FAILED);
 		run.setWallTime(earlierWall + (System.nanoTime() - startNanos) / 1e9);
 		watch.save();
 		deleteQuietly(jobFile(file));
@@ -327,6 +327,14 @@ public final class ClusterSweep {
 				}
 				sleep(monitor);
 			}
+		}
+
+		/**
+		 * Whether every point of the sweep is merged and completed. Asks the merged points, not the run's: a save may still be
+		 * due (saves are at most one a second), so the run's points can lag behind the last failures.
+		 */
+		boolean allCompleted() {
+			return merged.size() == request.grid().size() && merged.values().stream().allMatch(p -> p.getStatus() == org.perfcast.model.results.RunStatus.COMPLETED);
 		}
 
 		/** Merges the task results that appeared since the last call. */
