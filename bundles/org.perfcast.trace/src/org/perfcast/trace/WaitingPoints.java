@@ -1,7 +1,7 @@
 package org.perfcast.trace;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -130,12 +130,14 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 	 */
 	static final class Accumulator {
 		private final Map<String, Point> points = new LinkedHashMap<>();
-		private final Map<String, ArrayDeque<Simulation.Hold>> holds = new HashMap<>();
+		/** The holds kept, by mutex and then by the location of their lock operation ("" for none). */
+		private final Map<String, Map<String, HeldAt>> holds = new HashMap<>();
 		private int held;
 
 		/** {@code h} was released; holds are given in the order of their ends. */
 		void hold(Simulation.Hold h) {
-			holds.computeIfAbsent(h.mutex(), k -> new ArrayDeque<>()).addLast(h);
+			holds.computeIfAbsent(h.mutex(), k -> new HashMap<>()).computeIfAbsent(h.at() == null ? "" : h.at(),
+					k -> new HeldAt()).add(h);
 			held++;
 		}
 
@@ -146,10 +148,17 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 
 		/** Drops the holds that ended at or before {@code before}, which no wait still to end can overlap. */
 		void forget(double before) {
-			for (ArrayDeque<Simulation.Hold> list : holds.values()) {
-				while (!list.isEmpty() && list.peekFirst().end() <= before) {
-					list.pollFirst();
-					held--;
+			for (var mutex = holds.values().iterator(); mutex.hasNext();) {
+				Map<String, HeldAt> byAt = mutex.next();
+				for (var at = byAt.values().iterator(); at.hasNext();) {
+					HeldAt list = at.next();
+					held -= list.forget(before);
+					if (list.isEmpty()) {
+						at.remove();
+					}
+				}
+				if (byAt.isEmpty()) {
+					mutex.remove();
 				}
 			}
 		}
@@ -174,19 +183,14 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 			point.byObject.merge(object, length, Double::sum);
 			point.kinds.putIfAbsent(object, kindAndObject);
 			if (kindAndObject[0].equals("lock")) {
-				ArrayDeque<Simulation.Hold> list = holds.get(kindAndObject[1]);
-				if (list != null) {
-					// in the order of their ends: back from the last until one ended before the wait began
-					for (var it = list.descendingIterator(); it.hasNext();) {
-						Simulation.Hold h = it.next();
-						if (h.end() <= start) {
-							break;
+				Map<String, HeldAt> byAt = holds.get(kindAndObject[1]);
+				if (byAt != null) {
+					byAt.forEach((heldAt, list) -> {
+						double overlap = list.overlap(thread, start, end);
+						if (overlap > 0) {
+							point.heldAt.merge(heldAt, overlap, Double::sum);
 						}
-						double overlap = Math.min(end, h.end()) - Math.max(start, h.start());
-						if (h.thread() != thread && overlap > 0) {
-							point.heldAt.merge(h.at() == null ? "" : h.at(), overlap, Double::sum);
-						}
-					}
+					});
 				}
 			}
 			return key;
@@ -244,8 +248,8 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 	 * "between lists, ...").
 	 */
 	public static String[] kindAndObject(@Nullable String detail) {
-		String[] words = detail == null ? new String[0] : detail.strip().split("\\s+");
-		if (words.length == 0 || words[0].isEmpty()) {
+		String[] words = firstWords(detail == null ? "" : detail.strip(), 4);
+		if (words.length == 0) {
 			return new String[] { "wait", "" };
 		}
 		return switch (words[0]) {
@@ -260,8 +264,137 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 		};
 	}
 
+	/**
+	 * The first {@code most} words of {@code text}, split as by {@code \\s+} (this runs once per wait: no regular
+	 * expression).
+	 */
+	private static String[] firstWords(String text, int most) {
+		String[] words = new String[most];
+		int count = 0;
+		int i = 0;
+		int n = text.length();
+		while (count < most) {
+			while (i < n && isSpace(text.charAt(i))) {
+				i++;
+			}
+			if (i == n) {
+				break;
+			}
+			int start = i;
+			while (i < n && !isSpace(text.charAt(i))) {
+				i++;
+			}
+			words[count++] = text.substring(start, i);
+		}
+		return count == most ? words : Arrays.copyOf(words, count);
+	}
+
+	private static boolean isSpace(char c) {
+		return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+	}
+
 	private static String strip(String word) {
 		return word.endsWith(",") ? word.substring(0, word.length() - 1) : word;
+	}
+
+	/**
+	 * The holds of one mutex by the lock operations at one location, in the order of their ends, with the running
+	 * sum of their lengths, so that what they overlap of a wait costs a binary search and the holds at its two ends,
+	 * not one step per hold during it (thousands of threads queued on one mutex each wait through thousands of holds).
+	 */
+	private static final class HeldAt {
+		private double[] starts = new double[8];
+		private double[] ends = new double[8];
+		private int[] threads = new int[8];
+		/** {@code sums[i]}: the lengths of the holds from {@code first} to {@code i - 1}. */
+		private double[] sums = new double[9];
+		private int first;
+		private int size;
+		/** Whether the starts are in order too, as they are when the holds do not overlap (not readers'). */
+		private boolean startsInOrder = true;
+
+		void add(Simulation.Hold h) {
+			if (size == starts.length) {
+				int live = size - first;
+				int capacity = Math.max(8, 2 * live);
+				starts = Arrays.copyOfRange(starts, first, first + capacity);
+				ends = Arrays.copyOfRange(ends, first, first + capacity);
+				threads = Arrays.copyOfRange(threads, first, first + capacity);
+				double base = sums[first];
+				double[] rebased = new double[capacity + 1];
+				for (int i = 0; i <= live; i++) {
+					rebased[i] = sums[first + i] - base;
+				}
+				sums = rebased;
+				size = live;
+				first = 0;
+			}
+			startsInOrder &= size == first || h.start() >= starts[size - 1];
+			starts[size] = h.start();
+			ends[size] = h.end();
+			threads[size] = h.thread();
+			sums[size + 1] = sums[size] + (h.end() - h.start());
+			size++;
+		}
+
+		/** Drops the holds that ended at or before {@code before}; returns how many. */
+		int forget(double before) {
+			int was = first;
+			while (first < size && ends[first] <= before) {
+				first++;
+			}
+			int dropped = first - was;
+			if (first == size) {
+				first = size = 0;
+				sums[0] = 0;
+				startsInOrder = true;
+			}
+			return dropped;
+		}
+
+		boolean isEmpty() {
+			return size == first;
+		}
+
+		/** The time these holds, other than {@code thread}'s, overlap [{@code start}, {@code end}]. */
+		double overlap(int thread, double start, double end) {
+			int low = first;
+			int high = size;
+			while (low < high) { // the first hold that ends after the wait began
+				int middle = (low + high) >>> 1;
+				if (ends[middle] > start) {
+					high = middle;
+				} else {
+					low = middle + 1;
+				}
+			}
+			if (!startsInOrder) {
+				return overlap(thread, start, end, low, size);
+			}
+			int inside = low; // from here on, holds that began in the wait ...
+			while (inside < size && starts[inside] < start) {
+				inside++;
+			}
+			int after = size; // ... and, up to here, ended in it
+			while (after > inside && ends[after - 1] > end) {
+				after--;
+			}
+			// whole holds within the wait: none is the waiting thread's, which cannot lock the mutex it waits for
+			return overlap(thread, start, end, low, inside) + (sums[after] - sums[inside])
+					+ overlap(thread, start, end, after, size);
+		}
+
+		/** The time holds {@code from} to {@code to - 1}, other than {@code thread}'s, overlap the wait, one by one. */
+		private double overlap(int thread, double start, double end, int from, int to) {
+			double sum = 0;
+			for (int i = from; i < to; i++) {
+				double overlap = Math.min(end, ends[i]) - Math.max(start, starts[i]);
+				if (threads[i] != thread && overlap > 0) {
+					sum += overlap;
+				}
+			}
+			return sum;
+		}
 	}
 
 	/** A waiting point being summed up. */

@@ -5,14 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perfcast.engine.EngineMonitor;
 import org.perfcast.trace.Recording;
 import org.perfcast.trace.Simulation;
 import org.perfcast.trace.SimulationModel;
+import org.perfcast.trace.SyntheticTrace;
 import org.perfcast.trace.TargetMachine;
 import org.perfcast.trace.TraceException;
+import org.perfcast.trace.TraceFiles;
 import org.perfcast.trace.TraceReader;
 import org.perfcast.trace.TraceSimulator;
 import org.perfcast.trace.WaitingPoints;
@@ -138,5 +145,39 @@ class WaitingPointsTest {
 		assertEquals(7, lock.line());
 		assertEquals(16.0, lock.blocked());
 		assertTrue(lock.critical());
+	}
+
+	/**
+	 * 10^4 threads on four mutexes ({@link SyntheticTrace.Shape#THREADS}): each wait lasts through thousands of holds
+	 * by the other threads, which the simulator sums by their running total; who held the mutexes, and how long, is
+	 * what the oracle finds hold by hold, to the rounding of the sums.
+	 */
+	@Test
+	void testThousandsOfThreadsQueuedOnOneMutexAsTheOracleFindsThem(@TempDir Path dir) throws Exception {
+		Path file = dir.resolve("threads.vtraceb");
+		try (OutputStream out = Files.newOutputStream(file)) {
+			SyntheticTrace.writeBinary(out, SyntheticTrace.Shape.THREADS, 60_000, 1);
+		}
+		Recording recording = TraceFiles.record(file, "threads", EngineMonitor.NULL);
+		Simulation simulation = TraceSimulator.simulate(recording, TargetMachine.unbound(4), SimulationModel.DIRECT,
+				new TraceSimulator.Options(0, true, new TraceSimulator.Detail(Long.MAX_VALUE, Double.NaN, Double.NaN)),
+				EngineMonitor.NULL);
+		WaitingPoints expected = ReferenceWaitingPoints.of(simulation);
+		WaitingPoints actual = WaitingPoints.of(simulation);
+		assertEquals(expected.points().size(), actual.points().size());
+		for (int i = 0; i < expected.points().size(); i++) {
+			WaitingPoint e = expected.points().get(i);
+			WaitingPoint a = actual.points().get(i);
+			assertEquals(e.heldFor(), a.heldFor(), 1e-9 * e.heldFor(), e.what());
+			assertEquals(e, new WaitingPoint(a.at(), a.line(), a.kind(), a.object(), a.objects(), a.waits(), a.blocked(),
+					a.share(), a.longest(), a.critical(), a.heldAt(), e.heldFor()));
+		}
+		WaitingPoint lock = actual.points().stream().filter(p -> p.kind().equals("lock")).findFirst().orElseThrow();
+		double[] holds = simulation.holds().stream().filter(h -> h.mutex().equals(lock.object()))
+				.mapToDouble(h -> h.end() - h.start()).sorted().toArray();
+		double median = holds[holds.length / 2];
+		assertTrue(lock.waits() > 1_000 && lock.longest() > 1_000 * median, lock + ", holds of " + median
+				+ ": waits through thousands of holds");
+		assertTrue(lock.heldFor() > 0, lock.toString());
 	}
 }
