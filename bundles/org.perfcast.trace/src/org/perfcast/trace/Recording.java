@@ -128,7 +128,7 @@ public final class Recording implements ThreadLists {
 	}
 
 	@Override
-	public int available(int t, int i) {
+	public int available(int t, int i, int release) {
 		return programs[t].size(); // a recording keeps its lists for the next simulation
 	}
 
@@ -338,9 +338,10 @@ public final class Recording implements ThreadLists {
 		}
 
 		@Override
-		public int available(int t, int i) {
+		public int available(int t, int i, int release) {
 			ThreadProgram p = lists.programs.get(t);
-			p.release(i);
+			p.release(release);
+			p.reading(i);
 			if (unspilled > 1 << 16) {
 				// what came back counts against the limit too; with i released, a spill starts after it
 				unspilled = 0;

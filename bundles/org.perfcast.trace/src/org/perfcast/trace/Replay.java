@@ -59,7 +59,7 @@ final class Replay {
 	final IntList ranks = new IntList();
 	final IntList waitingEvent = new IntList(); // event waited for, or -1
 	final IntList waitOp = new IntList(); // the blocked wait's op
-	final List<Deque<int[]>> pending = new ArrayList<>(); // activations blocked on the thread: {a, activator, event}
+	final List<Deque<int[]>> pending = new ArrayList<>(); // activations blocked on the thread: {a, activator, event, op}
 	final List<List<Integer>> joiners = new ArrayList<>();
 	final List<TraceEvent> blockedAt = new ArrayList<>(); // the event a blocked thread blocked in
 	// per signal: posts not yet taken, takers blocked
@@ -245,6 +245,7 @@ final class Replay {
 			}
 			if (match != null) {
 				accept(match[0], t, op, match[1]);
+				out.activateAccepted(match[1], match[3], op);
 				ready(match[1]);
 			} else {
 				state(t, BLOCKED);
@@ -260,10 +261,11 @@ final class Replay {
 			int a = activation(t, op);
 			if (state.get(u) == BLOCKED && waitingEvent.get(u) == ev) {
 				accept(a, u, waitOp.get(u), t);
+				out.activateAccepted(t, op, waitOp.get(u));
 				waitingEvent.set(u, -1);
 				ready(u);
 			} else {
-				pending.get(u).add(new int[] { a, t, ev });
+				pending.get(u).add(new int[] { a, t, ev, op });
 				state(t, BLOCKED);
 				blockedAt.set(t, e);
 			}

@@ -164,6 +164,7 @@ final class ReplayAhead implements AutoCloseable {
 		private static final byte OFF_PROCESSOR = 1;
 		private static final byte ACCEPTED = 2;
 		private static final byte BLOCKED = 3;
+		private static final byte ACTIVATE_ACCEPTED = 4;
 		/** The most emptied lists a batch keeps. */
 		private static final int POOL = 64;
 
@@ -236,6 +237,7 @@ final class ReplayAhead implements AutoCloseable {
 				case ACCEPTED -> lists.accepted(t, op[k], a[k], by[k]);
 				case OFF_PROCESSOR -> lists.setOffProcessor(t, op[k], value[k]);
 				case BLOCKED -> lists.blocked(t, a[k] != 0);
+				case ACTIVATE_ACCEPTED -> lists.activateAccepted(t, op[k], by[k]);
 				default -> throw new IllegalStateException("change of type " + type[k]);
 				}
 			}
@@ -366,6 +368,18 @@ final class ReplayAhead implements AutoCloseable {
 				int k = batch.change(Batch.ACCEPTED, t);
 				batch.op[k] = op;
 				batch.a[k] = a;
+				batch.by[k] = by;
+			}
+		}
+
+		@Override
+		public void activateAccepted(int t, int op, int by) {
+			ThreadProgram p = holding(t, op);
+			if (p != null) {
+				p.acceptedBy(op - first[t], by);
+			} else {
+				int k = batch.change(Batch.ACTIVATE_ACCEPTED, t);
+				batch.op[k] = op;
 				batch.by[k] = by;
 			}
 		}

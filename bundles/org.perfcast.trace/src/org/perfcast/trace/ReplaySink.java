@@ -40,6 +40,9 @@ interface ReplaySink {
 	/** Operation {@code op} of {@code t}, a wait or take, accepted activation {@code a} of thread {@code by}. */
 	void accepted(int t, int op, int a, int by);
 
+	/** Operation {@code op} of {@code t}, an activate, was accepted by operation {@code by} of its target. */
+	void activateAccepted(int t, int op, int by);
+
 	/**
 	 * Drops the last operation of {@code t} (a blocking one that never completed).
 	 *
@@ -102,6 +105,11 @@ interface ReplaySink {
 		@Override
 		public void accepted(int t, int op, int a, int by) {
 			programs.get(t).accepted(op, a, by);
+		}
+
+		@Override
+		public void activateAccepted(int t, int op, int by) {
+			programs.get(t).acceptedBy(op, by);
 		}
 
 		@Override

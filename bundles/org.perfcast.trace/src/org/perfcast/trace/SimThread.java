@@ -36,6 +36,11 @@ final class SimThread {
 	int cursor;
 	/** Operations before this one are known to be complete and readable (see {@link ThreadLists#available}). */
 	int available;
+	/**
+	 * The first operation the model still needs besides the current one: Client-Server may run lists from here on
+	 * later; the others need none behind the cursor.
+	 */
+	int needed = Integer.MAX_VALUE;
 	/** Whether the work before operation {@link #cursor} is loaded (or done): the operation is next. */
 	boolean atOp;
 	double remaining;

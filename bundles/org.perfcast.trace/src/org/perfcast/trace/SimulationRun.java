@@ -52,8 +52,8 @@ final class SimulationRun implements Scheduler.Listener {
 		final SimThread.ThreadQueue waiters = new SimThread.ThreadQueue();
 	}
 
-	/** A run of {@code lists} under {@code model}; Client-Server needs the whole {@code recording}. */
-	SimulationRun(ThreadLists lists, TargetMachine machine, SimulationModel model, @Nullable Recording recording,
+	/** A run of {@code lists} under {@code model}. */
+	SimulationRun(ThreadLists lists, TargetMachine machine, SimulationModel model,
 			TraceSimulator.Options options, EngineMonitor monitor) {
 		this.lists = lists;
 		this.machine = machine;
@@ -61,7 +61,7 @@ final class SimulationRun implements Scheduler.Listener {
 		this.monitor = monitor;
 		this.recorder = new TimelineRecorder(options.timelines(), options.detail());
 		this.scheduler = new Scheduler(machine.processors(), this);
-		this.model = SyncModel.of(model, recording, this);
+		this.model = SyncModel.of(model, this);
 	}
 
 	/** Thread {@code u}, made known to the simulation with every thread before it. */
@@ -187,7 +187,7 @@ final class SimulationRun implements Scheduler.Listener {
 	private void step(SimThread t) {
 		ThreadProgram p = t.program;
 		if (t.cursor >= t.available) {
-			t.available = lists.available(t.index, t.cursor);
+			t.available = lists.available(t.index, t.cursor, Math.min(t.cursor, t.needed));
 			if (t.cursor >= t.available) {
 				throw new IllegalStateException(t.name + " has no operation " + t.cursor);
 			}

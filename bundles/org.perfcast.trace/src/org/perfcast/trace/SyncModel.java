@@ -1,10 +1,12 @@
 package org.perfcast.trace;
 
 import java.util.ArrayDeque;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.trace.SimThread.Block;
@@ -28,20 +30,12 @@ abstract class SyncModel {
 		this.run = run;
 	}
 
-	/**
-	 * The policy of {@code model} (not AUTO) in {@code run}, which it may use only once constructed; Client-Server
-	 * needs the whole recording.
-	 */
-	static SyncModel of(SimulationModel model, @Nullable Recording recording, SimulationRun run) {
+	/** The policy of {@code model} (not AUTO) in {@code run}, which it may use only once constructed. */
+	static SyncModel of(SimulationModel model, SimulationRun run) {
 		return switch (model) {
 		case DIRECT -> new Direct(run);
 		case STRICT_SEQUENCE -> new StrictSequence(run);
-		case CLIENT_SERVER -> {
-			if (recording == null) {
-				throw new IllegalArgumentException("Client-Server needs the whole recording");
-			}
-			yield new ClientServer(recording, run);
-		}
+		case CLIENT_SERVER -> new ClientServer(run);
 		case AUTO -> throw new IllegalArgumentException("AUTO is a choice among the models, not a model");
 		};
 	}
@@ -224,42 +218,43 @@ abstract class SyncModel {
 
 	/**
 	 * Client-Server: a thread's list is cut at each wait; the list after a wait runs when the activation the wait
-	 * accepted in the recording comes, in whatever order; between lists the thread is idle.
+	 * accepted in the recording comes, in whatever order; between lists the thread is idle, and it is done once every
+	 * list has run. A list is named by its first operation (0, or a wait). Lists are taken mostly in order, so per
+	 * thread this keeps where the lists not taken yet begin ({@link Taken#next}) and the few taken beyond it; the
+	 * thread's operations from there on are still needed ({@link SimThread#needed}), the others may go.
 	 */
 	static final class ClientServer extends Recorded {
-		private final Recording rec;
-		private int[][] listStart;
-		private boolean[][] listTaken;
-		private int[] listsLeft;
+		/** The most lists that the description of an idle thread names. */
+		private static final int NAMED = 3;
+		private final List<@Nullable Taken> taken = new ArrayList<>();
 
-		ClientServer(Recording rec, SimulationRun run) {
+		/** The lists of one thread taken so far. */
+		private static final class Taken {
+			/** Every wait before this operation began a list that was taken. */
+			int next;
+			/** The waits from {@link #next} on whose lists were taken. */
+			final Set<Integer> later = new HashSet<>();
+		}
+
+		ClientServer(SimulationRun run) {
 			super(SimulationModel.CLIENT_SERVER, run);
-			this.rec = rec;
-			int n = rec.threads().size();
-			listStart = new int[n][];
-			listTaken = new boolean[n][];
-			listsLeft = new int[n];
-			for (int t = 0; t < n; t++) {
-				ThreadProgram p = rec.program(t);
-				Recording.IntList starts = new Recording.IntList();
-				starts.add(0);
-				for (int i = 0; i < p.size(); i++) {
-					if (p.kind(i) == EventKind.WAIT) {
-						starts.add(i); // a list per wait; the start list before the first may be empty
-					}
-				}
-				listStart[t] = new int[starts.size()];
-				for (int k = 0; k < starts.size(); k++) {
-					listStart[t][k] = starts.get(k);
-				}
-				listTaken[t] = new boolean[starts.size()];
+		}
+
+		private Taken taken(SimThread t) {
+			Taken k = t.index < taken.size() ? taken.get(t.index) : null;
+			if (k == null) {
+				throw new IllegalStateException(t.name + " has not started");
 			}
+			return k;
 		}
 
 		@Override
 		void created(SimThread t) {
-			listTaken[t.index][0] = true;
-			listsLeft[t.index] = listStart[t.index].length - 1;
+			while (taken.size() <= t.index) {
+				taken.add(null);
+			}
+			taken.set(t.index, new Taken()); // its first list, from operation 0, starts now
+			t.needed = 0;
 		}
 
 		@Override
@@ -275,24 +270,24 @@ abstract class SyncModel {
 
 		@Override
 		boolean accepts(SimThread u, SimThread v, int op) {
-			return u.status == Status.BLOCKED && u.block == Block.IDLE && listOf(u, v.program.activation(op)) >= 0;
+			return u.status == Status.BLOCKED && u.block == Block.IDLE && listOf(u, v, op) >= 0;
 		}
 
 		@Override
 		void wake(SimThread u, SimThread by, @Nullable String how) {
-			startList(u, listOf(u, by.program.activation(by.cursor)));
+			startList(u, listOf(u, by, by.cursor));
 			run.ready(u);
 			run.recorder.cause(u, by, how, run.now);
 		}
 
 		@Override
 		void listDone(SimThread t) {
-			if (listsLeft[t.index] == 0) {
+			if (!listsLeft(t)) {
 				run.terminate(t);
 				return;
 			}
 			for (SimThread v = t.pending.head; v != null; v = v.next) {
-				int j = listOf(t, v.program.activation(v.blockOp));
+				int j = listOf(t, v, v.blockOp);
 				if (j >= 0) {
 					t.pending.remove(v);
 					startList(t, j);
@@ -306,36 +301,66 @@ abstract class SyncModel {
 			run.block(t, Block.IDLE, -1);
 		}
 
-		/** The untaken list of {@code u} that begins with the wait activation {@code a} satisfied, or -1. */
-		private int listOf(SimThread u, int a) {
-			int op = rec.acceptorOp(a);
-			if (op < 0 || rec.program(rec.activator(a)).arg(rec.activatorOp(a)) != u.index) {
-				return -1;
+		/**
+		 * Whether {@code t} has a list not taken yet; moves {@link Taken#next} past the lists taken, up to the first
+		 * that is not (each operation is passed once).
+		 */
+		private boolean listsLeft(SimThread t) {
+			Taken k = taken(t);
+			ThreadProgram p = t.program;
+			for (;; k.next++) {
+				if (!run.lists.has(t.index, k.next) || p.kind(k.next) == EventKind.EXIT) {
+					t.needed = k.next;
+					return false;
+				}
+				if (p.kind(k.next) == EventKind.WAIT && !k.later.remove(k.next)) {
+					t.needed = k.next;
+					return true;
+				}
 			}
-			int[] starts = listStart[u.index];
-			int k = Arrays.binarySearch(starts, 1, starts.length, op);
-			return k >= 1 && !listTaken[u.index][k] ? k : -1;
 		}
 
-		private void startList(SimThread t, int j) {
-			listTaken[t.index][j] = true;
-			listsLeft[t.index]--;
-			t.cursor = listStart[t.index][j] + 1;
+		/**
+		 * The list of {@code u}, not taken yet, that begins with the wait that accepted, in the recording, the
+		 * activation of {@code v}'s operation {@code op}; or -1.
+		 */
+		private int listOf(SimThread u, SimThread v, int op) {
+			ThreadProgram q = v.program;
+			if (q.arg(op) != u.index) {
+				return -1;
+			}
+			int wait = q.acceptor(op);
+			Taken k = taken(u);
+			return wait >= k.next && !k.later.contains(wait) ? wait : -1;
+		}
+
+		private void startList(SimThread t, int wait) {
+			taken(t).later.add(wait);
+			t.cursor = wait + 1;
 			t.available = 0;
 			t.atOp = false;
 		}
 
+		/**
+		 * "between lists, waiting for X from P1 or Y from P2": the activations that the first {@value #NAMED} lists
+		 * not taken yet wait for (in the order of the thread's operations), and "or a later list" if there are more.
+		 */
 		@Override
 		String idle(SimThread t) {
+			Taken k = taken(t);
 			ThreadProgram p = t.program;
-			List<String> from = new java.util.ArrayList<>();
-			for (int k = 1; k < listStart[t.index].length; k++) {
-				int a = p.activation(listStart[t.index][k]);
-				if (!listTaken[t.index][k] && a >= 0) {
-					from.add(rec.eventName(p.event(listStart[t.index][k])) + " from " + rec.threads().get(rec.activator(a)));
+			List<String> from = new ArrayList<>();
+			boolean more = false;
+			for (int i = k.next; run.lists.has(t.index, i) && p.kind(i) != EventKind.EXIT; i++) {
+				if (p.kind(i) == EventKind.WAIT && p.activation(i) >= 0 && !k.later.contains(i)) {
+					if (from.size() == NAMED) {
+						more = true;
+						break;
+					}
+					from.add(run.lists.eventName(p.event(i)) + " from " + run.lists.threadName(p.peer(i)));
 				}
 			}
-			return "between lists, waiting for " + String.join(" or ", from);
+			return "between lists, waiting for " + String.join(" or ", from) + (more ? " or a later list" : "");
 		}
 	}
 }

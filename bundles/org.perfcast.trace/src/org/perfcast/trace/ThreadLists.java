@@ -34,13 +34,14 @@ interface ThreadLists {
 
 	/**
 	 * Makes operation {@code i} of {@code t} available, as {@link #has(int, int)} does, and lets the operations
-	 * before it go (the simulation has passed them: a stream may drop them).
+	 * before {@code release}, at most {@code i}, go (the simulation has passed them and needs them no more: a stream
+	 * may drop them).
 	 *
 	 * @return how many operations of {@code t}, from its first, are complete and stay readable until the next call
 	 *         for {@code t}: more than {@code i}, or {@code i} when there is no operation {@code i}
 	 * @throws Recording.StreamException when the trace cannot be read
 	 */
-	int available(int t, int i);
+	int available(int t, int i, int release);
 
 	/** Thread {@code t} has finished: a stream may drop its list. */
 	void finished(int t);

@@ -28,6 +28,8 @@ public final class ThreadProgram {
 	private int base;
 	/** Operations before this one may be dropped. */
 	private int released;
+	/** The operation the simulation reads (at or after {@link #released}): a spill starts after it. */
+	private int reading;
 	private byte[] kind = new byte[16];
 	private double[] work = new double[16];
 	private int[] arg = new int[16];
@@ -96,6 +98,11 @@ public final class ThreadProgram {
 	 */
 	public int peer(int i) {
 		return peer[slot(i)];
+	}
+
+	/** For an activate, the operation of its target that accepted it in the recording; else -1. */
+	public int acceptor(int i) {
+		return peer[slot(i)]; // an activate has no peer thread: its target is its argument
 	}
 
 	/** The trace line of operation {@code i}. */
@@ -261,9 +268,14 @@ public final class ThreadProgram {
 		released = Math.max(released, Math.min(i, size));
 	}
 
+	/** The simulation reads operation {@code i} now and the ones after it next: they stay in the arrays. */
+	void reading(int i) {
+		reading = i;
+	}
+
 	/**
-	 * Moves the operations after the first {@code keep} not yet released, up to the last (which the replay may
-	 * still complete), to {@code file}.
+	 * Moves the operations after the first {@code keep} not yet released nor being read, up to the last (which the
+	 * replay may still complete), to {@code file}.
 	 *
 	 * @return how many operations left the arrays
 	 */
@@ -283,8 +295,12 @@ public final class ThreadProgram {
 	 * @return how many operations left the arrays
 	 */
 	private int spillPiece(Spill file, int keep) {
-		int from = holeStart != Integer.MAX_VALUE ? holeEnd : Math.max(released, base) + keep;
+		int from = holeStart != Integer.MAX_VALUE ? holeEnd : Math.max(Math.max(released, reading), base) + keep;
 		int to = Math.min(size - 1, from + Math.min(PIECE, PIECE_PER_KEPT * keep));
+		if (from < reading) {
+			// a hole before where the simulation reads (Client-Server ran a later list first) grows up to there only
+			to = Math.min(to, reading);
+		}
 		if (to - from < keep) {
 			return 0;
 		}
@@ -509,6 +525,11 @@ public final class ThreadProgram {
 	/** Operation {@code i}, a wait or take, accepted activation {@code a} of thread {@code by}. */
 	void accepted(int i, int a, int by) {
 		activation[slot(i)] = a;
+		peer[slot(i)] = by;
+	}
+
+	/** Operation {@code i}, an activate, was accepted by operation {@code by} of its target. */
+	void acceptedBy(int i, int by) {
 		peer[slot(i)] = by;
 	}
 

@@ -36,11 +36,11 @@ public final class TraceFiles {
 		}
 	}
 
-	/** Replays {@code file}. */
+	/** Replays {@code file}, read and replayed on a thread of its own where there is a second processor. */
 	public static Recording record(Path file, String name, org.perfcast.engine.EngineMonitor monitor)
 			throws TraceException, IOException {
 		try (TraceSource source = open(file, name)) {
-			return Recording.of(source, monitor);
+			return Recording.ofAhead(source, monitor);
 		}
 	}
 }

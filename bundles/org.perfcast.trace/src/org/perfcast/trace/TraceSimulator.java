@@ -1,6 +1,7 @@
 package org.perfcast.trace;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.function.Consumer;
 
 import org.perfcast.engine.EngineMonitor;
@@ -121,34 +122,41 @@ public final class TraceSimulator {
 			}
 		}
 		if (model != SimulationModel.AUTO) {
-			return run(recording, recording, machine, model, options, monitor, "");
+			return run(recording, machine, model, options, monitor, "");
 		}
-		Simulation direct = run(recording, recording, machine, SimulationModel.DIRECT, options, monitor,
-				AUTO_DIRECT);
+		return auto(m -> run(recording, machine, m.model(), options, monitor, m.choice()));
+	}
+
+	/** A simulation under one model, with the reason AUTO gives for it ("" when asked for). */
+	private record Choice(SimulationModel model, String choice) {
+	}
+
+	/** Simulates under one model, or fails with {@code X} (a streamed trace that does not parse). */
+	@FunctionalInterface
+	private interface Simulator<X extends Exception> {
+		Simulation simulate(Choice choice) throws X;
+	}
+
+	/** AUTO: Direct, else Client-Server, else Strict Sequence, keeping the first that does not deadlock. */
+	private static <X extends Exception> Simulation auto(Simulator<X> simulator) throws X {
+		Simulation direct = simulator.simulate(new Choice(SimulationModel.DIRECT,
+				"auto: the Direct model does not deadlock"));
 		if (!direct.deadlocked()) {
 			return direct;
 		}
-		return afterDirect(recording, direct, machine, options, monitor);
-	}
-
-	private static final String AUTO_DIRECT = "auto: the Direct model does not deadlock";
-
-	/** AUTO once Direct has deadlocked: Client-Server, else Strict Sequence. */
-	private static Simulation afterDirect(Recording recording, Simulation direct, TargetMachine machine,
-			Options options, EngineMonitor monitor) {
-		Simulation clientServer = run(recording, recording, machine, SimulationModel.CLIENT_SERVER, options, monitor,
-				"auto: Direct deadlocks (" + direct.deadlock() + "); Client-Server does not");
+		Simulation clientServer = simulator.simulate(new Choice(SimulationModel.CLIENT_SERVER, "auto: Direct deadlocks ("
+				+ direct.deadlock() + "); Client-Server does not"));
 		if (!clientServer.deadlocked()) {
 			return clientServer;
 		}
-		return run(recording, recording, machine, SimulationModel.STRICT_SEQUENCE, options, monitor, "auto: Direct "
-				+ "deadlocks (" + direct.deadlock() + "), so does Client-Server (" + clientServer.deadlock()
-				+ "); Strict Sequence never deadlocks on a deadlock-free recording");
+		return simulator.simulate(new Choice(SimulationModel.STRICT_SEQUENCE, "auto: Direct deadlocks ("
+				+ direct.deadlock() + "), so does Client-Server (" + clientServer.deadlock()
+				+ "); Strict Sequence never deadlocks on a deadlock-free recording"));
 	}
 
-	private static Simulation run(ThreadLists lists, Recording recording, TargetMachine machine,
-			SimulationModel model, Options options, EngineMonitor monitor, String choice) {
-		return new SimulationRun(lists, machine, model, recording, options, monitor).run(choice);
+	private static Simulation run(ThreadLists lists, TargetMachine machine, SimulationModel model, Options options,
+			EngineMonitor monitor, String choice) {
+		return new SimulationRun(lists, machine, model, options, monitor).run(choice);
 	}
 
 	/** A trace to read from its start, once per simulation (AUTO may need more than one). */
@@ -166,9 +174,9 @@ public final class TraceSimulator {
 	/**
 	 * Simulates a trace as it is read: the replay runs only as far as the simulation needs, and what both have
 	 * passed is dropped, so that memory holds what is live (threads, activations and signals not yet accepted,
-	 * held mutexes, the operations between the slowest and the fastest thread) and not the whole trace. Direct and
-	 * Strict Sequence stream; Client-Server runs a list when its activation comes, in any order, so it replays the
-	 * whole recording first (so does AUTO once Direct deadlocks). Results equal those of
+	 * held mutexes, the operations between the slowest and the fastest thread, and under Client-Server the lists not
+	 * run yet before the last one started) and not the whole trace; what does not fit goes to a spill file. AUTO
+	 * reads the trace once per model it tries. Results equal those of
 	 * {@link #simulate(Recording, TargetMachine, SimulationModel, Options, EngineMonitor)} on the replayed
 	 * recording.
 	 *
@@ -195,16 +203,32 @@ public final class TraceSimulator {
 	 */
 	public static Simulation simulate(Opener trace, TargetMachine machine, SimulationModel model, Options options,
 			EngineMonitor monitor, Consumer<String> warnings) throws TraceException, IOException {
-		if (model == SimulationModel.CLIENT_SERVER) {
-			Recording recording = recording(trace, monitor);
-			recording.warnings().forEach(warnings);
-			return simulate(recording, machine, model, options, monitor);
+		if (model != SimulationModel.AUTO) {
+			return streamed(trace, machine, new Choice(model, ""), options, monitor, warnings);
 		}
-		SimulationModel first = model == SimulationModel.AUTO ? SimulationModel.DIRECT : model;
-		Simulation simulation;
+		boolean[] first = { true };
+		try {
+			return auto(c -> {
+				try {
+					// the replay's remarks are the same on every pass: give them once
+					Simulation simulation = streamed(trace, machine, c, options, monitor, first[0] ? warnings : w -> {
+					});
+					first[0] = false;
+					return simulation;
+				} catch (IOException e) {
+					throw new UncheckedIOException(e);
+				}
+			});
+		} catch (UncheckedIOException e) {
+			throw e.getCause();
+		}
+	}
+
+	/** One streamed simulation of {@code trace} under {@code choice}'s model. */
+	private static Simulation streamed(Opener trace, TargetMachine machine, Choice choice, Options options,
+			EngineMonitor monitor, Consumer<String> warnings) throws TraceException, IOException {
 		try (TraceSource source = trace.open(); Recording.Stream stream = new Recording.Stream(source, monitor)) {
-			simulation = new SimulationRun(stream, machine, first, null, options, monitor).run(
-					model == SimulationModel.AUTO ? AUTO_DIRECT : "");
+			Simulation simulation = run(stream, machine, choice.model(), options, monitor, choice.choice());
 			for (String thread : machine.binding().keySet()) {
 				if (!stream.knows(thread)) {
 					throw new IllegalArgumentException("the binding names thread " + thread + ", which the trace does "
@@ -212,13 +236,10 @@ public final class TraceSimulator {
 				}
 			}
 			stream.warnings().forEach(warnings);
+			return simulation;
 		} catch (Recording.StreamException e) {
 			throw e.getCause();
 		}
-		if (model != SimulationModel.AUTO || !simulation.deadlocked()) {
-			return simulation;
-		}
-		return afterDirect(recording(trace, monitor), simulation, machine, options, monitor);
 	}
 
 	/**
@@ -236,18 +257,12 @@ public final class TraceSimulator {
 		return completion == null ? Double.NaN : completion;
 	}
 
-	private static Recording recording(Opener trace, EngineMonitor monitor) throws TraceException, IOException {
-		try (TraceSource source = trace.open()) {
-			return Recording.ofAhead(source, monitor);
-		}
-	}
-
 	/**
 	 * The time of the recorded execution on one processor: Strict Sequence with every thread on processor 0, which
 	 * replays the recording.
 	 */
 	public static double oneProcessor(Recording recording, Options options, EngineMonitor monitor) {
-		Simulation one = run(recording, recording, TargetMachine.unbound(1), SimulationModel.STRICT_SEQUENCE,
+		Simulation one = run(recording, TargetMachine.unbound(1), SimulationModel.STRICT_SEQUENCE,
 				new Options(options.syncCost(), false), monitor, "");
 		Double completion = one.completion();
 		return completion == null ? Double.NaN : completion;

@@ -868,6 +868,7 @@ final class ReferenceSimulator {
 			case TAKE -> model == SimulationModel.DIRECT || p.activation(op) < 0 ? "taking " + rec.eventName(p.event(op))
 					: "taking " + rec.eventName(p.event(op)) + " posted by " + rec.threads().get(rec.activator(p.activation(op)));
 			default -> {
+				// the first three lists not taken, in the thread's order
 				List<String> from = new ArrayList<>();
 				for (int k = 1; k < listStart[t].length; k++) {
 					int a = p.activation(listStart[t][k]);
@@ -875,7 +876,8 @@ final class ReferenceSimulator {
 						from.add(rec.eventName(p.event(listStart[t][k])) + " from " + rec.threads().get(rec.activator(a)));
 					}
 				}
-				yield "between lists, waiting for " + String.join(" or ", from);
+				yield "between lists, waiting for " + String.join(" or ", from.subList(0, Math.min(3, from.size())))
+						+ (from.size() > 3 ? " or a later list" : "");
 			}
 			};
 		}

@@ -34,8 +34,6 @@ import org.perfcast.trace.TraceSimulator;
  */
 class StreamingSimulationTest {
 
-	private static final List<SimulationModel> STREAMED = List.of(SimulationModel.DIRECT,
-			SimulationModel.STRICT_SEQUENCE, SimulationModel.AUTO);
 
 	/** Simulates {@code trace} every way at 1 to 3 processors, with and without timelines; returns the deadlocks. */
 	private static int checkAllWays(Trace trace, Recording recording, double syncCost) throws Exception {
@@ -51,12 +49,10 @@ class StreamingSimulationTest {
 							+ timelines;
 					assertEquals(reference, TraceSimulator.simulate(recording, machine, model, options,
 							EngineMonitor.NULL), what);
-					if (STREAMED.contains(model)) {
-						assertEquals(reference, TraceSimulator.simulate(trace::source, machine, model, options,
-								EngineMonitor.NULL), what + ", streamed");
-						assertEquals(reference, onTheSimulationsThread(() -> TraceSimulator.simulate(trace::source,
-								machine, model, options, EngineMonitor.NULL)), what + ", streamed on one thread");
-					}
+					assertEquals(reference, TraceSimulator.simulate(trace::source, machine, model, options,
+							EngineMonitor.NULL), what + ", streamed");
+					assertEquals(reference, onTheSimulationsThread(() -> TraceSimulator.simulate(trace::source,
+							machine, model, options, EngineMonitor.NULL)), what + ", streamed on one thread");
 					deadlocks += reference.deadlocked() ? 1 : 0;
 				}
 			}
@@ -109,7 +105,7 @@ class StreamingSimulationTest {
 			Recording recording = Recording.of(trace);
 			TargetMachine machine = new TargetMachine(2, Map.of("M", 1, recording.threads().get(
 					recording.threads().size() - 1), 0));
-			for (SimulationModel model : STREAMED) {
+			for (SimulationModel model : SimulationModel.values()) {
 				Simulation reference = ReferenceSimulator.simulate(recording, machine, model, TraceSimulator.Options.DEFAULT,
 						EngineMonitor.NULL);
 				assertEquals(reference, TraceSimulator.simulate(trace::source, machine, model,
@@ -130,7 +126,8 @@ class StreamingSimulationTest {
 			assertTrue(written >= 30_000, shape + ": " + written);
 			Recording recording = TraceFiles.record(file, shape.id(), EngineMonitor.NULL);
 			for (int processors : new int[] { 1, 4 }) {
-				for (SimulationModel model : List.of(SimulationModel.DIRECT, SimulationModel.STRICT_SEQUENCE)) {
+				for (SimulationModel model : List.of(SimulationModel.DIRECT, SimulationModel.CLIENT_SERVER,
+						SimulationModel.STRICT_SEQUENCE)) {
 					TraceSimulator.Options options = new TraceSimulator.Options(0, false);
 					Simulation reference = ReferenceSimulator.simulate(recording, TargetMachine.unbound(processors),
 							model, options, EngineMonitor.NULL);
@@ -198,6 +195,55 @@ class StreamingSimulationTest {
 						() -> onTheSimulationsThread(streamed)), shape + ", " + processors + " processors, one thread");
 			}
 		}
+	}
+
+	/**
+	 * A server S accepts a request from each of {@code clients} clients; on one processor they came in the order
+	 * the clients were created, each client working less than the one before, so on as many processors as clients
+	 * they come in the reverse order: Client-Server runs S's last list first, then the one before, back to its
+	 * first. The lists between stay (spilled with little room) until their turn: results as in memory, with S's
+	 * lists run in that reverse order.
+	 */
+	@Test
+	void testClientServerRunsListsFarOutOfOrderAsInMemory() throws Exception {
+		int clients = 3_000;
+		StringBuilder text = new StringBuilder("@priority S > M\n0 M create S cpu=0\n0 S wait req cpu=0 at=server.c:5\n");
+		for (int i = 1; i <= clients; i++) {
+			text.append("0 M create C").append(i).append(" cpu=0\n");
+		}
+		text.append("0 M exit cpu=0\n");
+		double now = 0;
+		double server = 0;
+		for (int i = 1; i <= clients; i++) {
+			double work = (clients - i + 1) * 1e-3;
+			now += work;
+			text.append(now).append(" C").append(i).append(" activate S req cpu=").append(work).append('\n');
+			now += 1e-4;
+			server += 1e-4;
+			text.append(now).append(" S ").append(i < clients ? "wait req" : "exit").append(" cpu=").append(server)
+					.append(i < clients ? " at=server.c:5\n" : "\n");
+			text.append(now).append(" C").append(i).append(" exit cpu=").append(work).append('\n');
+		}
+		Trace trace = TraceReader.read(text.toString(), "server.vtrace");
+		Recording recording = Recording.of(trace);
+		TargetMachine machine = TargetMachine.unbound(clients + 2);
+		TraceSimulator.Options options = new TraceSimulator.Options(0, true);
+		Simulation inMemory = TraceSimulator.simulate(recording, machine, SimulationModel.CLIENT_SERVER, options,
+				EngineMonitor.NULL);
+		assertNull(inMemory.deadlock());
+		// the first request accepted is the last client's, then the one before
+		List<Simulation.Activation> arrows = inMemory.activations();
+		assertEquals("C" + clients, recording.threads().get(arrows.get(0).from()));
+		assertEquals("C" + (clients - 1), recording.threads().get(arrows.get(1).from()));
+		assertEquals("C1", recording.threads().get(arrows.get(clients - 1).from()));
+		Callable<Simulation> streamed = () -> TraceSimulator.simulate(trace::source, machine,
+				SimulationModel.CLIENT_SERVER, options, EngineMonitor.NULL);
+		assertEquals(inMemory, streamed.call());
+		assertEquals(inMemory, withProperty(TraceSimulator.HELD_OPERATIONS, "1024", streamed), "room for 1024");
+		assertEquals(inMemory, withProperty(TraceSimulator.HELD_OPERATIONS, "1024", () -> onTheSimulationsThread(
+				streamed)), "room for 1024, on one thread");
+		assertEquals(ReferenceSimulator.simulate(recording, machine, SimulationModel.CLIENT_SERVER, options,
+				EngineMonitor.NULL), inMemory, "as the reference");
 	}
 
 	@Test
