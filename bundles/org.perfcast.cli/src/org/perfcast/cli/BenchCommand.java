@@ -458,8 +458,14 @@ final class BenchCommand extends AbstractCommand {
 		List<Benchmark> list = new ArrayList<>();
 		for (long events : new long[] { 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L }) {
 			list.add(trace(given, "trace-1e" + (Long.toString(events).length() - 1), SyntheticTrace.Shape.WORKERS, events,
-					"replay and Direct simulation on 4 processors of a synthetic recording of " + events
-							+ " events (8 workers) streamed from its binary form"));
+					SimulationModel.DIRECT, "replay and Direct simulation on 4 processors of a synthetic recording of "
+							+ events + " events (8 workers) streamed from its binary form"));
+		}
+		for (long events : new long[] { 1_000_000L, 10_000_000L, 100_000_000L }) {
+			list.add(trace(given, "trace-client-server-1e" + (Long.toString(events).length() - 1),
+					SyntheticTrace.Shape.WORKERS, events, SimulationModel.CLIENT_SERVER, "replay and Client-Server "
+							+ "simulation on 4 processors of the same recording of " + events + " events, streamed: each"
+							+ " list after a wait runs when its activation comes"));
 		}
 		for (SyntheticTrace.Shape shape : List.of(SyntheticTrace.Shape.TOKEN_RING, SyntheticTrace.Shape.LOCKS,
 				SyntheticTrace.Shape.THREADS, SyntheticTrace.Shape.SIGNALS)) {
@@ -471,17 +477,19 @@ final class BenchCommand extends AbstractCommand {
 				default -> "a producer posting signals that wait for 8 consumers, which block taking";
 				};
 				list.add(trace(given, "trace-" + shape.id() + "-1e" + (Long.toString(events).length() - 1), shape, events,
-						"streamed Direct simulation on 4 processors of " + events + " events: " + what));
+						SimulationModel.DIRECT, "streamed Direct simulation on 4 processors of " + events + " events: "
+								+ what));
 			}
 		}
 		return list;
 	}
 
 	private static Benchmark trace(Path given, String name, SyntheticTrace.Shape shape, long events,
-			String description) {
+			SimulationModel model, String description) {
 		Path[] file = { given };
-		return new Benchmark(name, (given != null ? "replay and Direct simulation on 4 processors of " + given
-				+ " streamed from its file" : description) + (onlyWhenNamed(name) ? " (run only when named)" : ""), () -> {
+		return new Benchmark(name, (given != null ? "replay and " + model.label() + " simulation on 4 processors of "
+				+ given + " streamed from its file" : description) + (onlyWhenNamed(name) ? " (run only when named)"
+						: ""), () -> {
 			try {
 				if (file[0] == null) {
 					file[0] = Files.createTempFile("perfcast-bench-", ".vtraceb");
@@ -490,8 +498,8 @@ final class BenchCommand extends AbstractCommand {
 						SyntheticTrace.writeBinary(out, shape, events, 1);
 					}
 				}
-				TraceSimulator.simulate(() -> TraceFiles.open(file[0], name), TargetMachine.unbound(4),
-						SimulationModel.DIRECT, new TraceSimulator.Options(0, false), EngineMonitor.NULL);
+				TraceSimulator.simulate(() -> TraceFiles.open(file[0], name), TargetMachine.unbound(4), model,
+						new TraceSimulator.Options(0, false), EngineMonitor.NULL);
 			} catch (IOException | TraceException e) {
 				throw new IllegalStateException(e.getMessage(), e);
 			}

@@ -36,15 +36,19 @@ class BenchCommandTest {
 		assertEquals(ExitCode.OK, run("bench", "--list", "--examples", examples()));
 		assertTrue(cli.out().contains("\ntrace-1e8                replay and Direct simulation on 4 processors of a synthetic "
 				+ "recording of 100000000 events (8 workers) streamed from its binary form (run only when named)"), cli.out());
+		assertTrue(cli.out().contains("\ntrace-client-server-1e6  replay and Client-Server simulation on 4 processors"),
+				cli.out());
+		assertTrue(cli.out().matches("(?s).*\ntrace-client-server-1e8 [^\n]*\\(run only when named\\)\n.*"), cli.out());
 		for (String shape : List.of("token-ring", "locks", "threads", "signals")) {
 			assertTrue(cli.out().contains("\ntrace-" + shape + "-1e6 "), cli.out());
 			assertTrue(cli.out().matches("(?s).*\ntrace-" + shape + "-1e7 [^\n]*\\(run only when named\\)\n.*"), cli.out());
 		}
 		cli.reset();
-		assertEquals(ExitCode.OK, run("bench", "trace-1e6", "trace-token-ring-1e6", "--iterations", "1", "--examples",
-				examples()));
+		assertEquals(ExitCode.OK, run("bench", "trace-1e6", "trace-token-ring-1e6", "trace-client-server-1e6",
+				"--iterations", "1", "--examples", examples()));
 		assertTrue(cli.out().startsWith("trace-1e6                median "), cli.out());
 		assertTrue(cli.out().contains("\ntrace-token-ring-1e6     median "), cli.out());
+		assertTrue(cli.out().contains("\ntrace-client-server-1e6  median "), cli.out());
 	}
 
 	@Test
