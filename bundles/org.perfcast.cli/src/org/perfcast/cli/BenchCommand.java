@@ -32,8 +32,11 @@ import org.perfcast.loggp.LogGPProgramEngine;
 import org.perfcast.loggp.CommunicationSimulation;
 import org.perfcast.loggp.LogGP;
 import org.perfcast.loggp.LogGPRules;
+import org.perfcast.loggp.MpiTrace;
 import org.perfcast.loggp.OverestimationSimulation;
 import org.perfcast.loggp.ProgramSimulation;
+import org.perfcast.loggp.SyntheticMpiTrace;
+import org.perfcast.loggp.TraceReplay;
 import org.perfcast.mapping.MappingAnalysis;
 import org.perfcast.model.program.Program;
 import org.perfcast.mapping.MappingEngine;
@@ -66,9 +69,13 @@ final class BenchCommand extends AbstractCommand {
 	/**
 	 * What a large benchmark reports besides its times: the units of work of one operation (per second at the
 	 * median) and the peak resident memory of the process during its runs. It runs at most {@code iterations}
-	 * times, without warm-up when that is 3 or fewer, and only when named if {@code onlyWhenNamed}.
+	 * times, without warm-up when that is 3 or fewer, and only when named if {@code onlyWhenNamed}; {@code setup},
+	 * if not null, runs once before, untimed (e.g. writes the benchmark's input).
 	 */
-	record Scale(long work, String unit, int iterations, boolean onlyWhenNamed) {
+	record Scale(long work, String unit, int iterations, boolean onlyWhenNamed, Runnable setup) {
+		Scale(long work, String unit, int iterations, boolean onlyWhenNamed) {
+			this(work, unit, iterations, onlyWhenNamed, null);
+		}
 	}
 
 	BenchCommand() {
@@ -196,6 +203,10 @@ final class BenchCommand extends AbstractCommand {
 	private static String measureLarge(Benchmark benchmark, int iterations, boolean json, Console console) {
 		Scale scale = benchmark.scale();
 		int runs = Math.min(iterations, scale.iterations());
+		Runnable setup = scale.setup();
+		if (setup != null) {
+			setup.run();
+		}
 		System.gc();
 		boolean reset = ResidentMemory.resetPeak();
 		double[] millis;
@@ -328,7 +339,50 @@ final class BenchCommand extends AbstractCommand {
 		}
 		benchmarks.addAll(loggpPrograms(examples.resolve("loggp-scale")));
 		benchmarks.addAll(trace(trace));
+		benchmarks.addAll(mpiReplay());
 		return benchmarks;
+	}
+
+	/**
+	 * The streamed replay of recorded MPI runs ({@link TraceReplay}) on {@link SyntheticMpiTrace}'s ring of 8 ranks,
+	 * written before it is timed into a temporary folder (deleted on exit): 10^6, 10^7 and 10^8 events, the last two only
+	 * when named.
+	 */
+	private static List<Benchmark> mpiReplay() {
+		List<Benchmark> list = new ArrayList<>();
+		int[] iterations = { 5, 3, 1 };
+		for (int e = 6; e <= 8; e++) {
+			long events = (long) Math.pow(10, e);
+			Path[] index = { null };
+			Runnable write = () -> {
+				if (index[0] != null) {
+					return;
+				}
+				try {
+					Path dir = Files.createTempDirectory("perfcast-bench-mpi-");
+					index[0] = SyntheticMpiTrace.write(dir, events);
+					try (var files = Files.list(dir)) {
+						files.forEach(f -> f.toFile().deleteOnExit());
+					}
+					dir.toFile().deleteOnExit();
+				} catch (IOException ex) {
+					throw new IllegalStateException("cannot write the trace: " + ex.getMessage(), ex);
+				}
+			};
+			list.add(new Benchmark("mpi-replay-1e" + e, "streamed replay of a recorded MPI run: " + events + " events of 8 "
+					+ "ranks around a ring (irecv, isend, waits; every tenth message rendezvous), LogGP at 65536 bytes eager"
+					+ (e > 6 ? " (run only when named)" : ""), () -> {
+						try {
+							TraceReplay.replay(MpiTrace.read(index[0], "mpi-replay", EngineMonitor.NULL),
+									new TraceReplay.Options(new LogGP(9, 2, 14, 0.03), LogGPRules.DEFAULT, 65536, 1),
+									EngineMonitor.NULL);
+						} catch (EngineException ex) {
+							throw new IllegalStateException(ex.getMessage(), ex);
+						}
+					}, new Scale(events / (5 * SyntheticMpiTrace.RANKS) * 5 * SyntheticMpiTrace.RANKS, "events",
+							iterations[e - 6], e > 6, write)));
+		}
+		return list;
 	}
 
 	/** Mean value analysis of large closed networks: 10^4 customers at 1000 centres, and blocks of a million queues. */

@@ -39,16 +39,20 @@ class BenchCommandTest {
 		assertTrue(cli.out().contains("\ntrace-client-server-1e6  replay and Client-Server simulation on 4 processors"),
 				cli.out());
 		assertTrue(cli.out().matches("(?s).*\ntrace-client-server-1e8 [^\n]*\\(run only when named\\)\n.*"), cli.out());
+		assertTrue(cli.out().contains("\nmpi-replay-1e6           streamed replay of a recorded MPI run: 1000000 events"),
+				cli.out());
+		assertTrue(cli.out().matches("(?s).*\nmpi-replay-1e8 [^\n]*\\(run only when named\\)\n.*"), cli.out());
 		for (String shape : List.of("token-ring", "locks", "threads", "signals")) {
 			assertTrue(cli.out().contains("\ntrace-" + shape + "-1e6 "), cli.out());
 			assertTrue(cli.out().matches("(?s).*\ntrace-" + shape + "-1e7 [^\n]*\\(run only when named\\)\n.*"), cli.out());
 		}
 		cli.reset();
 		assertEquals(ExitCode.OK, run("bench", "trace-1e6", "trace-token-ring-1e6", "trace-client-server-1e6",
-				"--iterations", "1", "--examples", examples()));
+				"mpi-replay-1e6", "--iterations", "1", "--examples", examples()));
 		assertTrue(cli.out().startsWith("trace-1e6                median "), cli.out());
 		assertTrue(cli.out().contains("\ntrace-token-ring-1e6     median "), cli.out());
 		assertTrue(cli.out().contains("\ntrace-client-server-1e6  median "), cli.out());
+		assertTrue(cli.out().matches("(?s).*\nmpi-replay-1e6           median [^\n]* events/s, peak resident .*"), cli.out());
 	}
 
 	@Test

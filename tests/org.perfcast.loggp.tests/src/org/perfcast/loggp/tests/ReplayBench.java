@@ -1,6 +1,5 @@
 package org.perfcast.loggp.tests;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,13 +9,14 @@ import org.perfcast.engine.EngineMonitor;
 import org.perfcast.loggp.LogGP;
 import org.perfcast.loggp.LogGPRules;
 import org.perfcast.loggp.MpiTrace;
+import org.perfcast.loggp.SyntheticMpiTrace;
 import org.perfcast.loggp.TraceReplay;
 
 /**
  * The replay's speed and memory (not a test: run its main with the bundles' classes on the class path; see the
  * README): {@code ReplayBench [EVENTS [DIR [whole]]]} writes into DIR (default: a temporary folder), unless there
- * already, a synthetic trace of EVENTS events (default 10^7; 8 ranks, rounds of compute, irecv, isend and two
- * waits around a ring, every tenth message 100 000 bytes, so rendezvous), then replays it as a stream, or with
+ * already, a synthetic trace of EVENTS events (default 10^7; see {@link SyntheticMpiTrace}), then replays it as a
+ * stream ({@code perfcast bench replay-1eN} does too), or with
  * {@code whole} reads it whole first as the replay did before it streamed ({@link MemoryTrace}), printing the
  * time, the events per second and the heap in use at the end.
  */
@@ -30,21 +30,8 @@ public final class ReplayBench {
 		Path dir = args.length > 1 ? Files.createDirectories(Path.of(args[1])) : Files.createTempDirectory(
 				"perfcast-replay-bench");
 		boolean whole = args.length > 2 && args[2].equals("whole");
-		int P = 8;
-		long rounds = events / (5 * P);
 		if (!Files.isRegularFile(dir.resolve("trace.mpitrace"))) {
-			StringBuilder index = new StringBuilder("ranks " + P + "\n");
-			for (int r = 0; r < P; r++) {
-				index.append("rank ").append(r).append(" rank-").append(r).append(".txt\n");
-				try (BufferedWriter out = Files.newBufferedWriter(dir.resolve("rank-" + r + ".txt"))) {
-					for (long i = 0; i < rounds; i++) {
-						int b = i % 10 == 0 ? 100_000 : 1000;
-						out.write("compute 12.5\nirecv " + (r + P - 1) % P + " 1 0 " + b + " 1\nisend " + (r + 1) % P + " 1 0 "
-								+ b + " 2\nwait 1\nwait 2\n");
-					}
-				}
-			}
-			Files.writeString(dir.resolve("trace.mpitrace"), index);
+			SyntheticMpiTrace.write(dir, events);
 		}
 		TraceReplay.Options options = new TraceReplay.Options(new LogGP(9, 2, 14, 0.03), LogGPRules.DEFAULT, 65536, 1);
 		long t0 = System.nanoTime();
