@@ -58,6 +58,11 @@ public final class MpiTrace {
 
 	/** How many lines all ranks together read ahead to find a receive's completion before scanning for it. */
 	private static final int LOOKAHEAD = 1 << 16;
+	/**
+	 * How many completions beyond the lines read ahead all ranks together remember from their scans, so that a run of
+	 * receives completed far ahead (many irecvs, then their waits) is scanned once, not once per receive.
+	 */
+	private static final int REMEMBERED = 1 << 18;
 
 	/**
 	 * Where a rank's events are: a file (end −1) of {@code size} bytes, or the bytes from start to end of the index
@@ -318,10 +323,11 @@ public final class MpiTrace {
 			}
 			ranks = new Rank[P];
 			int lookahead = Math.max(64, LOOKAHEAD / P);
+			int remembered = Math.max(1024, REMEMBERED / P);
 			for (int r = 0; r < P; r++) {
 				Source s = trace.sources[r];
 				ranks[r] = new Rank(this, r, s.name(), new Lines(s.path(), s.name(), s.start(), s.end(), s.line(),
-						s.skipLF(), pool), lookahead, s.start(), s.size());
+						s.skipLF(), pool), lookahead, remembered, s.start(), s.size());
 			}
 		}
 
@@ -423,6 +429,18 @@ public final class MpiTrace {
 		private final Lines lines;
 		private final int lookahead;
 		private final ArrayDeque<Ahead> ahead = new ArrayDeque<>();
+		/**
+		 * The completions ('wait REQ', 'cancel REQ') after the current line up to {@link #known}, by request, in the
+		 * order of their lines: those read ahead, and those that scans beyond found (at most {@link #remembered}).
+		 */
+		private final Map<Long, ArrayDeque<Ahead>> completions = new HashMap<>();
+		private final int remembered;
+		private int completionCount;
+		/** The last line whose completion, if it is one, is in {@link #completions}. */
+		private int known;
+		/** Where a scan goes on after {@link #known}, when that is beyond what {@link #lines} read; its line end. */
+		private long knownPosition = -1;
+		private boolean knownSkipLF;
 		private final Map<Long, Request> open = new HashMap<>();
 		/** Communicators: id to the world ranks of their members. */
 		private final Map<Integer, int[]> comms = new HashMap<>();
@@ -455,12 +473,14 @@ public final class MpiTrace {
 		double duration;
 		int line;
 
-		Rank(Stream stream, int r, String file, Lines lines, int lookahead, long start, long size) {
+		Rank(Stream stream, int r, String file, Lines lines, int lookahead, int remembered, long start, long size) {
 			this.stream = stream;
 			this.r = r;
 			this.file = file;
 			this.lines = lines;
 			this.lookahead = lookahead;
+			this.remembered = remembered;
+			this.known = lines.line;
 			this.start = start;
 			this.size = size;
 			comms.put(0, stream.world);
@@ -486,6 +506,7 @@ public final class MpiTrace {
 				}
 				Ahead a = ahead.pollFirst();
 				if (a != null) {
+					passed(a.fields(), a.line());
 					if (a.fields().length > 0) {
 						event(a.fields(), a.line());
 					}
@@ -499,6 +520,7 @@ public final class MpiTrace {
 				if ((lines.line & 0xffff) == 0) {
 					stream.monitor.checkCancelled();
 				}
+				passed(f, lines.line);
 				if (f.length > 0) {
 					event(f, lines.line);
 				}
@@ -540,6 +562,8 @@ public final class MpiTrace {
 		void close() {
 			lines.release();
 			ahead.clear();
+			completions.clear();
+			completionCount = 0;
 		}
 
 		private void end() throws EngineException {
@@ -705,12 +729,14 @@ public final class MpiTrace {
 			open.put(request, new Request(IRECV, m, l, false));
 		}
 
-		/** The first 'wait REQ' or 'cancel REQ' after the current line: read ahead, or beyond that scanned for. */
+		/**
+		 * The first 'wait REQ' or 'cancel REQ' after the current line: among the completions known, else read ahead,
+		 * else beyond that scanned for (remembering the completions met, up to {@link #remembered}).
+		 */
 		private @Nullable Ahead completion(long request) throws EngineException {
-			for (Ahead a : ahead) {
-				if (completes(a.fields(), request)) {
-					return a;
-				}
+			ArrayDeque<Ahead> found = completions.get(request);
+			if (found != null) {
+				return found.peekFirst();
 			}
 			while (ahead.size() < lookahead) {
 				String[] f = lines.fields();
@@ -719,24 +745,77 @@ public final class MpiTrace {
 				}
 				Ahead a = new Ahead(f, lines.line);
 				ahead.addLast(a);
-				if (completes(a.fields(), request)) {
-					return a;
+				if (lines.line > known) { // else a scan has remembered it already
+					known = lines.line;
+					if (remember(a) == request) {
+						return a;
+					}
 				}
 			}
-			Lines scan = lines.copy();
+			// every completion up to what the reader read is known (read ahead, or passed); a scan goes on after
+			// the last line known
+			boolean resume = known > lines.line;
+			if (!resume) {
+				known = lines.line;
+			}
+			Lines scan = resume ? lines.copyAt(knownPosition, known, knownSkipLF) : lines.copy();
 			try {
 				String[] f;
 				while ((f = scan.fields()) != null) {
 					if ((scan.line & 0xffff) == 0) {
 						stream.monitor.checkCancelled();
 					}
-					if (completes(f, request)) {
-						return new Ahead(f, scan.line);
+					Ahead a = new Ahead(f, scan.line);
+					if (scan.line == known + 1 && completionCount < remembered) {
+						known = scan.line;
+						knownPosition = scan.position();
+						knownSkipLF = scan.skipLF;
+						if (remember(a) == request) {
+							return a;
+						}
+					} else if (completes(f, request)) {
+						return a;
 					}
 				}
 				return null;
 			} finally {
 				scan.release();
+			}
+		}
+
+		/** Keeps {@code a} among the known completions if it is one; returns its request, or -1. */
+		private long remember(Ahead a) {
+			long request = requestOf(a.fields());
+			if (request >= 0) {
+				completions.computeIfAbsent(request, k -> new ArrayDeque<>()).addLast(a);
+				completionCount++;
+			}
+			return request;
+		}
+
+		/** The replay has reached line {@code line}: no longer a completion to come. */
+		private void passed(String[] f, int line) {
+			long request = completionCount == 0 ? -1 : requestOf(f);
+			ArrayDeque<Ahead> list = request < 0 ? null : completions.get(request);
+			if (list != null && !list.isEmpty() && list.peekFirst().line() == line) {
+				list.pollFirst();
+				completionCount--;
+				if (list.isEmpty()) {
+					completions.remove(request);
+				}
+			}
+		}
+
+		/** The request a 'wait REQ' or 'cancel REQ' line completes, or -1 for any other line. */
+		private static long requestOf(String[] f) {
+			if (f.length < 2 || !f[0].equals("wait") && !f[0].equals("cancel")) {
+				return -1;
+			}
+			try {
+				long request = Long.parseLong(f[1]);
+				return request >= 0 ? request : -1;
+			} catch (NumberFormatException e) {
+				return -1;
 			}
 		}
 
@@ -1000,6 +1079,14 @@ public final class MpiTrace {
 		/** A reader from here on, of its own (not pooled). */
 		Lines copy() {
 			return new Lines(path, name, position(), end, line, skipLF, null);
+		}
+
+		/**
+		 * A reader of its own from file position {@code position}, after line {@code line}, which ended in a lone
+		 * '\r' if {@code skipLF}.
+		 */
+		Lines copyAt(long position, int line, boolean skipLF) {
+			return new Lines(path, name, position, end, line, skipLF, null);
 		}
 
 		/** The next line, or null at the end. */

@@ -293,6 +293,46 @@ class StreamedReplayTest {
 		assertTrue(r.operations() > TraceReplay.KEEP_OPERATIONS && r.schedule().isEmpty(), r.operations() + "");
 	}
 
+	/**
+	 * Thousands of receives posted, then thousands of sends, then all the waits (the sends' first, the receives' in
+	 * reverse, some receives from any source), twice with the same request numbers: the receives' completions are
+	 * far beyond what a rank reads ahead, so they are scanned for, once, and remembered; with 64 ranks more than a
+	 * rank remembers, so the rest are scanned for one by one. Results as when read whole.
+	 */
+	@Test
+	void testManyReceivesCompletedFarAheadAsWhenReadWhole() throws Exception {
+		for (int[] shape : new int[][] { { 4, 12_000 }, { 64, 3_000 } }) {
+			int P = shape[0];
+			int n = shape[1];
+			List<List<String>> ranks = new ArrayList<>();
+			for (int p = 0; p < P; p++) {
+				List<String> events = new ArrayList<>();
+				if (p < 2) {
+					int q = 1 - p;
+					for (int round = 0; round < 2; round++) {
+						for (int k = 0; k < n; k++) {
+							events.add("irecv " + (k % 7 == 3 ? "any" : Integer.toString(q)) + " " + k + " 0 8 " + k);
+						}
+						for (int k = 0; k < n; k++) {
+							events.add("isend " + q + " " + k + " 0 8 " + (n + k));
+						}
+						for (int k = 0; k < n; k++) {
+							events.add("wait " + (n + k));
+						}
+						for (int k = n - 1; k >= 0; k--) {
+							events.add(k % 7 == 3 ? "wait " + k + " " + q + " " + k + " 8" : "wait " + k);
+						}
+					}
+				} else {
+					events.add("compute 1");
+				}
+				ranks.add(events);
+			}
+			assertTrue(compare(write(new Random(P), ranks, "far" + P), new TraceReplay.Options(new LogGP(9, 2, 14, 0.03),
+					LogGPRules.DEFAULT, 65536, 1), P + " ranks"), P + " ranks");
+		}
+	}
+
 	@Test
 	void testDeadlocksAndUnmatchedReceivesAreLocated() throws Exception {
 		// the receive's send is missing: found once the replay stalls
