@@ -3,10 +3,9 @@ package org.perfcast.trace;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeMap;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.trace.SimThread.Block;
@@ -219,29 +218,61 @@ abstract class SyncModel {
 	/**
 	 * Client-Server: a thread's list is cut at each wait; the list after a wait runs when the activation the wait
 	 * accepted in the recording comes, in whatever order; between lists the thread is idle, and it is done once every
-	 * list has run. A list is named by its first operation (0, or a wait). Lists are taken mostly in order, so per
-	 * thread this keeps where the lists not taken yet begin ({@link Taken#next}) and the few taken beyond it; the
-	 * thread's operations from there on are still needed ({@link SimThread#needed}), the others may go.
+	 * list has run. A list is named by its first operation (0, or a wait). Per thread this keeps where the lists not
+	 * run yet begin ({@link Ran#next}) and, beyond that, the runs of consecutive lists that have run, merged; the
+	 * thread's operations from {@code next} on are still needed ({@link SimThread#needed}), the others may go.
 	 */
 	static final class ClientServer extends Recorded {
 		/** The most lists that the description of an idle thread names. */
 		private static final int NAMED = 3;
-		private final List<@Nullable Taken> taken = new ArrayList<>();
+		private final List<@Nullable Ran> ran = new ArrayList<>();
 
-		/** The lists of one thread taken so far. */
-		private static final class Taken {
-			/** Every wait before this operation began a list that was taken. */
+		/** The lists of one thread that have run or run now. */
+		private static final class Ran {
+			/** Every list that begins before this operation has run; it is a wait not taken yet, or the exit. */
 			int next;
-			/** The waits from {@link #next} on whose lists were taken. */
-			final Set<Integer> later = new HashSet<>();
+			/** The first operation of the list running now, or -1 between lists. */
+			int current;
+			/** Beyond {@link #next}: from the first operation of a run of lists that have run to the one after it. */
+			final TreeMap<Integer, Integer> runs = new TreeMap<>();
+			/** For lists not run yet that a description named: the first operation after the list (a wait or exit). */
+			final Map<Integer, Integer> endOf = new HashMap<>();
+
+			boolean taken(int list) {
+				if (list < next || list == current) {
+					return true;
+				}
+				Map.Entry<Integer, Integer> run = runs.floorEntry(list);
+				return run != null && list < run.getValue();
+			}
+
+			/** The list from {@code first} to {@code end} (excluded) has run. */
+			void done(int first, int end) {
+				int from = first;
+				int to = end;
+				Map.Entry<Integer, Integer> before = runs.floorEntry(first);
+				if (before != null && before.getValue() == first) {
+					from = before.getKey();
+					runs.remove(from);
+				}
+				Integer after = runs.remove(end);
+				if (after != null) {
+					to = after;
+				}
+				if (from == next) {
+					next = to;
+				} else {
+					runs.put(from, to);
+				}
+			}
 		}
 
 		ClientServer(SimulationRun run) {
 			super(SimulationModel.CLIENT_SERVER, run);
 		}
 
-		private Taken taken(SimThread t) {
-			Taken k = t.index < taken.size() ? taken.get(t.index) : null;
+		private Ran ran(SimThread t) {
+			Ran k = t.index < ran.size() ? ran.get(t.index) : null;
 			if (k == null) {
 				throw new IllegalStateException(t.name + " has not started");
 			}
@@ -250,10 +281,11 @@ abstract class SyncModel {
 
 		@Override
 		void created(SimThread t) {
-			while (taken.size() <= t.index) {
-				taken.add(null);
+			while (ran.size() <= t.index) {
+				ran.add(null);
 			}
-			taken.set(t.index, new Taken()); // its first list, from operation 0, starts now
+			Ran k = new Ran(); // its first list, from operation 0, starts now
+			ran.set(t.index, k);
 			t.needed = 0;
 		}
 
@@ -282,7 +314,11 @@ abstract class SyncModel {
 
 		@Override
 		void listDone(SimThread t) {
-			if (!listsLeft(t)) {
+			Ran k = ran(t);
+			k.done(k.current, t.cursor); // it ends where the next list begins, or at the exit
+			k.current = -1;
+			t.needed = k.next;
+			if (!run.lists.has(t.index, k.next) || t.program.kind(k.next) == EventKind.EXIT) {
 				run.terminate(t);
 				return;
 			}
@@ -302,25 +338,6 @@ abstract class SyncModel {
 		}
 
 		/**
-		 * Whether {@code t} has a list not taken yet; moves {@link Taken#next} past the lists taken, up to the first
-		 * that is not (each operation is passed once).
-		 */
-		private boolean listsLeft(SimThread t) {
-			Taken k = taken(t);
-			ThreadProgram p = t.program;
-			for (;; k.next++) {
-				if (!run.lists.has(t.index, k.next) || p.kind(k.next) == EventKind.EXIT) {
-					t.needed = k.next;
-					return false;
-				}
-				if (p.kind(k.next) == EventKind.WAIT && !k.later.remove(k.next)) {
-					t.needed = k.next;
-					return true;
-				}
-			}
-		}
-
-		/**
 		 * The list of {@code u}, not taken yet, that begins with the wait that accepted, in the recording, the
 		 * activation of {@code v}'s operation {@code op}; or -1.
 		 */
@@ -330,12 +347,13 @@ abstract class SyncModel {
 				return -1;
 			}
 			int wait = q.acceptor(op);
-			Taken k = taken(u);
-			return wait >= k.next && !k.later.contains(wait) ? wait : -1;
+			return wait >= 0 && !ran(u).taken(wait) ? wait : -1;
 		}
 
 		private void startList(SimThread t, int wait) {
-			taken(t).later.add(wait);
+			Ran k = ran(t);
+			k.current = wait;
+			k.endOf.remove(wait);
 			t.cursor = wait + 1;
 			t.available = 0;
 			t.atOp = false;
@@ -347,20 +365,43 @@ abstract class SyncModel {
 		 */
 		@Override
 		String idle(SimThread t) {
-			Taken k = taken(t);
+			Ran k = ran(t);
+			k.endOf.keySet().removeIf(list -> list < k.next);
 			ThreadProgram p = t.program;
 			List<String> from = new ArrayList<>();
 			boolean more = false;
-			for (int i = k.next; run.lists.has(t.index, i) && p.kind(i) != EventKind.EXIT; i++) {
-				if (p.kind(i) == EventKind.WAIT && p.activation(i) >= 0 && !k.later.contains(i)) {
+			int i = k.next;
+			while (run.lists.has(t.index, i) && p.kind(i) != EventKind.EXIT) {
+				Integer runEnd = k.runs.get(i);
+				if (runEnd != null) {
+					i = runEnd;
+					continue;
+				}
+				if (p.activation(i) >= 0 && i != k.current) {
 					if (from.size() == NAMED) {
 						more = true;
 						break;
 					}
 					from.add(run.lists.eventName(p.event(i)) + " from " + run.lists.threadName(p.peer(i)));
 				}
+				i = endOf(t, k, i);
 			}
 			return "between lists, waiting for " + String.join(" or ", from) + (more ? " or a later list" : "");
+		}
+
+		/** The operation after the list of {@code t} that begins at {@code list}: the next wait, or the exit. */
+		private int endOf(SimThread t, Ran k, int list) {
+			Integer known = k.endOf.get(list);
+			if (known != null) {
+				return known;
+			}
+			ThreadProgram p = t.program;
+			int j = list + 1;
+			while (run.lists.has(t.index, j) && p.kind(j) != EventKind.WAIT && p.kind(j) != EventKind.EXIT) {
+				j++;
+			}
+			k.endOf.put(list, j);
+			return j;
 		}
 	}
 }

@@ -198,44 +198,41 @@ class StreamingSimulationTest {
 	}
 
 	/**
-	 * A server S accepts a request from each of {@code clients} clients; on one processor they came in the order
-	 * the clients were created, each client working less than the one before, so on as many processors as clients
-	 * they come in the reverse order: Client-Server runs S's last list first, then the one before, back to its
-	 * first. The lists between stay (spilled with little room) until their turn: results as in memory, with S's
-	 * lists run in that reverse order.
+	 * A recording of a server S that accepts one request from each client C1, C2, ... in that order (on one
+	 * processor), each client working {@code work[i - 1]} before it sends its request; S works 10^-4 after each.
 	 */
-	@Test
-	void testClientServerRunsListsFarOutOfOrderAsInMemory() throws Exception {
-		int clients = 3_000;
+	private static Trace server(double[] work) throws TraceException {
 		StringBuilder text = new StringBuilder("@priority S > M\n0 M create S cpu=0\n0 S wait req cpu=0 at=server.c:5\n");
-		for (int i = 1; i <= clients; i++) {
+		for (int i = 1; i <= work.length; i++) {
 			text.append("0 M create C").append(i).append(" cpu=0\n");
 		}
 		text.append("0 M exit cpu=0\n");
 		double now = 0;
 		double server = 0;
-		for (int i = 1; i <= clients; i++) {
-			double work = (clients - i + 1) * 1e-3;
-			now += work;
-			text.append(now).append(" C").append(i).append(" activate S req cpu=").append(work).append('\n');
+		for (int i = 1; i <= work.length; i++) {
+			now += work[i - 1];
+			text.append(now).append(" C").append(i).append(" activate S req cpu=").append(work[i - 1]).append('\n');
 			now += 1e-4;
 			server += 1e-4;
-			text.append(now).append(" S ").append(i < clients ? "wait req" : "exit").append(" cpu=").append(server)
-					.append(i < clients ? " at=server.c:5\n" : "\n");
-			text.append(now).append(" C").append(i).append(" exit cpu=").append(work).append('\n');
+			text.append(now).append(" S ").append(i < work.length ? "wait req" : "exit").append(" cpu=").append(server)
+					.append(i < work.length ? " at=server.c:5\n" : "\n");
+			text.append(now).append(" C").append(i).append(" exit cpu=").append(work[i - 1]).append('\n');
 		}
-		Trace trace = TraceReader.read(text.toString(), "server.vtrace");
+		return TraceReader.read(text.toString(), "server.vtrace");
+	}
+
+	/**
+	 * {@link #server} on as many processors as clients, with timelines, under Client-Server: S takes its lists in the
+	 * order the requests come; streamed (with room for 1024 operations, ahead and on one thread) as in memory and as
+	 * the reference. Returns the clients in the order S accepted them.
+	 */
+	private static List<String> serverAsInMemory(Trace trace) throws Exception {
 		Recording recording = Recording.of(trace);
-		TargetMachine machine = TargetMachine.unbound(clients + 2);
+		TargetMachine machine = TargetMachine.unbound(recording.threads().size());
 		TraceSimulator.Options options = new TraceSimulator.Options(0, true);
 		Simulation inMemory = TraceSimulator.simulate(recording, machine, SimulationModel.CLIENT_SERVER, options,
 				EngineMonitor.NULL);
 		assertNull(inMemory.deadlock());
-		// the first request accepted is the last client's, then the one before
-		List<Simulation.Activation> arrows = inMemory.activations();
-		assertEquals("C" + clients, recording.threads().get(arrows.get(0).from()));
-		assertEquals("C" + (clients - 1), recording.threads().get(arrows.get(1).from()));
-		assertEquals("C1", recording.threads().get(arrows.get(clients - 1).from()));
 		Callable<Simulation> streamed = () -> TraceSimulator.simulate(trace::source, machine,
 				SimulationModel.CLIENT_SERVER, options, EngineMonitor.NULL);
 		assertEquals(inMemory, streamed.call());
@@ -244,6 +241,50 @@ class StreamingSimulationTest {
 				streamed)), "room for 1024, on one thread");
 		assertEquals(ReferenceSimulator.simulate(recording, machine, SimulationModel.CLIENT_SERVER, options,
 				EngineMonitor.NULL), inMemory, "as the reference");
+		return inMemory.activations().stream().map(a -> recording.threads().get(a.from())).toList();
+	}
+
+	/**
+	 * Each client works less than the one before: on as many processors as clients the requests come in the reverse
+	 * order, so S runs its last list first, then the one before, back to its first. The lists between stay (spilled
+	 * with little room) until their turn.
+	 */
+	@Test
+	void testClientServerRunsListsFarOutOfOrderAsInMemory() throws Exception {
+		int clients = 3_000;
+		double[] work = new double[clients];
+		for (int i = 0; i < clients; i++) {
+			work[i] = (clients - i) * 1e-3;
+		}
+		List<String> accepted = serverAsInMemory(server(work));
+		assertEquals(clients, accepted.size());
+		assertEquals(List.of("C" + clients, "C" + (clients - 1)), accepted.subList(0, 2));
+		assertEquals("C1", accepted.get(clients - 1));
+	}
+
+	/**
+	 * The first client works longest, the others in order: S runs every list but its first, in order, then its first.
+	 * Between its lists S is idle, described by the lists it has not run (its first one, and the next).
+	 */
+	@Test
+	void testClientServerWithItsFirstListLastAsInMemory() throws Exception {
+		int clients = 3_000;
+		double[] work = new double[clients];
+		for (int i = 1; i < clients; i++) {
+			work[i] = (i + 1) * 1e-3;
+		}
+		work[0] = 10;
+		Trace trace = server(work);
+		List<String> accepted = serverAsInMemory(trace);
+		assertEquals(List.of("C2", "C3"), accepted.subList(0, 2));
+		assertEquals("C1", accepted.get(clients - 1));
+		Simulation simulation = TraceSimulator.simulate(Recording.of(trace), TargetMachine.unbound(clients + 2),
+				SimulationModel.CLIENT_SERVER, new TraceSimulator.Options(0, true), EngineMonitor.NULL);
+		List<String> idle = simulation.threads().stream().filter(t -> t.name().equals("S")).findFirst().orElseThrow()
+				.intervals().stream().map(Simulation.Interval::detail).filter(d -> d.startsWith("between")).toList();
+		assertTrue(idle.size() > clients / 2, idle.size() + " idle intervals");
+		assertEquals("between lists, waiting for req from C1 or req from C1001 or req from C1002 or a later list",
+				idle.get(999), "the first list, then the next ones, of the many left");
 	}
 
 	@Test
