@@ -24,7 +24,6 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
-import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.jdt.core.IJavaProject;
 import org.eclipse.jdt.core.JavaCore;
 import org.eclipse.jdt.launching.IJavaLaunchConfigurationConstants;
@@ -174,10 +173,7 @@ class ExampleLaunchesUITest {
 	private static void run(IProject project, ILaunchConfiguration config) throws CoreException, IOException {
 		IFile model = SimulationLaunch.read(config).modelFile();
 		assertEquals(project, model.getProject(), "the model " + model.getFullPath() + " is in the example");
-		config.launch(ILaunchManager.RUN_MODE, null);
-		Job[] jobs = Job.getJobManager().find(SimulationJob.FAMILY);
-		assertEquals(1, jobs.length, "the launch runs one simulation job");
-		SimulationJob job = (SimulationJob) jobs[0];
+		SimulationJob job = UiTests.launch(config);
 		// a guard against a hung run only; the runs take seconds
 		UiTests.waitUntil(() -> job.getState() == Job.NONE && job.getResult() != null, 600_000, "the run of "
 				+ config.getName());

@@ -16,9 +16,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.AfterEach;
@@ -128,10 +126,7 @@ class SlurmLaunchUITest {
 		ILaunchConfigurationWorkingCopy copy = SimulationLaunchShortcut.create(model, "loggp-step").getWorkingCopy();
 		new SimulationLaunch("loggp-step", model.getFullPath().toString(), List.of(), List.of(sweep), Map.of()).write(copy);
 		copy.setAttribute(SimulationLaunch.ATTR_RUN_ON, SimulationLaunch.RUN_ON_SLURM);
-		copy.doSave().launch(ILaunchManager.RUN_MODE, null);
-		Job[] jobs = Job.getJobManager().find(SimulationJob.FAMILY);
-		assertEquals(1, jobs.length, "the launch runs one simulation job");
-		SimulationJob job = (SimulationJob) jobs[0];
+		SimulationJob job = UiTests.launch(copy.doSave());
 		assertTrue(job.cluster().isPresent(), "the job submits to SLURM");
 		return job;
 	}

@@ -99,6 +99,31 @@ final class UiTests {
 	}
 
 	/**
+	 * Launches {@code config} and returns the one simulation job the launch scheduled, caught as it is scheduled: a
+	 * short run may be over before the launch returns, when a search for running jobs would find none.
+	 */
+	static org.perfcast.ide.SimulationJob launch(org.eclipse.debug.core.ILaunchConfiguration config)
+			throws CoreException {
+		java.util.List<org.perfcast.ide.SimulationJob> scheduled = new java.util.concurrent.CopyOnWriteArrayList<>();
+		org.eclipse.core.runtime.jobs.IJobChangeListener listener = new org.eclipse.core.runtime.jobs.JobChangeAdapter() {
+			@Override
+			public void scheduled(org.eclipse.core.runtime.jobs.IJobChangeEvent event) {
+				if (event.getJob() instanceof org.perfcast.ide.SimulationJob job) {
+					scheduled.add(job);
+				}
+			}
+		};
+		org.eclipse.core.runtime.jobs.Job.getJobManager().addJobChangeListener(listener);
+		try {
+			config.launch(org.eclipse.debug.core.ILaunchManager.RUN_MODE, null);
+		} finally {
+			org.eclipse.core.runtime.jobs.Job.getJobManager().removeJobChangeListener(listener);
+		}
+		org.junit.jupiter.api.Assertions.assertEquals(1, scheduled.size(), "the launch runs one simulation job");
+		return scheduled.get(0);
+	}
+
+	/**
 	 * Launches {@code settings} on {@code model} as a simulation launch configuration, waits for its job, and selects
 	 * its run in {@code view} once the run's summary has {@code points} rows.
 	 *
@@ -110,11 +135,7 @@ final class UiTests {
 		org.eclipse.debug.core.ILaunchConfigurationWorkingCopy copy = org.perfcast.ui.launch.SimulationLaunchShortcut
 				.create(model, settings.engineId()).getWorkingCopy();
 		settings.write(copy);
-		copy.doSave().launch(org.eclipse.debug.core.ILaunchManager.RUN_MODE, null);
-		org.eclipse.core.runtime.jobs.Job[] jobs = org.eclipse.core.runtime.jobs.Job.getJobManager().find(
-				org.perfcast.ide.SimulationJob.FAMILY);
-		org.junit.jupiter.api.Assertions.assertEquals(1, jobs.length, "the launch runs one simulation job");
-		org.perfcast.ide.SimulationJob job = (org.perfcast.ide.SimulationJob) jobs[0];
+		org.perfcast.ide.SimulationJob job = launch(copy.doSave());
 		job.join();
 		org.junit.jupiter.api.Assertions.assertTrue(job.getResult().isOK(), job.getResult().toString());
 		waitUntil(() -> view.getRuns().stream().anyMatch(r -> r.file().equals(job.resultsFile())), 10_000,
