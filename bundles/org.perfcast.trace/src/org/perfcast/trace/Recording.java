@@ -168,6 +168,8 @@ public final class Recording implements ThreadLists {
 		private long count;
 		/** Operations brought back from the spill file since the limit was last enforced. */
 		private long unspilled;
+		/** The KiB of the trace reported as read to the monitor. */
+		private long reportedKiB;
 
 		/**
 		 * A stream replayed ahead on a thread of its own where there is a second processor, spilling above
@@ -220,6 +222,7 @@ public final class Recording implements ThreadLists {
 			}
 			if (count >>> 16 != before >>> 16) {
 				monitor.checkCancelled();
+				reportProgress();
 				if (!finished) {
 					keepWithinLimit();
 				}
@@ -372,6 +375,20 @@ public final class Recording implements ThreadLists {
 					}
 				}
 			}
+		}
+
+		/** Reports the KiB of the trace read since the last report as work done on the monitor. */
+		void reportProgress() {
+			long kib = source.position() >> 10;
+			if (kib > reportedKiB) {
+				monitor.worked(kib - reportedKiB);
+				reportedKiB = kib;
+			}
+		}
+
+		/** The KiB of the trace reported as read. */
+		long reportedKiB() {
+			return reportedKiB;
 		}
 
 		/** The replay's remarks, once read to the end, e.g. threads that never exit. */

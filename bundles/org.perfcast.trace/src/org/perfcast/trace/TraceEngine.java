@@ -1,6 +1,7 @@
 package org.perfcast.trace;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -204,6 +205,9 @@ public final class TraceEngine implements Engine {
 		List<String> notes = new ArrayList<>();
 		if (threads == 0) {
 			TraceSimulator.Opener trace = () -> TraceFiles.open(file, name);
+			// a pass over the file per model tried (AUTO tries up to three), and one for the run on one processor
+			monitor.begin("Simulating " + name, ((model == SimulationModel.AUTO ? 3 : 1) + 1)
+					* TraceSimulator.progressUnits(Files.size(file)));
 			String unit;
 			try (TraceSource source = trace.open()) {
 				unit = source.header().unit();

@@ -33,6 +33,16 @@ public final class TraceSimulator {
 	public static final String HELD_OPERATIONS = "perfcast.trace.heldOperations";
 
 	/**
+	 * The progress of a simulation streamed from a file, in units of work per pass over the file of {@code length}
+	 * bytes: one per KiB, plus one. A streamed simulation reports the KiB it reads as work done on its monitor, the
+	 * rest of its pass at its end, and under AUTO the passes it did not need (it makes at most three); the caller
+	 * begins the task (see {@link TraceEngine}).
+	 */
+	public static long progressUnits(long length) {
+		return length / 1024 + 1;
+	}
+
+	/**
 	 * How to simulate.
 	 *
 	 * @param syncCost  processor time an accepted activation costs both threads (0 by default)
@@ -204,17 +214,20 @@ public final class TraceSimulator {
 	public static Simulation simulate(Opener trace, TargetMachine machine, SimulationModel model, Options options,
 			EngineMonitor monitor, Consumer<String> warnings) throws TraceException, IOException {
 		if (model != SimulationModel.AUTO) {
-			return streamed(trace, machine, new Choice(model, ""), options, monitor, warnings);
+			return streamed(trace, machine, new Choice(model, ""), options, monitor, warnings, model.label() + " model",
+					new long[1]);
 		}
-		boolean[] first = { true };
+		int[] passes = { 0 };
+		long[] units = { 0 };
+		Simulation simulation;
 		try {
-			return auto(c -> {
+			simulation = auto(c -> {
 				try {
 					// the replay's remarks are the same on every pass: give them once
-					Simulation simulation = streamed(trace, machine, c, options, monitor, first[0] ? warnings : w -> {
-					});
-					first[0] = false;
-					return simulation;
+					Simulation s = streamed(trace, machine, c, options, monitor, passes[0] == 0 ? warnings : w -> {
+					}, c.model().label() + " model" + (passes[0] == 0 ? "" : " (the models before deadlock)"), units);
+					passes[0]++;
+					return s;
 				} catch (IOException e) {
 					throw new UncheckedIOException(e);
 				}
@@ -222,13 +235,27 @@ public final class TraceSimulator {
 		} catch (UncheckedIOException e) {
 			throw e.getCause();
 		}
+		if (units[0] > 0) {
+			monitor.worked((3 - passes[0]) * units[0]); // the passes AUTO did not need
+		}
+		return simulation;
 	}
 
-	/** One streamed simulation of {@code trace} under {@code choice}'s model. */
+	/**
+	 * One streamed simulation of {@code trace} under {@code choice}'s model, shown as the subtask {@code what};
+	 * {@code units[0]} becomes the units of work of its pass (0 when its length is not known).
+	 */
 	private static Simulation streamed(Opener trace, TargetMachine machine, Choice choice, Options options,
-			EngineMonitor monitor, Consumer<String> warnings) throws TraceException, IOException {
+			EngineMonitor monitor, Consumer<String> warnings, String what, long[] units) throws TraceException,
+			IOException {
+		monitor.subTask(what);
 		try (TraceSource source = trace.open(); Recording.Stream stream = new Recording.Stream(source, monitor)) {
 			Simulation simulation = run(stream, machine, choice.model(), options, monitor, choice.choice());
+			units[0] = source.length() < 0 ? 0 : progressUnits(source.length());
+			stream.reportProgress();
+			if (units[0] > stream.reportedKiB()) {
+				monitor.worked(units[0] - stream.reportedKiB());
+			}
 			for (String thread : machine.binding().keySet()) {
 				if (!stream.knows(thread)) {
 					throw new IllegalArgumentException("the binding names thread " + thread + ", which the trace does "
@@ -251,8 +278,9 @@ public final class TraceSimulator {
 	 */
 	public static double oneProcessor(Opener trace, Options options, EngineMonitor monitor) throws TraceException,
 			IOException {
-		Simulation one = simulate(trace, TargetMachine.unbound(1), SimulationModel.STRICT_SEQUENCE, new Options(
-				options.syncCost(), false), monitor);
+		Simulation one = streamed(trace, TargetMachine.unbound(1), new Choice(SimulationModel.STRICT_SEQUENCE, ""),
+				new Options(options.syncCost(), false), monitor, w -> {
+				}, "the recorded run on one processor", new long[1]);
 		Double completion = one.completion();
 		return completion == null ? Double.NaN : completion;
 	}

@@ -30,6 +30,16 @@ public interface TraceSource extends AutoCloseable {
 	/** The file name used in messages. */
 	String file();
 
+	/** The bytes of the trace's file, or -1 when not known (the progress of a simulation is counted in them). */
+	default long length() {
+		return -1;
+	}
+
+	/** The bytes read so far (ahead of the events returned), or -1; may be called from another thread. */
+	default long position() {
+		return -1;
+	}
+
 	@Override
 	void close() throws IOException;
 }
