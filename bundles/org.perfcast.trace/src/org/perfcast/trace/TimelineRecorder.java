@@ -267,10 +267,11 @@ final class TimelineRecorder {
 		}
 		waits.hold(hold);
 		if (waits.held() > 2 * heldAfterForget) {
-			// no wait still to end began before the earliest open one
+			// no lock wait still to end began before the earliest open one (other waits, such as a join that lasts
+			// the whole run, are not set against holds)
 			double before = now;
 			for (Track k : tracks) {
-				if (k.state == Simulation.State.BLOCKED) {
+				if (k.state == Simulation.State.BLOCKED && k.detail.startsWith("locking ")) {
 					before = Math.min(before, k.since);
 				}
 			}
