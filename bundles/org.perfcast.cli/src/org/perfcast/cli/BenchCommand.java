@@ -379,7 +379,7 @@ final class BenchCommand extends AbstractCommand {
 						} catch (EngineException ex) {
 							throw new IllegalStateException(ex.getMessage(), ex);
 						}
-					}, new Scale(events / (5 * SyntheticMpiTrace.RANKS) * 5 * SyntheticMpiTrace.RANKS, "events",
+					}, new Scale(SyntheticMpiTrace.events(events), "events",
 							iterations[e - 6], e > 6, write)));
 		}
 		return list;

@@ -773,7 +773,7 @@ public final class MpiTrace {
 						if (remember(a) == request) {
 							return a;
 						}
-					} else if (completes(f, request)) {
+					} else if (requestOf(f) == request) {
 						return a;
 					}
 				}
@@ -816,17 +816,6 @@ public final class MpiTrace {
 				return request >= 0 ? request : -1;
 			} catch (NumberFormatException e) {
 				return -1;
-			}
-		}
-
-		private static boolean completes(String[] f, long request) {
-			if (f.length < 2 || !f[0].equals("wait") && !f[0].equals("cancel")) {
-				return false;
-			}
-			try {
-				return Long.parseLong(f[1]) == request;
-			} catch (NumberFormatException e) {
-				return false;
 			}
 		}
 

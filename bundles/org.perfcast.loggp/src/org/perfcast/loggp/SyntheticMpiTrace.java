@@ -18,16 +18,25 @@ public final class SyntheticMpiTrace {
 	private SyntheticMpiTrace() {
 	}
 
+	/** The events of the trace that {@link #write} writes when asked for about {@code events}: whole rounds. */
+	public static long events(long events) {
+		return rounds(events) * 5 * RANKS;
+	}
+
+	private static long rounds(long events) {
+		return Math.max(1, events / (5 * RANKS));
+	}
+
 	/**
-	 * Writes a trace of about {@code events} events into {@code dir}: its index {@code trace.mpitrace} and one file
-	 * per rank.
+	 * Writes a trace of about {@code events} events ({@link #events}) into {@code dir}: its index
+	 * {@code trace.mpitrace} and one file per rank.
 	 *
 	 * @return the index
 	 * @throws IOException when a file cannot be written
 	 */
 	public static Path write(Path dir, long events) throws IOException {
 		Files.createDirectories(dir);
-		long rounds = Math.max(1, events / (5 * RANKS));
+		long rounds = rounds(events);
 		StringBuilder index = new StringBuilder("ranks " + RANKS + "\n");
 		for (int r = 0; r < RANKS; r++) {
 			index.append("rank ").append(r).append(" rank-").append(r).append(".txt\n");

@@ -179,7 +179,10 @@ final class ReplayAhead implements AutoCloseable {
 		final List<ThreadProgram> segments = new ArrayList<>();
 		/** Lists emptied, to use again. */
 		final ArrayDeque<ThreadProgram> pool = new ArrayDeque<>();
-		/** Changes, in order: type, thread, operation, activation or blocked, thread accepted or unused, duration. */
+		/**
+		 * Changes, in order: type, thread, operation, activation or blocked, the thread accepted (or for an activate
+		 * the operation that accepted it), duration.
+		 */
 		int changes;
 		byte[] type = new byte[64];
 		int[] thread = new int[64];

@@ -541,8 +541,4 @@ public final class ThreadProgram {
 	double removeLast() {
 		return size > base ? work[slot(--size)] : 0;
 	}
-
-	void addWork(int i, double w) {
-		work[slot(i)] += w;
-	}
 }

@@ -206,13 +206,18 @@ public final class TraceEngine implements Engine {
 		if (threads == 0) {
 			TraceSimulator.Opener trace = () -> TraceFiles.open(file, name);
 			// a pass over the file per model tried (AUTO tries up to three), and one for the run on one processor
-			monitor.begin("Simulating " + name, ((model == SimulationModel.AUTO ? 3 : 1) + 1)
-					* TraceSimulator.progressUnits(Files.size(file)));
+			long pass = TraceSimulator.progressUnits(Files.size(file));
+			int passes = model == SimulationModel.AUTO ? 3 : 1;
+			monitor.begin("Simulating " + name, (passes + 1) * pass);
 			String unit;
 			try (TraceSource source = trace.open()) {
 				unit = source.header().unit();
 			}
 			Simulation simulation = TraceSimulator.simulate(trace, machine, model, options, monitor, warnings::add);
+			int skipped = model == SimulationModel.AUTO ? passes - TraceSimulator.autoPasses(simulation) : 0;
+			if (skipped > 0) {
+				monitor.worked(skipped * pass); // the passes AUTO did not need
+			}
 			return new Prediction(simulation, TraceSimulator.oneProcessor(trace, options, monitor), unit, warnings,
 					notes);
 		}

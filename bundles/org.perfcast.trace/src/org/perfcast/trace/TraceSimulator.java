@@ -34,9 +34,9 @@ public final class TraceSimulator {
 
 	/**
 	 * The progress of a simulation streamed from a file, in units of work per pass over the file of {@code length}
-	 * bytes: one per KiB, plus one. A streamed simulation reports the KiB it reads as work done on its monitor, the
-	 * rest of its pass at its end, and under AUTO the passes it did not need (it makes at most three); the caller
-	 * begins the task (see {@link TraceEngine}).
+	 * bytes: one per KiB, plus one. A streamed simulation reports the KiB it reads as work done on its monitor and
+	 * the rest of its pass at its end; the caller begins the task with the passes it plans (AUTO makes up to three)
+	 * and reports those not made (see {@link TraceEngine}).
 	 */
 	public static long progressUnits(long length) {
 		return length / 1024 + 1;
@@ -214,20 +214,15 @@ public final class TraceSimulator {
 	public static Simulation simulate(Opener trace, TargetMachine machine, SimulationModel model, Options options,
 			EngineMonitor monitor, Consumer<String> warnings) throws TraceException, IOException {
 		if (model != SimulationModel.AUTO) {
-			return streamed(trace, machine, new Choice(model, ""), options, monitor, warnings, model.label() + " model",
-					new long[1]);
+			return streamed(trace, machine, new Choice(model, ""), options, monitor, warnings, model.label() + " model");
 		}
-		int[] passes = { 0 };
-		long[] units = { 0 };
-		Simulation simulation;
 		try {
-			simulation = auto(c -> {
+			return auto(c -> {
+				// AUTO's first pass is Direct's; the replay's remarks are the same on every pass: given once
+				boolean first = c.model() == SimulationModel.DIRECT;
 				try {
-					// the replay's remarks are the same on every pass: give them once
-					Simulation s = streamed(trace, machine, c, options, monitor, passes[0] == 0 ? warnings : w -> {
-					}, c.model().label() + " model" + (passes[0] == 0 ? "" : " (the models before deadlock)"), units);
-					passes[0]++;
-					return s;
+					return streamed(trace, machine, c, options, monitor, first ? warnings : w -> {
+					}, c.model().label() + " model" + (first ? "" : " (the models before deadlock)"));
 				} catch (IOException e) {
 					throw new UncheckedIOException(e);
 				}
@@ -235,26 +230,27 @@ public final class TraceSimulator {
 		} catch (UncheckedIOException e) {
 			throw e.getCause();
 		}
-		if (units[0] > 0) {
-			monitor.worked((3 - passes[0]) * units[0]); // the passes AUTO did not need
-		}
-		return simulation;
 	}
 
-	/**
-	 * One streamed simulation of {@code trace} under {@code choice}'s model, shown as the subtask {@code what};
-	 * {@code units[0]} becomes the units of work of its pass (0 when its length is not known).
-	 */
+	/** How many passes over the trace AUTO made to choose the model of {@code simulation}: one per model tried. */
+	static int autoPasses(Simulation simulation) {
+		return switch (simulation.model()) {
+		case DIRECT -> 1;
+		case CLIENT_SERVER -> 2;
+		default -> 3;
+		};
+	}
+
+	/** One streamed simulation of {@code trace} under {@code choice}'s model, shown as the subtask {@code what}. */
 	private static Simulation streamed(Opener trace, TargetMachine machine, Choice choice, Options options,
-			EngineMonitor monitor, Consumer<String> warnings, String what, long[] units) throws TraceException,
-			IOException {
+			EngineMonitor monitor, Consumer<String> warnings, String what) throws TraceException, IOException {
 		monitor.subTask(what);
 		try (TraceSource source = trace.open(); Recording.Stream stream = new Recording.Stream(source, monitor)) {
 			Simulation simulation = run(stream, machine, choice.model(), options, monitor, choice.choice());
-			units[0] = source.length() < 0 ? 0 : progressUnits(source.length());
 			stream.reportProgress();
-			if (units[0] > stream.reportedKiB()) {
-				monitor.worked(units[0] - stream.reportedKiB());
+			long units = source.length() < 0 ? 0 : progressUnits(source.length());
+			if (units > stream.reportedKiB()) {
+				monitor.worked(units - stream.reportedKiB()); // the rest of the pass
 			}
 			for (String thread : machine.binding().keySet()) {
 				if (!stream.knows(thread)) {
@@ -280,7 +276,7 @@ public final class TraceSimulator {
 			IOException {
 		Simulation one = streamed(trace, TargetMachine.unbound(1), new Choice(SimulationModel.STRICT_SEQUENCE, ""),
 				new Options(options.syncCost(), false), monitor, w -> {
-				}, "the recorded run on one processor", new long[1]);
+				}, "the recorded run on one processor");
 		Double completion = one.completion();
 		return completion == null ? Double.NaN : completion;
 	}
