@@ -18,6 +18,7 @@ import org.perfcast.record.JavaRecorder;
 import org.perfcast.record.PthreadRecorder;
 import org.perfcast.record.RealRuns;
 import org.perfcast.trace.Recording;
+import org.perfcast.trace.SelfCheck;
 import org.perfcast.trace.Simulation;
 import org.perfcast.trace.SimulationModel;
 import org.perfcast.trace.TargetMachine;
@@ -55,7 +56,10 @@ final class AccuracyCommand extends AbstractCommand {
 				  --markdown    one row of a Markdown table (see examples/threads/validate.sh)
 				  --json        {"program", "processors", "real": {"one", "many", "speedup", "printed"},
 				                "predictions": [{"model", "chosen", "processors", "speedup", "error",
-				                "deadlock"}]}""");
+				                "deadlock"}], "selfCheck": as perfcast trace --json's}
+				The recording checks itself: replayed on one processor it must take the recorded time, and
+				each thread's lifetime must be its CPU time, I/O, sleeps, recorded waits and run-queue delay.
+				A check off by more than 5 % is printed as "unreliable: ..." (a --markdown row's last cell).""");
 	}
 
 	/** One model's prediction for a processor count: the speed-up, or null on deadlock. */
@@ -121,6 +125,10 @@ final class AccuracyCommand extends AbstractCommand {
 			}
 			Recording recording = TraceFiles.record(trace, trace.toString(), EngineMonitor.NULL);
 			double one = TraceSimulator.oneProcessor(recording, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
+			SelfCheck check = SelfCheck.of(() -> TraceFiles.open(recorded, recorded.toString()),
+					TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
+			check.notes(recording.unit(), true).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n,
+					Location.of(recorded.toString()))));
 			List<Prediction> predictions = new ArrayList<>();
 			List<Integer> counts = new ArrayList<>(List.of(processors));
 			predict.stream().filter(n -> n != processors).forEach(counts::add);
@@ -136,11 +144,12 @@ final class AccuracyCommand extends AbstractCommand {
 			RealRuns.Timing many = RealRuns.time(command, processors, runs, timeout);
 			double real = single.median() / many.median();
 			if (arguments.flag("json")) {
-				json(console, name, processors, single, many, real, predictions);
+				json(console, name, processors, single, many, real, predictions, check, recording.unit());
 			} else if (arguments.flag("markdown")) {
-				markdown(console, name, processors, real, predictions, counts);
+				markdown(console, name, processors, real, predictions, counts, check);
 			} else {
 				text(console, name, processors, single, many, real, predictions, counts, runs);
+				TraceCommand.printSelfCheck(check, recording.unit(), console.out());
 			}
 			return ExitCode.OK;
 		} catch (PthreadRecorder.RecorderException e) {
@@ -206,8 +215,15 @@ final class AccuracyCommand extends AbstractCommand {
 		return map;
 	}
 
+	/** The self-check's cell of a Markdown row: its deviation and unexplained time, and what makes it unreliable. */
+	private static String selfCheckCell(SelfCheck check) {
+		String text = (Double.isNaN(check.deviation()) ? "deadlocks on 1" : SelfCheck.percent(-check.deviation()))
+				+ (check.threadsChecked() ? String.format(Locale.ROOT, ", unexplained %.2f s", check.unexplained()) : "");
+		return check.reliable() ? text : "**unreliable** " + text;
+	}
+
 	private static void markdown(Console console, String name, int processors, double real, List<Prediction> predictions,
-			List<Integer> counts) {
+			List<Integer> counts, SelfCheck check) {
 		StringBuilder row = new StringBuilder("| " + name + String.format(Locale.ROOT, " | %.2f", real));
 		for (SimulationModel model : MODELS) {
 			Prediction p = byCount(predictions, model).get(processors);
@@ -223,11 +239,11 @@ final class AccuracyCommand extends AbstractCommand {
 			}
 			row.append(" | ").append(String.join(" / ", cells));
 		}
-		console.out().println(row.append(" |"));
+		console.out().println(row.append(" | ").append(selfCheckCell(check)).append(" |"));
 	}
 
 	private static void json(Console console, String name, int processors, RealRuns.Timing single, RealRuns.Timing many,
-			double real, List<Prediction> predictions) {
+			double real, List<Prediction> predictions, SelfCheck check, String unit) {
 		StringBuilder json = new StringBuilder();
 		json.append("{\"program\": ").append(Json.string(name)).append(", \"processors\": ").append(processors)
 				.append(", \"real\": {\"one\": ").append(number(single.median())).append(", \"many\": ")
@@ -242,6 +258,7 @@ final class AccuracyCommand extends AbstractCommand {
 							: number(Math.abs(real - p.speedup()) / real))
 					.append(", \"deadlock\": ").append(p.speedup() == null).append('}');
 		}
-		console.out().println(json.append("]}"));
+		console.out().println(json.append("], \"selfCheck\": ").append(TraceCommand.selfCheckJson(check, unit))
+				.append('}'));
 	}
 }

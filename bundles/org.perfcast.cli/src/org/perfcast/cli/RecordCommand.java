@@ -11,8 +11,10 @@ import org.perfcast.engine.Numbers;
 import org.perfcast.record.JavaRecorder;
 import org.perfcast.record.PthreadRecorder;
 import org.perfcast.trace.Recording;
+import org.perfcast.trace.SelfCheck;
 import org.perfcast.trace.TraceException;
 import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceSimulator;
 
 /** {@code perfcast record -- PROGRAM ARGS}: record a multi-threaded program (native or Java) on one processor. */
 final class RecordCommand extends AbstractCommand {
@@ -41,7 +43,9 @@ final class RecordCommand extends AbstractCommand {
 				java.util.concurrent locks and conditions, semaphores, latches, barriers, blocking queues,
 				executor tasks (submit, execute, Future.get) and fork-join tasks (fork, join, invoke) with
 				the thread's CPU clock and the source line. Then checks that the trace replays and prints
-				what it holds; a program that dies before it ends the recording leaves a trace cut short,
+				what it holds, and checks the recording against itself: replayed on one processor it must
+				take the time recorded, and each thread's lifetime must be its CPU time, I/O, sleeps,
+				recorded waits and run-queue delay (off by more than 5 %: "unreliable: ..."); a program that dies before it ends the recording leaves a trace cut short,
 				read up to its last event with a warning. Predict more processors with perfcast trace FILE.
 				  --out FILE   the trace (default PROGRAM.vtrace, or MAIN-CLASS.vtrace, in the current folder)
 				  --no-follow  record only PROGRAM's own process, not the processes it starts
@@ -87,6 +91,11 @@ final class RecordCommand extends AbstractCommand {
 					Location.of(out.toString()))));
 			console.out().println("recorded " + events + " events of " + recording.threads().size() + " threads in "
 					+ Numbers.format(recording.end()) + " s (one processor; program exit code " + status + "): " + out);
+			SelfCheck check = SelfCheck.of(() -> TraceFiles.open(out, out.toString()), TraceSimulator.Options.DEFAULT,
+					EngineMonitor.NULL);
+			check.notes(recording.unit(), true).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n,
+					Location.of(out.toString()))));
+			TraceCommand.printSelfCheck(check, recording.unit(), console.out());
 			console.out().println("predict with: perfcast trace " + out + " --processors 2");
 		} catch (TraceException e) {
 			console.report(Diagnostic.error("trace.format", "the recorded trace does not replay: " + e.getMessage(),

@@ -13,6 +13,7 @@ import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
 import org.perfcast.engine.run.OptionValues;
+import org.perfcast.trace.SelfCheck;
 import org.perfcast.trace.Simulation;
 import org.perfcast.trace.SimulationModel;
 import org.perfcast.trace.TargetMachine;
@@ -62,12 +63,21 @@ final class TraceCommand extends AbstractCommand {
 						                   "waitingPoints": [{"at", "traceLine", "kind", "object", "objects", "waits",
 						                   "blocked", "share", "longest", "criticalPath", "heldLongestAt",
 						                   "heldFor"}], "timelineSummary": null or {"bucketWidth", "buckets",
-						                   "intervals", "window": null or [A, B]}}, and with --threads "resized":
-						                   {"threads", "notes"}; a summarised run's "intervals" are the window's
+						                   "intervals", "window": null or [A, B]}, "selfCheck": {"elapsed",
+						                   "simulated", "deviation", "reliable", "unrecordedCpu", "threadsChecked",
+						                   "threads": [{"thread", "lifetime", "cpu", "io", "sleep", "blocked",
+						                   "runQueue", "unexplained"}], "gaps": [{"thread", "from", "to", "fromLine",
+						                   "toLine", "unexplained", "times"}], "findings"}}, and with --threads
+						                   "resized": {"threads", "notes"}; a summarised run's "intervals" are the
+						                   window's
 						The text output ends with the waiting points that hold the program back (on the critical
 						path, or where threads spend at least 1 % of their time): per source location (at=) the
 						share of the threads' time spent blocked there, the kind (lock, wait, join, take, ...),
 						and for locks the lock operation whose sections made them wait the longest.
+						The self-check compares the recorded elapsed time with the recording replayed on one processor,
+						and each thread's lifetime with its CPU time, I/O, sleeps, recorded waits and run-queue delay;
+						time left over is unexplained (a wait the recorder does not see). Off by more than 5 %, the
+						prediction is marked "unreliable: ..." with where the time went.
 						The exit code is 0 when the simulation completes, 3 on deadlock.""");
 	}
 
@@ -122,10 +132,15 @@ final class TraceCommand extends AbstractCommand {
 		prediction.warnings().forEach(w -> console.report(Diagnostic.warning("trace.recording", w, Location.of(
 				file))));
 		Simulation simulation = prediction.simulation();
+		SelfCheck check = prediction.selfCheck();
+		check.notes(prediction.unit(), !prediction.recorder().isEmpty()).forEach(n -> console.report(Diagnostic.info(
+				"trace.selfCheck", n, Location.of(file))));
 		if (arguments.flag("json")) {
-			printJson(simulation, prediction.oneProcessor(), machine, threads, prediction.notes(), console.out());
+			printJson(simulation, prediction.oneProcessor(), machine, threads, prediction.notes(), check, prediction.unit(),
+					console.out());
 		} else {
 			printText(file, prediction.unit(), machine, simulation, prediction.oneProcessor(), console.out());
+			printSelfCheck(check, prediction.unit(), console.out());
 		}
 		return simulation.deadlocked() ? ExitCode.DEADLOCK : ExitCode.OK;
 	}
@@ -176,8 +191,43 @@ final class TraceCommand extends AbstractCommand {
 		}
 	}
 
+	/** The self-check's line, and each finding that makes the prediction unreliable. */
+	static void printSelfCheck(SelfCheck check, String unit, PrintStream out) {
+		out.println(check.summary(unit));
+		check.findings(unit).forEach(f -> out.println("  " + f));
+	}
+
+	/**
+	 * {@code selfCheck} of the JSON outputs: {"elapsed", "simulated", "deviation", "reliable", "unrecordedCpu",
+	 * "threadsChecked", "threads": [{"thread", "lifetime", "cpu", "io", "sleep", "blocked", "runQueue",
+	 * "unexplained"}], "gaps": [{"thread", "from", "to", "fromLine", "toLine", "unexplained", "times"}], "findings"}.
+	 */
+	static String selfCheckJson(SelfCheck check, String unit) {
+		StringBuilder json = new StringBuilder("{\"elapsed\": ").append(number(check.recorded()))
+				.append(", \"simulated\": ").append(number(check.simulated())).append(", \"deviation\": ")
+				.append(number(check.deviation())).append(", \"reliable\": ").append(check.reliable())
+				.append(", \"unrecordedCpu\": ").append(number(check.unrecordedCpu())).append(", \"threadsChecked\": ")
+				.append(check.threadsChecked()).append(", \"threads\": [");
+		json.append(String.join(", ", check.threads().stream().map(t -> "{\"thread\": " + Json.string(t.thread())
+				+ ", \"lifetime\": " + number(t.lifetime()) + ", \"cpu\": " + number(t.cpu()) + ", \"io\": "
+				+ number(t.io()) + ", \"sleep\": " + number(t.sleep()) + ", \"blocked\": " + number(t.blocked())
+				+ ", \"runQueue\": " + number(t.runQueue()) + ", \"unexplained\": " + number(t.unexplained()) + "}")
+				.toList()));
+		json.append("], \"gaps\": [").append(String.join(", ", check.gaps().stream().map(g -> "{\"thread\": "
+				+ Json.string(g.thread()) + ", \"from\": " + Json.string(g.from()) + ", \"to\": " + Json.string(g.to())
+				+ ", \"fromLine\": " + g.fromLine() + ", \"toLine\": " + g.toLine() + ", \"unexplained\": "
+				+ number(g.unexplained()) + ", \"times\": " + g.times() + "}").toList()));
+		json.append("], \"findings\": [").append(String.join(", ", check.findings(unit).stream().map(Json::string)
+				.toList())).append("]}");
+		return json.toString();
+	}
+
+	private static String number(double value) {
+		return Double.isFinite(value) ? Numbers.format(value) : "null";
+	}
+
 	private static void printJson(Simulation simulation, double one, TargetMachine machine, int threads,
-			List<String> notes, PrintStream out) {
+			List<String> notes, SelfCheck check, String unit, PrintStream out) {
 		StringBuilder json = new StringBuilder();
 		json.append("{\"model\": ").append(Json.string(simulation.model().id())).append(", \"choice\": ")
 				.append(Json.string(simulation.choice())).append(", \"completion\": ")
@@ -237,6 +287,7 @@ final class TraceCommand extends AbstractCommand {
 					.append(", \"window\": ").append(summary.hasWindow() ? "[" + Numbers.format(summary.windowStart())
 							+ ", " + Numbers.format(summary.windowEnd()) + "]" : "null").append('}');
 		}
+		json.append(", \"selfCheck\": ").append(selfCheckJson(check, unit));
 		if (threads > 0) {
 			json.append(", \"resized\": {\"threads\": ").append(threads).append(", \"notes\": [")
 					.append(String.join(", ", notes.stream().map(Json::string).toList())).append("]}");

@@ -34,6 +34,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <execinfo.h>
+#include <fcntl.h>
 #include <link.h>
 #include <linux/futex.h>
 #include <poll.h>
@@ -61,12 +62,14 @@
 #include "recorder.h"
 
 #define BLOCKED_NS 10000LL /* shorter times off the processor are not worth an event */
+#define RUN_DELAY_GAP_NS 100000LL /* the run-queue delay is read at an event after this long off the processor */
 
 static const char *const KEYWORDS[] = { "create", "join", "exit", "lock", "rlock", "unlock", "post", "take", "io",
 	"sleep" };
 
 struct event {
 	long long wall, cpu, duration; /* nanoseconds */
+	long long rq; /* the thread's run-queue delay so far, or -1 when not read at this event */
 	void *site, *above; /* the program's code that called, and for calls through the runtime the frame above it */
 	int kind;
 	char thread[16];
@@ -92,6 +95,7 @@ static __thread int exited;
 static __thread long long spun; /* CPU time spent spinning for spinlocks, left out of the CPU clock */
 static __thread int inside;     /* in a wrapper that calls other wrapped functions */
 static __thread long long last_cpu; /* the CPU clock of the thread's last event */
+static __thread long long last_wall; /* the wall clock of the thread's last event */
 
 /* ---------------------------------------------------------------- the real functions */
 
@@ -160,6 +164,24 @@ static long long cpu_now(void) {
 	struct timespec cpu;
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
 	return cpu.tv_sec * 1000000000LL + cpu.tv_nsec - spun;
+}
+
+/* The calling thread's time runnable but not running so far (the kernel's run_delay, nanoseconds), or -1. Read with
+   raw system calls: it runs inside record_at, under lk. */
+static long long run_delay(void) {
+	long fd = real_syscall(SYS_openat, AT_FDCWD, "/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC, 0, 0);
+	if (fd < 0) return -1;
+	char text[96];
+	long n = real_syscall(SYS_read, fd, text, sizeof text - 1, 0, 0, 0);
+	real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
+	if (n <= 0) return -1;
+	text[n] = 0;
+	char *end;
+	strtoull(text, &end, 10); /* time on the processor */
+	if (end == text) return -1;
+	char *rest = end;
+	unsigned long long delay = strtoull(rest, &end, 10);
+	return end == rest ? -1 : (long long) delay;
 }
 
 /* ---------------------------------------------------------------- hash tables without limits */
@@ -392,7 +414,14 @@ static void record_at(int kind, const char *arg, void *site, long long duration,
 	struct event *e = &current.e[current.n++];
 	e->wall = wall_now();
 	e->cpu = cpu >= 0 ? cpu : cpu_now();
+	/* the run-queue delay, read after a gap off the processor (so that the self-check can tell waiting for the
+	   processor from waits the recorder does not see) and at the thread's end; an OpenMP task's is not its own */
+	e->rq = -1;
+	if (thread == self && (kind == EXIT || (e->wall - last_wall) - (e->cpu - last_cpu) >= RUN_DELAY_GAP_NS)) {
+		e->rq = run_delay();
+	}
 	last_cpu = e->cpu;
+	last_wall = e->wall;
 	e->duration = duration;
 	e->site = site;
 	e->above = site && site == found_site ? found_above : NULL;
@@ -493,6 +522,7 @@ void recorder_event(const char *thread, int kind, const char *arg, const void *s
 	e->wall = wall_now();
 	e->cpu = cpu;
 	e->duration = -1;
+	e->rq = -1;
 	e->site = (void *) site;
 	e->kind = kind;
 	strncpy(e->thread, thread, sizeof e->thread - 1);
@@ -525,9 +555,13 @@ static void write_events(struct buffer *b) {
 		if (e->duration >= 0) {
 			snprintf(duration, sizeof duration, " %lld.%09lld", e->duration / 1000000000LL, e->duration % 1000000000LL);
 		}
-		fprintf(trace_file, "%lld.%09lld %s %s%s%s%s cpu=%lld.%09lld%s\n", e->wall / 1000000000LL,
+		char rq[40] = "";
+		if (e->rq >= 0) {
+			snprintf(rq, sizeof rq, " rq=%lld.%09lld", e->rq / 1000000000LL, e->rq % 1000000000LL);
+		}
+		fprintf(trace_file, "%lld.%09lld %s %s%s%s%s cpu=%lld.%09lld%s%s\n", e->wall / 1000000000LL,
 				e->wall % 1000000000LL, e->thread, KEYWORDS[e->kind], e->arg[0] ? " " : "", e->arg, duration,
-				e->cpu / 1000000000LL, e->cpu % 1000000000LL, at);
+				e->cpu / 1000000000LL, e->cpu % 1000000000LL, rq, at);
 	}
 	b->n = 0;
 }

@@ -18,7 +18,7 @@ import org.eclipse.jdt.annotation.Nullable;
  * {@code VTRB}, a version byte, the header, then one record per event. Names (threads, events, mutexes, source
  * locations) are numbered on first use; a record is a flag byte (kind, whether cpu and at follow), the time as
  * a double, the thread, the arguments (the duration of {@code io} and {@code sleep} as a double) and the optional
- * fields, numbers as unsigned variable-length integers.
+ * fields (cpu, the run-queue delay, at), numbers as unsigned variable-length integers.
  */
 public final class BinaryTrace {
 
@@ -27,6 +27,7 @@ public final class BinaryTrace {
 	private static final int VERSION = 1;
 	private static final int HAS_CPU = 0x10;
 	private static final int HAS_AT = 0x20;
+	private static final int HAS_RUN_QUEUE = 0x40;
 
 	private BinaryTrace() {
 	}
@@ -51,7 +52,9 @@ public final class BinaryTrace {
 		/** Appends {@code e}. */
 		public void write(TraceEvent e) throws IOException {
 			boolean cpu = !Double.isNaN(e.cpu());
-			out.writeByte(e.kind().ordinal() | (cpu ? HAS_CPU : 0) | (e.at() != null ? HAS_AT : 0));
+			boolean runQueue = !Double.isNaN(e.runQueue());
+			out.writeByte(e.kind().ordinal() | (cpu ? HAS_CPU : 0) | (e.at() != null ? HAS_AT : 0)
+					| (runQueue ? HAS_RUN_QUEUE : 0));
 			out.writeDouble(e.time());
 			name(e.thread());
 			String target = e.target();
@@ -67,6 +70,9 @@ public final class BinaryTrace {
 			}
 			if (cpu) {
 				out.writeDouble(e.cpu());
+			}
+			if (runQueue) {
+				out.writeDouble(e.runQueue());
 			}
 			String at = e.at();
 			if (at != null) {
@@ -200,7 +206,7 @@ public final class BinaryTrace {
 			record++;
 			try {
 				int k = flags & 0x0F;
-				if (k >= KINDS.length || (flags & ~(0x0F | HAS_CPU | HAS_AT)) != 0) {
+				if (k >= KINDS.length || (flags & ~(0x0F | HAS_CPU | HAS_AT | HAS_RUN_QUEUE)) != 0) {
 					throw new TraceException(file, record, "record " + record + " is corrupt (flags " + flags + ")");
 				}
 				EventKind kind = KINDS[k];
@@ -228,8 +234,12 @@ public final class BinaryTrace {
 				if ((flags & HAS_CPU) != 0 && !(cpu >= 0 && Double.isFinite(cpu))) {
 					throw new TraceException(file, record, "record " + record + " has CPU clock " + cpu);
 				}
+				double runQueue = (flags & HAS_RUN_QUEUE) != 0 ? readDouble() : Double.NaN;
+				if ((flags & HAS_RUN_QUEUE) != 0 && !(runQueue >= 0 && Double.isFinite(runQueue))) {
+					throw new TraceException(file, record, "record " + record + " has run-queue delay " + runQueue);
+				}
 				String at = (flags & HAS_AT) != 0 ? name() : null;
-				return new TraceEvent(record, time, thread, kind, target, object, cpu, at, duration);
+				return new TraceEvent(record, time, thread, kind, target, object, cpu, at, duration, runQueue);
 			} catch (EOFException e) {
 				throw new TraceException(file, record, "the binary trace ends inside record " + record);
 			}

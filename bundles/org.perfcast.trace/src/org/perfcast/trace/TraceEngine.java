@@ -180,9 +180,11 @@ public final class TraceEngine implements Engine {
 	 * @param unit         the trace's unit of time ("" when it names none)
 	 * @param warnings     the replay's remarks about the recording
 	 * @param notes        for a resized OpenMP team, what the prediction rests on
+	 * @param selfCheck    whether the recording accounts for its own run
+	 * @param recorder     the recorder that wrote the trace ("" for a trace written otherwise)
 	 */
 	public record Prediction(Simulation simulation, double oneProcessor, String unit, List<String> warnings,
-			List<String> notes) {
+			List<String> notes, SelfCheck selfCheck, String recorder) {
 		public Prediction {
 			warnings = List.copyOf(warnings);
 			notes = List.copyOf(notes);
@@ -210,21 +212,42 @@ public final class TraceEngine implements Engine {
 			int passes = model == SimulationModel.AUTO ? 3 : 1;
 			monitor.begin("Simulating " + name, (passes + 1) * pass);
 			String unit;
+			String recorder;
 			try (TraceSource source = trace.open()) {
 				unit = source.header().unit();
+				recorder = source.header().recorder();
 			}
 			Simulation simulation = TraceSimulator.simulate(trace, machine, model, options, monitor, warnings::add);
 			int skipped = model == SimulationModel.AUTO ? passes - TraceSimulator.autoPasses(simulation) : 0;
 			if (skipped > 0) {
 				monitor.worked(skipped * pass); // the passes AUTO did not need
 			}
-			return new Prediction(simulation, TraceSimulator.oneProcessor(trace, options, monitor), unit, warnings,
-					notes);
+			SelfCheck check = SelfCheck.of(trace, options, monitor);
+			return new Prediction(simulation, check.simulated(), unit, warnings, notes, check, recorder);
 		}
 		Recording recording = TeamResize.record(file, name, threads, monitor, notes::add);
 		Simulation simulation = TraceSimulator.simulate(recording, machine, model, options, monitor);
+		// the check is of the recording as it ran, before the team was resized
+		SelfCheck check = SelfCheck.of(() -> TraceFiles.open(file, name), options, new EngineMonitor() {
+			@Override
+			public void begin(String task, long totalWork) {
+			}
+
+			@Override
+			public void worked(long units) {
+			}
+
+			@Override
+			public boolean isCancelled() {
+				return monitor.isCancelled();
+			}
+		});
+		String recorder;
+		try (TraceSource source = TraceFiles.open(file, name)) {
+			recorder = source.header().recorder();
+		}
 		return new Prediction(simulation, TraceSimulator.oneProcessor(recording, options, monitor), recording.unit(),
-				recording.warnings(), notes);
+				recording.warnings(), notes, check, recorder);
 	}
 
 	/**
@@ -271,6 +294,7 @@ public final class TraceEngine implements Engine {
 			result.diagnostic(Diagnostic.info("trace.model", simulation.choice(), Location.of(file)));
 		}
 		warnings.forEach(w -> result.diagnostic(Diagnostic.warning("trace.recording", w, Location.of(file))));
+		selfCheck(prediction, file, result);
 		List<List<String>> rows = new ArrayList<>();
 		int index = 0;
 		for (Simulation.ThreadTimeline t : simulation.threads()) {
@@ -295,6 +319,44 @@ public final class TraceEngine implements Engine {
 		result.table(waitingPoints(WaitingPoints.of(simulation), file, unit));
 		result.schedule(schedule(simulation, file, unit));
 		return result.build();
+	}
+
+	/** The summary value of the recorded elapsed time, beside the one-processor replay's. */
+	public static final String RECORDED = "recorded";
+	/** The summary value of the self-check's deviation: (recorded − replayed on one processor) / recorded. */
+	public static final String SELF_CHECK = "self-check deviation";
+	/** The summary value of the threads' unexplained time. */
+	public static final String UNEXPLAINED = "unexplained";
+
+	/** The self-check's summary values, findings (warnings "unreliable: ...") and notes, and its table. */
+	private static void selfCheck(Prediction prediction, String file, EngineResult.Builder result) {
+		SelfCheck check = prediction.selfCheck();
+		String unit = prediction.unit();
+		result.summary(RECORDED, check.recorded(), unit);
+		if (!Double.isNaN(check.deviation())) {
+			result.summary(SELF_CHECK, check.deviation(), "");
+		}
+		if (check.threadsChecked()) {
+			result.summary(UNEXPLAINED, check.unexplained(), unit);
+		}
+		result.diagnostic(check.reliable() ? Diagnostic.info("trace.selfCheck", check.summary(unit), Location.of(file))
+				: Diagnostic.warning("trace.selfCheck", check.summary(unit), Location.of(file)));
+		for (String finding : check.findings(unit)) {
+			result.diagnostic(Diagnostic.warning("trace.selfCheck", finding, Location.of(file)));
+		}
+		check.notes(unit, !prediction.recorder().isEmpty()).forEach(n -> result.diagnostic(Diagnostic.info(
+				"trace.selfCheck", n, Location.of(file))));
+		if (check.threadsChecked()) {
+			result.table(new Table("self-check (" + (unit.isEmpty() ? "" : unit + "; ") + "lifetime = cpu + io + asleep "
+					+ "+ blocked + run queue + unexplained)", List.of("thread", "lifetime", "cpu", "io", "asleep",
+							"blocked", "run queue", "unexplained", "unexplained between"), check.threads().stream()
+									.map(t -> List.of(t.thread(), Numbers.format(t.lifetime()), Numbers.format(t.cpu()),
+											Numbers.format(t.io()), Numbers.format(t.sleep()), Numbers.format(t.blocked()),
+											Numbers.format(t.runQueue()), Numbers.format(t.unexplained()),
+											check.gaps().stream().filter(g -> g.thread().equals(t.thread())).findFirst()
+													.map(g -> g.from() + " .. " + g.to()).orElse("")))
+									.toList()));
+		}
 	}
 
 	/** The summary value that says a point's timelines are a summary: the width of a bucket. */

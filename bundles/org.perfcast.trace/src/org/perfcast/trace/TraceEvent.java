@@ -17,19 +17,27 @@ import org.eclipse.jdt.annotation.Nullable;
  * @param cpu    the thread's own CPU clock at the event, in the trace's unit; NaN when not recorded
  * @param at       the source location, e.g. "Matrix.java:42"; null when not recorded
  * @param duration how long the thread was off its processor before an {@code io} or {@code sleep}; else NaN
+ * @param runQueue the thread's time so far runnable but not running ({@code rq=}, the kernel's run delay), in the
+ *                 trace's unit; NaN when not recorded at this event
  */
 public record TraceEvent(long line, double time, String thread, EventKind kind, @Nullable String target,
-		@Nullable String object, double cpu, @Nullable String at, double duration) {
+		@Nullable String object, double cpu, @Nullable String at, double duration, double runQueue) {
 
 	public TraceEvent {
 		Objects.requireNonNull(thread, "thread");
 		Objects.requireNonNull(kind, "kind");
 	}
 
+	/** An event without a run-queue delay. */
+	public TraceEvent(long line, double time, String thread, EventKind kind, @Nullable String target,
+			@Nullable String object, double cpu, @Nullable String at, double duration) {
+		this(line, time, thread, kind, target, object, cpu, at, duration, Double.NaN);
+	}
+
 	/** An event without a duration. */
 	public TraceEvent(long line, double time, String thread, EventKind kind, @Nullable String target,
 			@Nullable String object, double cpu, @Nullable String at) {
-		this(line, time, thread, kind, target, object, cpu, at, Double.NaN);
+		this(line, time, thread, kind, target, object, cpu, at, Double.NaN, Double.NaN);
 	}
 
 	/** The event as a line of the text form, without its line number. */
@@ -47,6 +55,9 @@ public record TraceEvent(long line, double time, String thread, EventKind kind, 
 		}
 		if (!Double.isNaN(cpu)) {
 			text.append(" cpu=").append(org.perfcast.engine.Numbers.format(cpu));
+		}
+		if (!Double.isNaN(runQueue)) {
+			text.append(" rq=").append(org.perfcast.engine.Numbers.format(runQueue));
 		}
 		if (at != null) {
 			text.append(" at=").append(at);

@@ -97,6 +97,11 @@ public final class TraceFiles {
 		}
 
 		@Override
+		public double processCpu() {
+			return source.processCpu();
+		}
+
+		@Override
 		public String file() {
 			return source.file();
 		}

@@ -29,7 +29,9 @@ import org.eclipse.jdt.annotation.Nullable;
  * {@code sleep D} (the thread was off its processor for D before the event); {@code #} starts a comment. Times are non-negative and never decrease.
  * The directives come before the first event, except {@code @end}: a recorder names itself with
  * {@code @recorded NAME} and ends a finished recording with {@code @end}, so that a trace it did not finish
- * (the program crashed) is read up to its last whole line and reported as {@link #truncated()}.
+ * (the program crashed) is read up to its last whole line and reported as {@link #truncated()}; {@code @end cpu=S}
+ * gives the CPU time of the whole process, threads the trace does not have included. An event's {@code rq=S} is the
+ * thread's time so far runnable but not running (see {@link SelfCheck}).
  */
 public final class TraceReader implements TraceSource {
 
@@ -41,6 +43,7 @@ public final class TraceReader implements TraceSource {
 	private @Nullable String pending;
 	private boolean ended;
 	private boolean truncated;
+	private double processCpu = Double.NaN;
 
 	/**
 	 * A reader of {@code text}, named {@code file} in messages; reads the header at once.
@@ -112,7 +115,7 @@ public final class TraceReader implements TraceSource {
 				unit = rest;
 			}
 			case "@recorded" -> recorder = rest.isEmpty() ? "recorder" : rest;
-			case "@end" -> ended = true;
+			case "@end" -> end(rest);
 			default -> throw new TraceException(file, line, "unknown directive " + words[0]
 					+ " (known: @priority, @unit, @recorded, @end)");
 			}
@@ -141,8 +144,8 @@ public final class TraceReader implements TraceSource {
 				body = null;
 			} else if (ended) {
 				throw new TraceException(file, line, "nothing may follow @end");
-			} else if (body.equals("@end")) {
-				ended = true;
+			} else if (body.equals("@end") || body.startsWith("@end ")) {
+				end(body.substring(4).strip());
 				body = null;
 			} else if (body.startsWith("@")) {
 				throw new TraceException(file, line, "directives such as " + body.split("\\s+")[0]
@@ -166,6 +169,24 @@ public final class TraceReader implements TraceSource {
 		return truncated;
 	}
 
+	@Override
+	public double processCpu() {
+		return processCpu;
+	}
+
+	/** {@code @end [cpu=SECONDS]}: the recording is finished; the process's CPU time, all its threads'. */
+	private void end(String rest) throws TraceException {
+		ended = true;
+		for (String word : rest.isEmpty() ? new String[0] : rest.split("\\s+")) {
+			if (word.startsWith("cpu=")) {
+				processCpu = number(word.substring(4), "cpu");
+			} else {
+				throw new TraceException(file, line, "@end takes only cpu=SECONDS (the process's CPU time), got '"
+						+ word + "'");
+			}
+		}
+	}
+
 	private TraceEvent parse(String body) throws TraceException {
 		String[] words = body.split("\\s+");
 		if (words.length < 3) {
@@ -184,17 +205,20 @@ public final class TraceReader implements TraceSource {
 		}
 		List<String> args = new ArrayList<>(2);
 		double cpu = Double.NaN;
+		double runQueue = Double.NaN;
 		String at = null;
 		for (int i = 3; i < words.length; i++) {
 			if (words[i].startsWith("cpu=")) {
 				cpu = number(words[i].substring(4), "cpu");
+			} else if (words[i].startsWith("rq=")) {
+				runQueue = number(words[i].substring(3), "rq");
 			} else if (words[i].startsWith("at=")) {
 				at = words[i].substring(3);
 				if (at.isEmpty()) {
 					throw new TraceException(file, line, "at= wants a source location, e.g. at=Worker.java:31");
 				}
-			} else if (cpu == cpu || at != null) {
-				throw new TraceException(file, line, "arguments come before cpu= and at=");
+			} else if (cpu == cpu || runQueue == runQueue || at != null) {
+				throw new TraceException(file, line, "arguments come before cpu=, rq= and at=");
 			} else {
 				args.add(words[i]);
 			}
@@ -227,7 +251,7 @@ public final class TraceReader implements TraceSource {
 		default -> null;
 		};
 		double duration = kind.timed() ? number(args.get(0), kind.keyword() + " duration") : Double.NaN;
-		return new TraceEvent(line, time, words[1], kind, target, object, cpu, at, duration);
+		return new TraceEvent(line, time, words[1], kind, target, object, cpu, at, duration, runQueue);
 	}
 
 	private double number(String text, String what) throws TraceException {

@@ -27,6 +27,14 @@ public interface TraceSource extends AutoCloseable {
 		return false;
 	}
 
+	/**
+	 * The CPU time of the whole recorded process ({@code @end cpu=}), threads not in the trace included; NaN when
+	 * not recorded. Known once {@link #next()} has returned null.
+	 */
+	default double processCpu() {
+		return Double.NaN;
+	}
+
 	/** The file name used in messages. */
 	String file();
 

@@ -1,0 +1,429 @@
+package org.perfcast.trace;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.Numbers;
+
+/**
+ * Whether a recording accounts for its own run. A program recorded on one processor ran on one processor, so
+ * <ul>
+ * <li>the whole run: the recording simulated on one processor must give back the recorded elapsed time (less the
+ * processor time of threads the trace does not have, {@code @end cpu=}, which can only lengthen the recorded run);
+ * <li>each thread: its lifetime (creation to exit) must be its CPU time, its recorded I/O and sleeps, the time it was
+ * blocked in recorded waits and the time it was runnable but not running (the kernel's run-queue delay, {@code rq=}).
+ * What is left is <em>unexplained time</em>: a wait the recorder does not see (spinning, a raw futex, polling).
+ * </ul>
+ * Unexplained time is attributed to the interval between two events of the thread, named by their source locations,
+ * so that a message can say where. A check off by more than {@link #TOLERANCE} makes the prediction unreliable.
+ *
+ * @param recorded        the recorded elapsed time (the last event's time; the trace's times start with the run)
+ * @param simulated       the recording simulated on one processor; NaN when it deadlocks
+ * @param unrecordedCpu   processor time of threads the trace does not have; 0 when not recorded
+ * @param threadsChecked  whether the trace has CPU clocks and run-queue delays, without which no thread is checked
+ * @param threads         the threads checked, in order of first appearance
+ * @param gaps            the intervals with the most unexplained time, largest first (at most {@link #GAPS})
+ */
+public record SelfCheck(double recorded, double simulated, double unrecordedCpu, boolean threadsChecked,
+		List<ThreadAccount> threads, List<Gap> gaps) {
+
+	/** The largest part of the recorded time a check may miss before the prediction is unreliable. */
+	public static final double TOLERANCE = 0.05;
+	/** How many of the intervals with unexplained time are kept. */
+	public static final int GAPS = 10;
+
+	public SelfCheck {
+		threads = List.copyOf(threads);
+		gaps = List.copyOf(gaps);
+	}
+
+	/**
+	 * Where a thread's lifetime went, in the trace's unit.
+	 *
+	 * @param blocked     time off the processor before events that wait (lock, take, join, wait, activate) less its
+	 *                    run-queue delay there
+	 * @param runQueue    time runnable but not running
+	 * @param unexplained time off the processor before events that do not wait, beyond their I/O, sleeps and run-queue
+	 *                    delay
+	 */
+	public record ThreadAccount(String thread, double lifetime, double cpu, double io, double sleep, double blocked,
+			double runQueue, double unexplained) {
+	}
+
+	/**
+	 * Unexplained time of a thread between events at {@code from} and {@code to} (source locations, or the events'
+	 * kinds and objects), summed over {@code times} intervals; {@code fromLine} and {@code toLine} are the trace lines of
+	 * the interval with the most.
+	 */
+	public record Gap(String thread, String from, String to, long fromLine, long toLine, double unexplained,
+			int times) {
+	}
+
+	/** {@code (recorded − simulated − the part of the unrecorded CPU time that can explain it) / recorded}. */
+	public double deviation() {
+		if (!(recorded > 0) || Double.isNaN(simulated)) {
+			return Double.NaN;
+		}
+		double excess = recorded - simulated;
+		double explained = Math.min(unrecordedCpu, Math.max(0, excess));
+		return (excess - explained) / recorded;
+	}
+
+	/** The threads whose unexplained time is at least {@link #TOLERANCE} of the recorded time. */
+	public List<ThreadAccount> unexplainedThreads() {
+		return threads.stream().filter(t -> t.unexplained() >= TOLERANCE * recorded && t.unexplained() > 0).toList();
+	}
+
+	/** Whether the prediction rests on a recording that accounts for its run. */
+	public boolean reliable() {
+		double d = deviation();
+		return (Double.isNaN(d) || Math.abs(d) <= TOLERANCE) && !Double.isNaN(simulated)
+				&& unexplainedThreads().isEmpty();
+	}
+
+	/** The total unexplained time of the threads checked. */
+	public double unexplained() {
+		return threads.stream().mapToDouble(ThreadAccount::unexplained).sum();
+	}
+
+	/** One line: the recorded and the replayed time, the unexplained time. */
+	public String summary(String unit) {
+		String u = unit.isEmpty() ? "" : " " + unit;
+		StringBuilder text = new StringBuilder("self-check: recorded ").append(Numbers.format(round(recorded)))
+				.append(u).append(", replayed on one processor ").append(Double.isNaN(simulated) ? "(deadlocks)"
+						: Numbers.format(round(simulated)) + u);
+		double d = deviation();
+		if (!Double.isNaN(d)) {
+			text.append(" (").append(percent(-d)).append(')');
+		}
+		if (threadsChecked) {
+			text.append("; unexplained ").append(Numbers.format(round(unexplained()))).append(u).append(" over ")
+					.append(threads.size()).append(threads.size() == 1 ? " thread" : " threads");
+		}
+		return text.append(reliable() ? ": holds" : ": UNRELIABLE").toString();
+	}
+
+	/** What makes the prediction unreliable, each as a sentence beginning "unreliable: "; empty when it holds. */
+	public List<String> findings(String unit) {
+		String u = unit.isEmpty() ? "" : " " + unit;
+		List<String> findings = new ArrayList<>();
+		if (Double.isNaN(simulated)) {
+			findings.add("unreliable: the recording does not replay on one processor (it deadlocks there), so it is not "
+					+ "the run that was recorded");
+		}
+		double d = deviation();
+		if (!Double.isNaN(d) && Math.abs(d) > TOLERANCE) {
+			findings.add("unreliable: the program ran " + Numbers.format(round(recorded)) + u + " when recorded but its "
+					+ "recording replays in " + Numbers.format(round(simulated)) + u + " on one processor (" + percent(-d)
+					+ ")" + (d > 0 ? ": " + percent(d) + " of the recorded time is in no thread of the trace (waits "
+							+ "Perfcast does not see, or another program on the processor)"
+							: ": the trace holds more work than the run had time for (clocks of threads that ran "
+									+ "elsewhere?)"));
+		}
+		for (ThreadAccount t : unexplainedThreads()) {
+			Gap gap = gaps.stream().filter(g -> g.thread().equals(t.thread())).findFirst().orElse(null);
+			findings.add("unreliable: " + t.thread() + " spends " + Numbers.format(round(t.unexplained())) + u + " ("
+					+ percent(t.lifetime() > 0 ? t.unexplained() / t.lifetime() : 0) + " of its life) unexplained"
+					+ (gap == null ? "" : (gap.times() > 1 ? ", most of it (" + Numbers.format(round(gap.unexplained()))
+							+ u + " in " + gap.times() + " intervals)" : "") + " between " + gap.from() + " and "
+							+ gap.to()) + ": a wait Perfcast does not see (spinning, a raw futex, polling?)");
+		}
+		return findings;
+	}
+
+	/** What the check could not look at, as notes; empty when it looked at everything. */
+	public List<String> notes(String unit, boolean recordedByRecorder) {
+		List<String> notes = new ArrayList<>();
+		if (!threadsChecked && recordedByRecorder) {
+			notes.add("the trace has no run-queue delays (rq=, recorded by Perfcast's recorders on Linux): its threads' "
+					+ "time is not checked, only the whole run's");
+		}
+		if (unrecordedCpu > TOLERANCE * recorded) {
+			notes.add("threads the trace does not have used " + Numbers.format(round(unrecordedCpu))
+					+ (unit.isEmpty() ? "" : " " + unit) + " of processor time (" + percent(unrecordedCpu / recorded)
+					+ " of the run: a runtime's compiler and collector, or threads started inside a library); the "
+					+ "prediction leaves them out");
+		}
+		return notes;
+	}
+
+	private static double round(double value) {
+		return Double.isFinite(value) ? Math.round(value * 1e6) / 1e6 : value;
+	}
+
+	/** A fraction as a percentage, one decimal below 10 %. */
+	public static String percent(double fraction) {
+		double p = fraction * 100 + 0.0; // no "-0.0"
+		return (Math.abs(p) < 10 ? String.format(Locale.ROOT, "%.1f", p) : String.format(Locale.ROOT, "%.0f", p))
+				+ " %";
+	}
+
+	/**
+	 * The self-check of {@code trace}: one streamed pass that simulates it on one processor and accounts for its
+	 * threads as it is read.
+	 *
+	 * @throws TraceException at an event that does not parse or fit the recorded schedule
+	 * @throws IOException    when the trace cannot be read
+	 */
+	public static SelfCheck of(TraceSimulator.Opener trace, TraceSimulator.Options options,
+			org.perfcast.engine.EngineMonitor monitor) throws TraceException, IOException {
+		Accounts accounts = new Accounts();
+		double simulated = TraceSimulator.oneProcessor(() -> accounts.observe(trace.open()), options, monitor);
+		return accounts.check(simulated);
+	}
+
+	/** The self-check of a recording read whole, simulated on one processor in {@code simulated}. */
+	public static SelfCheck of(Iterable<TraceEvent> events, double processCpu, double simulated) {
+		Accounts accounts = new Accounts();
+		events.forEach(accounts::accept);
+		accounts.processCpu = processCpu;
+		return accounts.check(simulated);
+	}
+
+	/** Accounts for each thread's time as the events go by. */
+	static final class Accounts {
+		private final Map<String, Account> threads = new LinkedHashMap<>();
+		private final Map<String, Double> created = new HashMap<>();
+		private final Map<String, GapSum> gaps = new HashMap<>();
+		private double last;
+		private boolean clocks = true;
+		private boolean anyRunQueue;
+		private double processCpu = Double.NaN;
+
+		/** {@code source}, whose events are accounted for as they are read. */
+		TraceSource observe(TraceSource source) {
+			return new TraceSource() {
+				@Override
+				public TraceHeader header() {
+					return source.header();
+				}
+
+				@Override
+				public @Nullable TraceEvent next() throws TraceException, IOException {
+					TraceEvent e = source.next();
+					if (e != null) {
+						accept(e);
+					} else {
+						processCpu = source.processCpu();
+					}
+					return e;
+				}
+
+				@Override
+				public boolean truncated() {
+					return source.truncated();
+				}
+
+				@Override
+				public double processCpu() {
+					return source.processCpu();
+				}
+
+				@Override
+				public String file() {
+					return source.file();
+				}
+
+				@Override
+				public long length() {
+					return source.length();
+				}
+
+				@Override
+				public long position() {
+					return source.position();
+				}
+
+				@Override
+				public void close() throws IOException {
+					source.close();
+				}
+			};
+		}
+
+		void accept(TraceEvent e) {
+			last = Math.max(last, e.time());
+			if (Double.isNaN(e.cpu())) {
+				clocks = false;
+			}
+			Account a = threads.get(e.thread());
+			if (a == null) {
+				Double born = created.remove(e.thread());
+				a = new Account(e.thread(), born != null ? born : threads.isEmpty() ? 0 : e.time(), born != null
+						|| threads.isEmpty());
+				threads.put(e.thread(), a);
+			}
+			if (e.kind() == EventKind.CREATE && e.target() != null) {
+				created.put(e.target(), e.time());
+			}
+			a.accept(e, this);
+		}
+
+		void gap(Account a, String to, long toLine, double unexplained) {
+			String key = a.thread + '\0' + a.lastAt + '\0' + to;
+			GapSum sum = gaps.get(key);
+			if (sum == null) {
+				if (gaps.size() >= 4096) {
+					forgetSmallGaps();
+				}
+				sum = new GapSum(a.thread, a.lastAt, to);
+				gaps.put(key, sum);
+			}
+			sum.total += unexplained;
+			sum.times++;
+			if (unexplained > sum.largest) {
+				sum.largest = unexplained;
+				sum.fromLine = a.lastLine;
+				sum.toLine = toLine;
+			}
+		}
+
+		/** Keeps the larger half of the intervals' sums, so that memory stays bounded on long traces. */
+		private void forgetSmallGaps() {
+			double[] totals = gaps.values().stream().mapToDouble(g -> g.total).sorted().toArray();
+			double median = totals[totals.length / 2];
+			gaps.values().removeIf(g -> g.total < median);
+			if (gaps.size() >= 4096) {
+				gaps.clear();
+			}
+		}
+
+		SelfCheck check(double simulated) {
+			List<ThreadAccount> accounts = new ArrayList<>();
+			boolean checked = clocks && anyRunQueue;
+			if (checked) {
+				for (Account a : threads.values()) {
+					if (a.runQueueSeen && a.born) {
+						accounts.add(new ThreadAccount(a.thread, a.lastTime - a.start, a.lastCpu, a.io, a.sleep,
+								a.blocked, a.runQueue, a.unexplained));
+					}
+				}
+			}
+			double threadCpu = threads.values().stream().mapToDouble(a -> Double.isNaN(a.lastCpu) ? 0 : a.lastCpu)
+					.sum();
+			double unrecorded = clocks && processCpu >= 0 ? Math.max(0, processCpu - threadCpu) : 0;
+			List<Gap> top = !checked ? List.of() : gaps.values().stream()
+					.filter(g -> g.total >= MIN_GAP && accounts.stream().anyMatch(t -> t.thread().equals(g.thread)))
+					.sorted(Comparator.comparingDouble((GapSum g) -> -g.total)).limit(GAPS)
+					.map(g -> new Gap(g.thread, g.from, g.to, g.fromLine, g.toLine, g.total, g.times)).toList();
+			return new SelfCheck(last, simulated, unrecorded, checked, accounts, top);
+		}
+	}
+
+	/** Intervals with less unexplained time than this (in seconds of a recorder's trace) are not named. */
+	static final double MIN_GAP = 10e-6;
+
+	/** One thread's account. */
+	private static final class Account {
+		final String thread;
+		final double start;
+		final boolean born;
+		double lastTime;
+		double lastCpu;
+		double lastRunQueue;
+		double pendingAway;
+		double pendingQueued;
+		String lastAt;
+		long lastLine;
+		boolean runQueueSeen;
+		double io;
+		double sleep;
+		double blocked;
+		double runQueue;
+		double unexplained;
+
+		Account(String thread, double start, boolean born) {
+			this.thread = thread;
+			this.start = start;
+			this.born = born;
+			this.lastTime = start;
+			this.lastAt = "its start";
+		}
+
+		/**
+		 * Accounts for the interval that ends at {@code e}. An {@code io} or {@code sleep} event's clock is the one at
+		 * the start of its call, so its interval goes on to the next other event, with its duration set aside.
+		 */
+		void accept(TraceEvent e, Accounts accounts) {
+			double queued = 0;
+			if (!Double.isNaN(e.runQueue())) {
+				queued = Math.max(0, e.runQueue() - lastRunQueue);
+				lastRunQueue = e.runQueue();
+				runQueue += queued;
+				runQueueSeen = true;
+				accounts.anyRunQueue = true;
+			}
+			if (e.kind() == EventKind.IO || e.kind() == EventKind.SLEEP) {
+				if (e.kind() == EventKind.IO) {
+					io += e.duration();
+				} else {
+					sleep += e.duration();
+				}
+				pendingAway += e.duration();
+				pendingQueued += queued;
+				return;
+			}
+			double gapWall = e.time() - lastTime;
+			double gapCpu = Double.isNaN(e.cpu()) ? 0 : Math.max(0, e.cpu() - lastCpu);
+			double left = Math.max(0, gapWall - gapCpu - pendingAway - pendingQueued - queued);
+			pendingAway = 0;
+			pendingQueued = 0;
+			String at = where(e);
+			if (waits(e.kind())) {
+				blocked += left;
+			} else if (left > 0) {
+				unexplained += left;
+				if (left >= MIN_GAP) {
+					accounts.gap(this, at, e.line(), left);
+				}
+			}
+			lastTime = e.time();
+			if (!Double.isNaN(e.cpu())) {
+				lastCpu = Math.max(lastCpu, e.cpu());
+			}
+			lastAt = at;
+			lastLine = e.line();
+		}
+
+		private static boolean waits(EventKind kind) {
+			return switch (kind) {
+			case LOCK, RLOCK, TAKE, JOIN, WAIT, ACTIVATE -> true;
+			default -> false;
+			};
+		}
+
+		private static String where(TraceEvent e) {
+			String at = e.at();
+			if (at != null) {
+				return at;
+			}
+			String object = e.object() != null ? e.object() : e.target();
+			return e.kind().keyword() + (object != null ? " " + object : "");
+		}
+	}
+
+	/** The unexplained time summed over the intervals between two places of one thread. */
+	private static final class GapSum {
+		final String thread;
+		final String from;
+		final String to;
+		double total;
+		double largest;
+		long fromLine;
+		long toLine;
+		int times;
+
+		GapSum(String thread, String from, String to) {
+			this.thread = thread;
+			this.from = from;
+			this.to = to;
+		}
+	}
+}
