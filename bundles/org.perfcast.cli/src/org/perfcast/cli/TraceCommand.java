@@ -64,7 +64,8 @@ final class TraceCommand extends AbstractCommand {
 						                   "blocked", "share", "longest", "criticalPath", "heldLongestAt",
 						                   "heldFor"}], "timelineSummary": null or {"bucketWidth", "buckets",
 						                   "intervals", "window": null or [A, B]}, "selfCheck": {"elapsed",
-						                   "simulated", "deviation", "reliable", "unrecordedCpu", "threadsChecked",
+						                   "simulated", "deviation", "reliable", "unrecordedCpu", "othersCpu",
+						                   "threadsChecked",
 						                   "threads": [{"thread", "lifetime", "cpu", "io", "sleep", "blocked",
 						                   "runQueue", "unexplained"}], "gaps": [{"thread", "from", "to", "fromLine",
 						                   "toLine", "unexplained", "times"}], "findings"}}, and with --threads
@@ -199,14 +200,15 @@ final class TraceCommand extends AbstractCommand {
 
 	/**
 	 * {@code selfCheck} of the JSON outputs: {"elapsed", "simulated", "deviation", "reliable", "unrecordedCpu",
-	 * "threadsChecked", "threads": [{"thread", "lifetime", "cpu", "io", "sleep", "blocked", "runQueue",
+	 * "othersCpu", "threadsChecked", "threads": [{"thread", "lifetime", "cpu", "io", "sleep", "blocked", "runQueue",
 	 * "unexplained"}], "gaps": [{"thread", "from", "to", "fromLine", "toLine", "unexplained", "times"}], "findings"}.
 	 */
 	static String selfCheckJson(SelfCheck check, String unit) {
 		StringBuilder json = new StringBuilder("{\"elapsed\": ").append(number(check.recorded()))
 				.append(", \"simulated\": ").append(number(check.simulated())).append(", \"deviation\": ")
 				.append(number(check.deviation())).append(", \"reliable\": ").append(check.reliable())
-				.append(", \"unrecordedCpu\": ").append(number(check.unrecordedCpu())).append(", \"threadsChecked\": ")
+				.append(", \"unrecordedCpu\": ").append(number(check.unrecordedCpu()))
+				.append(", \"othersCpu\": ").append(number(check.othersCpu())).append(", \"threadsChecked\": ")
 				.append(check.threadsChecked()).append(", \"threads\": [");
 		json.append(String.join(", ", check.threads().stream().map(t -> "{\"thread\": " + Json.string(t.thread())
 				+ ", \"lifetime\": " + number(t.lifetime()) + ", \"cpu\": " + number(t.cpu()) + ", \"io\": "

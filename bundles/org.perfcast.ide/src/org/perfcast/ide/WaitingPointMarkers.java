@@ -21,6 +21,7 @@ import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.perfcast.engine.run.OptionValues;
 import org.perfcast.trace.Recording;
+import org.perfcast.trace.SelfCheck;
 import org.perfcast.trace.Simulation;
 import org.perfcast.trace.SimulationModel;
 import org.perfcast.trace.TraceEngine;
@@ -38,7 +39,8 @@ import org.perfcast.trace.WaitingPoints;
  * location, found among the files of the trace's project by {@link SourceFiles}; one recorded without a source line
  * goes on its line of the trace. The message says how much of their time the threads wait there, e.g. "on 4
  * processors, threads wait here 38 % of their time (lock m, held longest at Worker.java:52); on the critical path".
- * Each prediction of a trace replaces the markers of the one before.
+ * Each prediction of a trace replaces the markers of the one before, and those of its {@link SelfCheckMarkers
+ * self-check}.
  */
 public final class WaitingPointMarkers {
 
@@ -129,6 +131,14 @@ public final class WaitingPointMarkers {
 		} catch (IllegalArgumentException e) {
 			throw new CoreException(Status.error("Cannot simulate " + trace.getFullPath() + " on " + processors
 					+ " processors: " + e.getMessage(), e));
+		}
+		try {
+			SelfCheck check = SelfCheck.of(() -> TraceFiles.open(trace.getLocation().toPath(), trace.getFullPath()
+					.toString()), new TraceSimulator.Options(options.real("syncCost"), false), EngineMonitors.adapt(
+							progress.split(1)));
+			SelfCheckMarkers.replace(trace, check, recording.unit());
+		} catch (TraceException | IOException e) {
+			throw new CoreException(Status.error("Cannot read " + trace.getFullPath() + ": " + e.getMessage(), e));
 		}
 		return replace(trace, processors, WaitingPoints.of(simulation));
 	}

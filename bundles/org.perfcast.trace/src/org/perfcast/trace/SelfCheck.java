@@ -27,11 +27,13 @@ import org.perfcast.engine.Numbers;
  * @param recorded        the recorded elapsed time (the last event's time; the trace's times start with the run)
  * @param simulated       the recording simulated on one processor; NaN when it deadlocks
  * @param unrecordedCpu   processor time of threads the trace does not have; 0 when not recorded
+ * @param othersCpu       processor time other programs took from the recording's processor; 0 when not recorded
  * @param threadsChecked  whether the trace has CPU clocks and run-queue delays, without which no thread is checked
  * @param threads         the threads checked, in order of first appearance
  * @param gaps            the intervals with the most unexplained time, largest first (at most {@link #GAPS})
  */
-public record SelfCheck(double recorded, double simulated, double unrecordedCpu, boolean threadsChecked,
+public record SelfCheck(double recorded, double simulated, double unrecordedCpu, double othersCpu,
+		boolean threadsChecked,
 		List<ThreadAccount> threads, List<Gap> gaps) {
 
 	/** The largest part of the recorded time a check may miss before the prediction is unreliable. */
@@ -66,13 +68,16 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 			int times) {
 	}
 
-	/** {@code (recorded − simulated − the part of the unrecorded CPU time that can explain it) / recorded}. */
+	/**
+	 * {@code (recorded − simulated − the part of the processor time of unrecorded threads and other programs that
+	 * can explain it) / recorded}.
+	 */
 	public double deviation() {
 		if (!(recorded > 0) || Double.isNaN(simulated)) {
 			return Double.NaN;
 		}
 		double excess = recorded - simulated;
-		double explained = Math.min(unrecordedCpu, Math.max(0, excess));
+		double explained = Math.min(unrecordedCpu + othersCpu, Math.max(0, excess));
 		return (excess - explained) / recorded;
 	}
 
@@ -151,6 +156,12 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 					+ " of the run: a runtime's compiler and collector, or threads started inside a library); the "
 					+ "prediction leaves them out");
 		}
+		if (othersCpu > TOLERANCE * recorded) {
+			notes.add("other programs had the recording's processor for " + Numbers.format(round(othersCpu))
+					+ (unit.isEmpty() ? "" : " " + unit) + " (" + percent(othersCpu / recorded) + " of the run); the "
+					+ "threads' clocks leave that out, but their waits for the processor and its caches were not those "
+					+ "of an idle machine: record on an idle processor for the best fidelity");
+		}
 		return notes;
 	}
 
@@ -179,11 +190,15 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 		return accounts.check(simulated);
 	}
 
-	/** The self-check of a recording read whole, simulated on one processor in {@code simulated}. */
-	public static SelfCheck of(Iterable<TraceEvent> events, double processCpu, double simulated) {
+	/**
+	 * The self-check of a recording read whole ({@code processCpu} and {@code othersCpu} as its {@code @end} gives
+	 * them, or NaN), simulated on one processor in {@code simulated}.
+	 */
+	public static SelfCheck of(Iterable<TraceEvent> events, double processCpu, double othersCpu, double simulated) {
 		Accounts accounts = new Accounts();
 		events.forEach(accounts::accept);
 		accounts.processCpu = processCpu;
+		accounts.othersCpu = othersCpu;
 		return accounts.check(simulated);
 	}
 
@@ -196,6 +211,7 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 		private boolean clocks = true;
 		private boolean anyRunQueue;
 		private double processCpu = Double.NaN;
+		private double othersCpu = Double.NaN;
 
 		/** {@code source}, whose events are accounted for as they are read. */
 		TraceSource observe(TraceSource source) {
@@ -212,6 +228,7 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 						accept(e);
 					} else {
 						processCpu = source.processCpu();
+						othersCpu = source.othersCpu();
 					}
 					return e;
 				}
@@ -224,6 +241,11 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 				@Override
 				public double processCpu() {
 					return source.processCpu();
+				}
+
+				@Override
+				public double othersCpu() {
+					return source.othersCpu();
 				}
 
 				@Override
@@ -313,7 +335,8 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 					.filter(g -> g.total >= MIN_GAP && accounts.stream().anyMatch(t -> t.thread().equals(g.thread)))
 					.sorted(Comparator.comparingDouble((GapSum g) -> -g.total)).limit(GAPS)
 					.map(g -> new Gap(g.thread, g.from, g.to, g.fromLine, g.toLine, g.total, g.times)).toList();
-			return new SelfCheck(last, simulated, unrecorded, checked, accounts, top);
+			double others = othersCpu >= 0 ? othersCpu : 0;
+			return new SelfCheck(last, simulated, unrecorded, others, checked, accounts, top);
 		}
 	}
 

@@ -341,8 +341,9 @@ public final class TraceEngine implements Engine {
 		}
 		result.diagnostic(check.reliable() ? Diagnostic.info("trace.selfCheck", check.summary(unit), Location.of(file))
 				: Diagnostic.warning("trace.selfCheck", check.summary(unit), Location.of(file)));
-		for (String finding : check.findings(unit)) {
-			result.diagnostic(Diagnostic.warning("trace.selfCheck", finding, Location.of(file)));
+		List<String> findings = check.findings(unit);
+		for (int i = 0; i < findings.size(); i++) { // a code each, so that views listing one warning per code show all
+			result.diagnostic(Diagnostic.warning("trace.unreliable." + (i + 1), findings.get(i), Location.of(file)));
 		}
 		check.notes(unit, !prediction.recorder().isEmpty()).forEach(n -> result.diagnostic(Diagnostic.info(
 				"trace.selfCheck", n, Location.of(file))));

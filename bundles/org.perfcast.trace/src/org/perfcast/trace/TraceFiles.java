@@ -102,6 +102,11 @@ public final class TraceFiles {
 		}
 
 		@Override
+		public double othersCpu() {
+			return source.othersCpu();
+		}
+
+		@Override
 		public String file() {
 			return source.file();
 		}

@@ -29,8 +29,9 @@ import org.eclipse.jdt.annotation.Nullable;
  * {@code sleep D} (the thread was off its processor for D before the event); {@code #} starts a comment. Times are non-negative and never decrease.
  * The directives come before the first event, except {@code @end}: a recorder names itself with
  * {@code @recorded NAME} and ends a finished recording with {@code @end}, so that a trace it did not finish
- * (the program crashed) is read up to its last whole line and reported as {@link #truncated()}; {@code @end cpu=S}
- * gives the CPU time of the whole process, threads the trace does not have included. An event's {@code rq=S} is the
+ * (the program crashed) is read up to its last whole line and reported as {@link #truncated()}; {@code @end cpu=S
+ * others=O} gives the CPU time of the whole process, threads the trace does not have included, and the time other
+ * programs had its processor. An event's {@code rq=S} is the
  * thread's time so far runnable but not running (see {@link SelfCheck}).
  */
 public final class TraceReader implements TraceSource {
@@ -44,6 +45,7 @@ public final class TraceReader implements TraceSource {
 	private boolean ended;
 	private boolean truncated;
 	private double processCpu = Double.NaN;
+	private double othersCpu = Double.NaN;
 
 	/**
 	 * A reader of {@code text}, named {@code file} in messages; reads the header at once.
@@ -174,15 +176,25 @@ public final class TraceReader implements TraceSource {
 		return processCpu;
 	}
 
-	/** {@code @end [cpu=SECONDS]}: the recording is finished; the process's CPU time, all its threads'. */
+	@Override
+	public double othersCpu() {
+		return othersCpu;
+	}
+
+	/**
+	 * {@code @end [cpu=SECONDS] [others=SECONDS]}: the recording is finished; the process's CPU time, all its threads',
+	 * and the time other programs had the recording's processor.
+	 */
 	private void end(String rest) throws TraceException {
 		ended = true;
 		for (String word : rest.isEmpty() ? new String[0] : rest.split("\\s+")) {
 			if (word.startsWith("cpu=")) {
 				processCpu = number(word.substring(4), "cpu");
+			} else if (word.startsWith("others=")) {
+				othersCpu = number(word.substring(7), "others");
 			} else {
-				throw new TraceException(file, line, "@end takes only cpu=SECONDS (the process's CPU time), got '"
-						+ word + "'");
+				throw new TraceException(file, line, "@end takes only cpu=SECONDS (the process's CPU time) and "
+						+ "others=SECONDS (other programs' on its processor), got '" + word + "'");
 			}
 		}
 	}

@@ -35,6 +35,14 @@ public interface TraceSource extends AutoCloseable {
 		return Double.NaN;
 	}
 
+	/**
+	 * The time other programs had the recording's one processor while it ran ({@code @end others=}); NaN when not
+	 * recorded. Known once {@link #next()} has returned null.
+	 */
+	default double othersCpu() {
+		return Double.NaN;
+	}
+
 	/** The file name used in messages. */
 	String file();
 

@@ -78,19 +78,14 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 
 		/** The source file {@link #at()} names, or null when it names no line (no location, or a function). */
 		public @Nullable String file() {
-			String at = this.at;
-			int colon = at == null ? -1 : at.lastIndexOf(':');
-			return at != null && colon > 0 && sourceLine() > 0 ? at.substring(0, colon) : null;
+			SourceLine source = SourceLine.of(at);
+			return source == null ? null : source.file();
 		}
 
 		/** The source line {@link #at()} names, or 0. */
 		public int sourceLine() {
-			String at = this.at;
-			int colon = at == null ? -1 : at.lastIndexOf(':');
-			if (at == null || colon <= 0 || !at.substring(colon + 1).matches("[0-9]{1,9}")) {
-				return 0;
-			}
-			return Integer.parseInt(at.substring(colon + 1));
+			SourceLine source = SourceLine.of(at);
+			return source == null ? 0 : source.line();
 		}
 
 		/** What is waited for, e.g. "lock m, held longest at Worker.java:52" or "join T3". */

@@ -91,6 +91,8 @@ public final class Hooks {
 	private static Actor[] who = new Actor[wall.length];
 	private static String[] what = new String[wall.length];
 	private static int[] where = new int[wall.length];
+	/** The thread's run-queue delay so far, or -1 when not read at the event (see {@link #runDelay()}). */
+	private static long[] queued = new long[wall.length];
 	private static int count;
 	private static int threads;
 	private static int tasks;
@@ -131,6 +133,8 @@ public final class Hooks {
 	/** Starts recording into {@code file}. */
 	static void begin(Path file) {
 		out = file;
+		pinnedCpu = onlyCpu();
+		busyStart = busyNanos(pinnedCpu);
 		try {
 			writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
 			writer.write("@recorded java-agent\n@unit s\n");
@@ -1647,11 +1651,16 @@ public final class Hooks {
 			who = java.util.Arrays.copyOf(who, size);
 			what = java.util.Arrays.copyOf(what, size);
 			where = java.util.Arrays.copyOf(where, size);
+			queued = java.util.Arrays.copyOf(queued, size);
 		}
 		long now = System.nanoTime() - START;
-		long own = actor.thread != null && actor.thread != Thread.currentThread() ? actor.lastCpu
+		boolean running = actor.thread == Thread.currentThread();
+		long own = actor.thread != null && !running ? actor.lastCpu
 				: Math.max(actor.lastCpu, ownCpu >= 0 ? ownCpu
 						: CPU.getCurrentThreadCpuTime() - actor.base - actor.nested);
+		// a Java thread's run-queue delay, after a gap off the processor and at its end (a task's is not its own)
+		queued[count] = running && actor.thread != null && (event.equals("exit") || (now - actor.lastWall)
+				- (own - actor.lastCpu) >= RUN_DELAY_GAP_NANOS) ? runDelay() : -1;
 		wall[count] = now;
 		cpu[count] = own;
 		who[count] = actor;
@@ -1672,6 +1681,9 @@ public final class Hooks {
 			for (int i = 0; i < count; i++) {
 				seconds(text, wall[i]).append(' ').append(who[i].name).append(' ').append(what[i]).append(" cpu=");
 				seconds(text, cpu[i]);
+				if (queued[i] >= 0) {
+					seconds(text.append(" rq="), queued[i]);
+				}
 				if (where[i] >= 0 && where[i] < SITES.size()) {
 					text.append(" at=").append(SITES.get(where[i]));
 				}
@@ -1703,6 +1715,87 @@ public final class Hooks {
 		return seconds(new StringBuilder(24), nanos).toString();
 	}
 
+	/** The run-queue delay is read at an event after this long off the processor. */
+	private static final long RUN_DELAY_GAP_NANOS = 100_000;
+	private static final java.nio.file.Path SCHEDSTAT = java.nio.file.Paths.get("/proc/thread-self/schedstat");
+	private static boolean noSchedstat;
+
+	/**
+	 * The running thread's time so far runnable but not running (the kernel's run_delay), in ns; -1 where Linux does
+	 * not tell (or for a virtual thread, whose carrier's it would be).
+	 */
+	private static long runDelay() {
+		if (noSchedstat || Thread.currentThread().getClass().getName().equals("java.lang.VirtualThread")) {
+			return -1;
+		}
+		try {
+			String text = new String(Files.readAllBytes(SCHEDSTAT), StandardCharsets.US_ASCII);
+			int first = text.indexOf(' ');
+			int second = text.indexOf(' ', first + 1);
+			return Long.parseLong(text.substring(first + 1, second < 0 ? text.strip().length() : second).strip());
+		} catch (IOException | RuntimeException e) {
+			noSchedstat = true;
+			return -1;
+		}
+	}
+
+	/** The one processor the JVM may run on, or -1. */
+	private static int pinnedCpu = -1;
+	/** How long that processor had been busy when the recording started (ns), or -1. */
+	private static long busyStart = -1;
+
+	/** The one processor this process may run on ({@code Cpus_allowed_list} of its status), or -1. */
+	private static int onlyCpu() {
+		try {
+			for (String line : Files.readAllLines(java.nio.file.Paths.get("/proc/self/status"))) {
+				if (line.startsWith("Cpus_allowed_list:")) {
+					String cpus = line.substring(line.indexOf(':') + 1).strip();
+					return cpus.matches("[0-9]+") ? Integer.parseInt(cpus) : -1;
+				}
+			}
+		} catch (IOException | RuntimeException e) {
+			// not Linux
+		}
+		return -1;
+	}
+
+	/**
+	 * How long processor {@code cpu} has been busy (user, system, interrupts, stolen), in ns from /proc/stat's ticks;
+	 * -1 if unknown.
+	 */
+	private static long busyNanos(int cpu) {
+		if (cpu < 0) {
+			return -1;
+		}
+		try {
+			for (String line : Files.readAllLines(java.nio.file.Paths.get("/proc/stat"))) {
+				if (line.startsWith("cpu" + cpu + " ")) {
+					String[] f = line.strip().split("\\s+");
+					long ticks = 0;
+					for (int i : new int[] { 1, 2, 3, 6, 7, 8 }) { // user nice system irq softirq steal
+						ticks += Long.parseLong(f[i]);
+					}
+					return ticks * 10_000_000L; // USER_HZ is 100 on Linux
+				}
+			}
+		} catch (IOException | RuntimeException e) {
+			// not Linux
+		}
+		return -1;
+	}
+
+	/** The CPU time of the whole JVM in ns, its own threads (compiler, collector) included; -1 if not known. */
+	private static long processCpu() {
+		try { // through the interface, which not every JVM has
+			Object os = ManagementFactory.getOperatingSystemMXBean();
+			Object used = Class.forName("com.sun.management.OperatingSystemMXBean").getMethod("getProcessCpuTime")
+					.invoke(os);
+			return used instanceof Long ? (Long) used : -1;
+		} catch (ReflectiveOperationException | RuntimeException e) {
+			return -1;
+		}
+	}
+
 	/** Ends the trace at exit: the last events, an exit for every thread that has none, and {@code @end}. */
 	static void write() {
 		LOCK.lock();
@@ -1719,7 +1812,11 @@ public final class Hooks {
 			}
 			flush();
 			written = true;
-			writer.write("@end\n");
+			long processCpu = processCpu();
+			long busy = processCpu >= 0 && busyStart >= 0 ? busyNanos(pinnedCpu) : -1;
+			writer.write(processCpu < 0 ? "@end\n" : busy < 0 ? "@end cpu=" + seconds(processCpu) + "\n"
+					: "@end cpu=" + seconds(processCpu) + " others=" + seconds(Math.max(0, busy - busyStart
+							- processCpu)) + "\n");
 			writer.close();
 		} catch (IOException e) {
 			System.err.println("perfcast recorder: cannot write " + out + ": " + e.getMessage());

@@ -115,6 +115,23 @@ class SelfCheckTest {
 	}
 
 	@Test
+	void testOtherProgramsOnTheProcessorExplainALongerRun(@TempDir Path dir) throws Exception {
+		// another program had the processor for 0.2 s while T1 was runnable
+		String busy = ACCOUNTED.replace("0.7 ", "0.9 ").replace("T1 exit cpu=0.4 rq=0.2", "T1 exit cpu=0.4 rq=0.4");
+		SelfCheck check = check(dir, busy.replace("@end cpu=0.7", "@end cpu=0.7 others=0.2"));
+		assertEquals(0, check.unrecordedCpu(), 1e-12);
+		assertEquals(0.2, check.othersCpu(), 1e-12);
+		assertEquals(0, check.deviation(), 1e-12);
+		assertTrue(check.reliable(), check.findings("s").toString());
+		assertTrue(check.notes("s", true).get(0).startsWith("other programs had the recording's processor for 0.2 s"),
+				check.notes("s", true).toString());
+		// without the others' time, the same recording does not hold
+		SelfCheck unknown = check(dir, busy);
+		assertEquals(0.2 / 0.9, unknown.deviation(), 1e-12);
+		assertFalse(unknown.reliable());
+	}
+
+	@Test
 	void testIoAndSleepsAreExplainedAndTheirClocksAreTheCallsStart(@TempDir Path dir) throws Exception {
 		// T1's I/O call starts at cpu 0.2 (t = 0.3), uses 0.05 s of processor and waits 0.2 s: the event is at its end
 		SelfCheck check = check(dir, """
@@ -186,7 +203,7 @@ class SelfCheckTest {
 			checked++;
 			double one = TraceSimulator.oneProcessor(Recording.of(trace), TraceSimulator.Options.DEFAULT,
 					EngineMonitor.NULL);
-			SelfCheck check = SelfCheck.of(trace.events(), Double.NaN, one);
+			SelfCheck check = SelfCheck.of(trace.events(), Double.NaN, Double.NaN, one);
 			assertEquals(0, check.deviation(), 1e-9, "seed " + seed);
 			assertTrue(check.reliable(), "seed " + seed);
 			double end = check.recorded();
@@ -195,7 +212,7 @@ class SelfCheckTest {
 			List<TraceEvent> paused = trace.events().stream().map(e -> e.time() < at ? e : new TraceEvent(e.line(), e
 					.time() + pause, e.thread(), e.kind(), e.target(), e.object(), e.cpu(), e.at(), e.duration(), e
 							.runQueue())).toList();
-			SelfCheck late = SelfCheck.of(paused, Double.NaN, one);
+			SelfCheck late = SelfCheck.of(paused, Double.NaN, Double.NaN, one);
 			assertEquals(pause / (end + pause), late.deviation(), 1e-9, "seed " + seed);
 			assertFalse(late.reliable(), "seed " + seed);
 		}
