@@ -49,7 +49,8 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 	/**
 	 * Where a thread's lifetime went, in the trace's unit.
 	 *
-	 * @param blocked     time off the processor before events that wait (lock, take, join, wait, activate) less its
+	 * @param blocked     time off the processor in recorded waits (before a lock or a take, which are written once
+	 *                    acquired; after a join, a wait or an activate, which are written as they begin) less its
 	 *                    run-queue delay there
 	 * @param runQueue    time runnable but not running
 	 * @param unexplained time off the processor before events that do not wait, beyond their I/O, sleeps and run-queue
@@ -353,6 +354,7 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 		double lastRunQueue;
 		double pendingAway;
 		double pendingQueued;
+		boolean lastWaitsAfter;
 		String lastAt;
 		long lastLine;
 		boolean runQueueSeen;
@@ -399,7 +401,9 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 			pendingAway = 0;
 			pendingQueued = 0;
 			String at = where(e);
-			if (waits(e.kind())) {
+			boolean waited = waitsBefore(e.kind()) || lastWaitsAfter;
+			lastWaitsAfter = waitsAfter(e.kind());
+			if (waited) {
 				blocked += left;
 			} else if (left > 0) {
 				unexplained += left;
@@ -415,11 +419,14 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 			lastLine = e.line();
 		}
 
-		private static boolean waits(EventKind kind) {
-			return switch (kind) {
-			case LOCK, RLOCK, TAKE, JOIN, WAIT, ACTIVATE -> true;
-			default -> false;
-			};
+		/** Whether a recorder writes the event once its wait is over (a lock or a take: the wait comes before it). */
+		private static boolean waitsBefore(EventKind kind) {
+			return kind == EventKind.LOCK || kind == EventKind.RLOCK || kind == EventKind.TAKE;
+		}
+
+		/** Whether the event starts a wait (a join, a wait or an activate: the wait comes after it). */
+		private static boolean waitsAfter(EventKind kind) {
+			return kind == EventKind.JOIN || kind == EventKind.WAIT || kind == EventKind.ACTIVATE;
 		}
 
 		private static String where(TraceEvent e) {

@@ -36,10 +36,10 @@ class SelfCheckTest {
 			@recorded pthreads
 			@unit s
 			0.1 main create T1 cpu=0.1 rq=0
+			0.3 main join T1 cpu=0.3 rq=0 at=main.c:20
 			0.5 T1 post s cpu=0.2 rq=0.2 at=q.c:88
 			0.9 T1 post s cpu=0.3 rq=0.2 at=q.c:97
 			1.0 T1 exit cpu=0.4 rq=0.2
-			1.0 main join T1 cpu=0.3 rq=0 at=main.c:20
 			1.0 main exit cpu=0.3 rq=0
 			@end cpu=0.7
 			""";
@@ -49,10 +49,10 @@ class SelfCheckTest {
 			@recorded pthreads
 			@unit s
 			0.1 main create T1 cpu=0.1 rq=0
+			0.3 main join T1 cpu=0.3 rq=0 at=main.c:20
 			0.5 T1 post s cpu=0.2 rq=0.2 at=q.c:88
 			0.6 T1 post s cpu=0.3 rq=0.2 at=q.c:97
 			0.7 T1 exit cpu=0.4 rq=0.2
-			0.7 main join T1 cpu=0.3 rq=0 at=main.c:20
 			0.7 main exit cpu=0.3 rq=0
 			@end cpu=0.7
 			""";
@@ -77,7 +77,7 @@ class SelfCheckTest {
 		assertEquals(List.of("T1", 0.9, 0.4, 0.2, 0.0, 0.3), List.of(t1.thread(), round(t1.lifetime()), t1.cpu(),
 				t1.runQueue(), round(t1.blocked()), round(t1.unexplained())));
 		SelfCheck.Gap gap = check.gaps().get(0);
-		assertEquals(List.of("T1", "q.c:88", "q.c:97", 4L, 5L, 0.3, 1), List.of(gap.thread(), gap.from(), gap.to(),
+		assertEquals(List.of("T1", "q.c:88", "q.c:97", 5L, 6L, 0.3, 1), List.of(gap.thread(), gap.from(), gap.to(),
 				gap.fromLine(), gap.toLine(), round(gap.unexplained()), gap.times()));
 		assertFalse(check.reliable());
 		List<String> findings = check.findings("s");
@@ -138,10 +138,10 @@ class SelfCheckTest {
 				@recorded pthreads
 				@unit s
 				0.1 main create T1 cpu=0.1 rq=0
+				0.2 main join T1 cpu=0.2 rq=0 at=main.c:20
 				0.55 T1 io 0.2 cpu=0.2 at=r.c:5
 				0.7 T1 sleep 0.1 cpu=0.25 at=r.c:6
 				0.8 T1 exit cpu=0.3 rq=0.1
-				0.8 main join T1 cpu=0.2 rq=0 at=main.c:20
 				0.8 main exit cpu=0.2 rq=0
 				""");
 		SelfCheck.ThreadAccount t1 = check.threads().get(1);
@@ -164,9 +164,9 @@ class SelfCheckTest {
 	@Test
 	void testTheRunQueueDelayIsReadInBothForms(@TempDir Path dir) throws Exception {
 		Trace trace = TraceReader.read(HIDDEN_WAIT, "t.vtrace");
-		assertEquals(0.2, trace.events().get(1).runQueue());
+		assertEquals(0.2, trace.events().get(2).runQueue());
 		assertTrue(Double.isNaN(TraceReader.read("0 A exit cpu=0\n", "u.vtrace").events().get(0).runQueue()));
-		assertTrue(trace.events().get(1).toText().contains(" cpu=0.2 rq=0.2 at=q.c:88"), trace.events().get(1).toText());
+		assertTrue(trace.events().get(2).toText().contains(" cpu=0.2 rq=0.2 at=q.c:88"), trace.events().get(2).toText());
 		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 		try (BinaryTrace.Writer w = new BinaryTrace.Writer(bytes, trace.header())) {
 			for (TraceEvent e : trace.events()) {
