@@ -127,7 +127,7 @@ final class AccuracyCommand extends AbstractCommand {
 			double one = TraceSimulator.oneProcessor(recording, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
 			SelfCheck check = SelfCheck.of(() -> TraceFiles.open(recorded, recorded.toString()),
 					TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
-			check.notes(recording.unit(), true).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n,
+			check.notes(recording.unit()).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n,
 					Location.of(recorded.toString()))));
 			List<Prediction> predictions = new ArrayList<>();
 			List<Integer> counts = new ArrayList<>(List.of(processors));

@@ -93,7 +93,7 @@ final class RecordCommand extends AbstractCommand {
 					+ Numbers.format(recording.end()) + " s (one processor; program exit code " + status + "): " + out);
 			SelfCheck check = SelfCheck.of(() -> TraceFiles.open(out, out.toString()), TraceSimulator.Options.DEFAULT,
 					EngineMonitor.NULL);
-			check.notes(recording.unit(), true).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n,
+			check.notes(recording.unit()).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n,
 					Location.of(out.toString()))));
 			TraceCommand.printSelfCheck(check, recording.unit(), console.out());
 			console.out().println("predict with: perfcast trace " + out + " --processors 2");

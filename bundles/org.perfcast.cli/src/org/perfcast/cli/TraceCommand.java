@@ -134,25 +134,25 @@ final class TraceCommand extends AbstractCommand {
 				file))));
 		Simulation simulation = prediction.simulation();
 		SelfCheck check = prediction.selfCheck();
-		check.notes(prediction.unit(), !prediction.recorder().isEmpty()).forEach(n -> console.report(Diagnostic.info(
-				"trace.selfCheck", n, Location.of(file))));
+		check.notes(prediction.unit()).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n, Location.of(
+				file))));
 		if (arguments.flag("json")) {
 			printJson(simulation, prediction.oneProcessor(), machine, threads, prediction.notes(), check, prediction.unit(),
 					console.out());
 		} else {
-			printText(file, prediction.unit(), machine, simulation, prediction.oneProcessor(), console.out());
-			printSelfCheck(check, prediction.unit(), console.out());
+			printText(file, prediction.unit(), machine, simulation, prediction.oneProcessor(), check, console.out());
 		}
 		return simulation.deadlocked() ? ExitCode.DEADLOCK : ExitCode.OK;
 	}
 
 	private static void printText(String file, String traceUnit, TargetMachine machine, Simulation simulation,
-			double one, PrintStream out) {
+			double one, SelfCheck check, PrintStream out) {
 		String unit = traceUnit.isEmpty() ? "" : " " + traceUnit;
 		out.printf("%s model, %s on %d processor%s%s: %d threads, one processor %s%s%n", simulation.model().id(), file,
 				machine.processors(), machine.processors() == 1 ? "" : "s", machine.binding().isEmpty() ? ""
 						: " (bound: " + machine.binding() + ")",
 				simulation.threads().size(), Numbers.format(one), unit);
+		printSelfCheck(check, traceUnit, out);
 		Simulation.Summary summary = simulation.summary();
 		if (summary != null) {
 			out.println("  timelines: " + summary.intervals() + " intervals, kept as the time in each state per "

@@ -82,9 +82,14 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 		return (excess - explained) / recorded;
 	}
 
-	/** The threads whose unexplained time is at least {@link #TOLERANCE} of the recorded time. */
+	/**
+	 * The threads whose unexplained time is at least {@link #TOLERANCE} of the recorded time beyond the processor time
+	 * of threads the trace does not have: on one processor, a thread stopped while a runtime's collector ran (a JVM's
+	 * safepoint) waited at most that long.
+	 */
 	public List<ThreadAccount> unexplainedThreads() {
-		return threads.stream().filter(t -> t.unexplained() >= TOLERANCE * recorded && t.unexplained() > 0).toList();
+		return threads.stream().filter(t -> t.unexplained() - unrecordedCpu >= TOLERANCE * recorded
+				&& t.unexplained() > 0).toList();
 	}
 
 	/** Whether the prediction rests on a recording that accounts for its run. */
@@ -112,6 +117,8 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 		if (threadsChecked) {
 			text.append("; unexplained ").append(Numbers.format(round(unexplained()))).append(u).append(" over ")
 					.append(threads.size()).append(threads.size() == 1 ? " thread" : " threads");
+		} else {
+			text.append("; threads not checked (no run-queue delays rq= in the trace)");
 		}
 		return text.append(reliable() ? ": holds" : ": UNRELIABLE").toString();
 	}
@@ -144,13 +151,9 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 		return findings;
 	}
 
-	/** What the check could not look at, as notes; empty when it looked at everything. */
-	public List<String> notes(String unit, boolean recordedByRecorder) {
+	/** What the check allowed for and the prediction leaves out, as notes; empty when nothing. */
+	public List<String> notes(String unit) {
 		List<String> notes = new ArrayList<>();
-		if (!threadsChecked && recordedByRecorder) {
-			notes.add("the trace has no run-queue delays (rq=, recorded by Perfcast's recorders on Linux): its threads' "
-					+ "time is not checked, only the whole run's");
-		}
 		if (unrecordedCpu > TOLERANCE * recorded) {
 			notes.add("threads the trace does not have used " + Numbers.format(round(unrecordedCpu))
 					+ (unit.isEmpty() ? "" : " " + unit) + " of processor time (" + percent(unrecordedCpu / recorded)

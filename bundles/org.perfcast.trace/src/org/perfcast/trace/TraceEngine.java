@@ -181,10 +181,9 @@ public final class TraceEngine implements Engine {
 	 * @param warnings     the replay's remarks about the recording
 	 * @param notes        for a resized OpenMP team, what the prediction rests on
 	 * @param selfCheck    whether the recording accounts for its own run
-	 * @param recorder     the recorder that wrote the trace ("" for a trace written otherwise)
 	 */
 	public record Prediction(Simulation simulation, double oneProcessor, String unit, List<String> warnings,
-			List<String> notes, SelfCheck selfCheck, String recorder) {
+			List<String> notes, SelfCheck selfCheck) {
 		public Prediction {
 			warnings = List.copyOf(warnings);
 			notes = List.copyOf(notes);
@@ -212,10 +211,8 @@ public final class TraceEngine implements Engine {
 			int passes = model == SimulationModel.AUTO ? 3 : 1;
 			monitor.begin("Simulating " + name, (passes + 1) * pass);
 			String unit;
-			String recorder;
 			try (TraceSource source = trace.open()) {
 				unit = source.header().unit();
-				recorder = source.header().recorder();
 			}
 			Simulation simulation = TraceSimulator.simulate(trace, machine, model, options, monitor, warnings::add);
 			int skipped = model == SimulationModel.AUTO ? passes - TraceSimulator.autoPasses(simulation) : 0;
@@ -223,7 +220,7 @@ public final class TraceEngine implements Engine {
 				monitor.worked(skipped * pass); // the passes AUTO did not need
 			}
 			SelfCheck check = SelfCheck.of(trace, options, monitor);
-			return new Prediction(simulation, check.simulated(), unit, warnings, notes, check, recorder);
+			return new Prediction(simulation, check.simulated(), unit, warnings, notes, check);
 		}
 		Recording recording = TeamResize.record(file, name, threads, monitor, notes::add);
 		Simulation simulation = TraceSimulator.simulate(recording, machine, model, options, monitor);
@@ -242,12 +239,8 @@ public final class TraceEngine implements Engine {
 				return monitor.isCancelled();
 			}
 		});
-		String recorder;
-		try (TraceSource source = TraceFiles.open(file, name)) {
-			recorder = source.header().recorder();
-		}
 		return new Prediction(simulation, TraceSimulator.oneProcessor(recording, options, monitor), recording.unit(),
-				recording.warnings(), notes, check, recorder);
+				recording.warnings(), notes, check);
 	}
 
 	/**
@@ -345,7 +338,7 @@ public final class TraceEngine implements Engine {
 		for (int i = 0; i < findings.size(); i++) { // a code each, so that views listing one warning per code show all
 			result.diagnostic(Diagnostic.warning("trace.unreliable." + (i + 1), findings.get(i), Location.of(file)));
 		}
-		check.notes(unit, !prediction.recorder().isEmpty()).forEach(n -> result.diagnostic(Diagnostic.info(
+		check.notes(unit).forEach(n -> result.diagnostic(Diagnostic.info(
 				"trace.selfCheck", n, Location.of(file))));
 		if (check.threadsChecked()) {
 			result.table(new Table("self-check (" + (unit.isEmpty() ? "" : unit + "; ") + "lifetime = cpu + io + asleep "

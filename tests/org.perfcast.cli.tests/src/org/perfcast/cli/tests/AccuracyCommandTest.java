@@ -63,7 +63,8 @@ class AccuracyCommandTest {
 		assertEquals(ExitCode.OK, cli.run("accuracy", "--runs", "1", "--predict", "4", "--json", "--", p.toString()),
 				cli.err());
 		String json = cli.out().strip();
-		assertTrue(json.startsWith("{\"program\": \"p\"") && json.endsWith("]}"), json);
+		assertTrue(json.startsWith("{\"program\": \"p\"") && json.contains("], \"selfCheck\": {\"elapsed\": ")
+				&& json.endsWith("]}}"), json);
 		assertTrue(json.contains("\"printed\": false"), json);
 		assertFalse(json.contains("NaN") || json.contains("Infinity"), json);
 		// every number is a JSON number: no bare words besides true, false and null

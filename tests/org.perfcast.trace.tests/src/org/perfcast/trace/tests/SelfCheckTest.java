@@ -110,8 +110,8 @@ class SelfCheckTest {
 		assertEquals(0.2, check.unrecordedCpu(), 1e-12);
 		assertEquals(0, check.deviation(), 1e-12);
 		assertTrue(check.reliable(), check.findings("s").toString());
-		assertTrue(check.notes("s", true).get(0).startsWith("threads the trace does not have used 0.2 s of processor "
-				+ "time"), check.notes("s", true).toString());
+		assertTrue(check.notes("s").get(0).startsWith("threads the trace does not have used 0.2 s of processor "
+				+ "time"), check.notes("s").toString());
 	}
 
 	@Test
@@ -123,8 +123,8 @@ class SelfCheckTest {
 		assertEquals(0.2, check.othersCpu(), 1e-12);
 		assertEquals(0, check.deviation(), 1e-12);
 		assertTrue(check.reliable(), check.findings("s").toString());
-		assertTrue(check.notes("s", true).get(0).startsWith("other programs had the recording's processor for 0.2 s"),
-				check.notes("s", true).toString());
+		assertTrue(check.notes("s").get(0).startsWith("other programs had the recording's processor for 0.2 s"),
+				check.notes("s").toString());
 		// without the others' time, the same recording does not hold
 		SelfCheck unknown = check(dir, busy);
 		assertEquals(0.2 / 0.9, unknown.deviation(), 1e-12);
@@ -158,7 +158,8 @@ class SelfCheckTest {
 		assertEquals(0.3, check.deviation(), 1e-12);
 		assertFalse(check.reliable());
 		assertEquals(1, check.findings("s").size());
-		assertTrue(check.notes("s", true).get(0).contains("no run-queue delays"), check.notes("s", true).toString());
+		assertTrue(check.summary("s").contains("threads not checked (no run-queue delays rq= in the trace)"), check
+				.summary("s"));
 	}
 
 	@Test
