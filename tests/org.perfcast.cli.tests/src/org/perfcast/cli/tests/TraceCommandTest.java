@@ -161,7 +161,10 @@ class TraceCommandTest {
 		assertTrue(json.out().startsWith("{\"model\": \"direct\", \"choice\": \"auto: the Direct model does not "
 				+ "deadlock\", \"completion\": 10, \"deadlock\": null, \"speedup\": 1.3, \"oneProcessor\": 13, "
 				+ "\"processors\": 2, \"threads\": [\n  {\"name\": \"main\""), json.out());
-		assertTrue(json.out().endsWith("], \"timelineSummary\": null, \"resized\": {\"threads\": 2, \"notes\": [\"interpolation: team of 2 from a "
+		// the self-check is of the recording as it ran, with its team of 4
+		assertTrue(json.out().contains("\"selfCheck\": {\"elapsed\": 13, \"simulated\": 13, \"deviation\": 0, "
+				+ "\"reliable\": true,"), json.out());
+		assertTrue(json.out().endsWith("\"findings\": []}, \"resized\": {\"threads\": 2, \"notes\": [\"interpolation: team of 2 from a "
 				+ "recording of 4 (region 1): each new block's cost is computed from the recorded blocks it covers (the "
 				+ "sum of 2 whole ones)\"]}}\n"), json.out());
 		cli.reset();
