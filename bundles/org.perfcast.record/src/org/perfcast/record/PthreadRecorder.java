@@ -52,7 +52,8 @@ public final class PthreadRecorder {
 		byte[] source = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.c");
 		byte[] openMp = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "ompt.c");
 		byte[] header = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.h");
-		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, header);
+		byte[] visible = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "visible.c");
+		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, header, visible);
 		Path dir = cache.resolve("recorder-" + hash);
 		Path library = dir.resolve("librecorder.so");
 		if (Files.isRegularFile(library)) {
@@ -67,9 +68,10 @@ public final class PthreadRecorder {
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.c"), source);
 		org.perfcast.engine.NativeTools.write(dir.resolve("ompt.c"), openMp);
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.h"), header);
+		org.perfcast.engine.NativeTools.write(dir.resolve("visible.c"), visible);
 		String failure = org.perfcast.engine.NativeTools.build(library, out -> List.of(cc.toString(), "-O2", "-shared",
 				"-fPIC", "-fexceptions", "-o", out.toString(), dir.resolve("recorder.c").toString(),
-				dir.resolve("ompt.c").toString(), "-ldl", "-pthread"));
+				dir.resolve("ompt.c").toString(), dir.resolve("visible.c").toString(), "-ldl", "-pthread"));
 		if (failure != null) {
 			throw new RecorderException("could not build the recorder: " + failure);
 		}
