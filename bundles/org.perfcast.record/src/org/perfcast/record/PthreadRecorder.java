@@ -126,7 +126,9 @@ public final class PthreadRecorder {
 
 	/**
 	 * {@link #record(List, Path, Path, ProcessBuilder.Redirect, boolean, Consumer, Map) record}, ending the program
-	 * and every process it started when it runs longer than {@code timeout} (null: no limit).
+	 * and every process it started when it runs longer than {@code timeout} (null: no limit). The program sees the
+	 * processors {@code variables} name ({@link VisibleProcessors#VARIABLE}), by default this machine's
+	 * ({@link VisibleProcessors}).
 	 *
 	 * @throws org.perfcast.engine.Processes.TimeoutException when it did
 	 */
@@ -136,8 +138,14 @@ public final class PthreadRecorder {
 		if (command.isEmpty()) {
 			throw new RecorderException("no program to record");
 		}
+		int visible;
+		try {
+			visible = VisibleProcessors.of(variables);
+		} catch (IllegalArgumentException e) {
+			throw new RecorderException(e.getMessage());
+		}
 		if (JavaRecorder.isJava(command)) {
-			return JavaRecorder.record(command, out, cache, output, timeout);
+			return JavaRecorder.record(command, out, cache, output, timeout, visible);
 		}
 		Path library = preloadable(library(cache));
 		for (Path stale : children(out)) {
@@ -152,6 +160,7 @@ public final class PthreadRecorder {
 			environment.put("OMP_NUM_THREADS", team);
 		}
 		environment.putAll(variables);
+		environment.put(VisibleProcessors.VARIABLE, Integer.toString(visible));
 		OpenMpRuntime.prepare(command.get(0), library, environment, notes);
 		int status = runPinned(command, environment, out, command.get(0), output, timeout);
 		settle(out, notes);
@@ -255,7 +264,8 @@ public final class PthreadRecorder {
 	 * launch), as {@link #record(List, Path, Path, ProcessBuilder.Redirect, boolean, Consumer) record} does: the
 	 * command is pinned with {@code taskset} when there is one, and the environment, {@code environment} or else this
 	 * process's, preloads the recorder ({@code LD_PRELOAD}, before any library the environment already preloads),
-	 * names the trace and follows child processes. Stale traces of an earlier recording are deleted. The caller may set
+	 * names the trace and follows child processes; the program sees the processors the environment names
+	 * ({@link VisibleProcessors#VARIABLE}), by default this machine's. Stale traces of an earlier recording are deleted. The caller may set
 	 * the directory, and calls {@link #finish(Path, Consumer)} once the program has ended.
 	 *
 	 * @param environment the program's environment, or null for this process's
@@ -298,6 +308,11 @@ public final class PthreadRecorder {
 		env.put("LD_PRELOAD", preload == null || preload.isBlank() ? library.toString() : library + ":" + preload);
 		env.put("PERFCAST_TRACE_OUT", out.toAbsolutePath().toString());
 		env.put("PERFCAST_FOLLOW", "1");
+		try {
+			env.put(VisibleProcessors.VARIABLE, Integer.toString(VisibleProcessors.of(env)));
+		} catch (IllegalArgumentException e) {
+			throw new RecorderException(e.getMessage());
+		}
 		OpenMpRuntime.prepare(command.get(0), library, env, notes);
 		return builder;
 	}
