@@ -215,7 +215,7 @@ class RecordedProgramLaunchTest {
 			int team = Runtime.getRuntime().availableProcessors();
 			String runtime = "an OpenMP program built with GCC (libgomp.so.1): recorded on LLVM's OpenMP runtime ";
 			String size = "OMP_NUM_THREADS is not set: recorded with a team of " + team + " thread" + (team == 1 ? ""
-					: "s") + " (this machine's processors)";
+					: "s") + " (the processors the program sees, --visible-processors)";
 			String console = launch.getProcesses()[1].getStreamsProxy().getOutputStreamMonitor().getContents();
 			List<String> lines = console.lines().toList();
 			assertEquals(3, lines.size(), console);
