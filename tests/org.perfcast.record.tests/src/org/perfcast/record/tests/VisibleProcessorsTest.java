@@ -280,4 +280,39 @@ class VisibleProcessorsTest {
 				+ events.keySet());
 		TraceFiles.record(out, out.toString(), EngineMonitor.NULL);
 	}
+
+	/**
+	 * Debian's compressors that size their pools from the processor count: pigz without -p (sysconf), xz -T0
+	 * (sched_getaffinity), zstd -T0 (/proc/cpuinfo's cores and siblings, then sysconf) start one compressing thread
+	 * per processor they see.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "pigz", "xz", "zstd" })
+	void debiansCompressorsStartAThreadPerVisibleProcessor(String tool, @TempDir Path dir) throws Exception {
+		assertTrue(NativeTools.onPath(tool) != null, tool + " is not installed: apt-get install " + (tool.equals("xz")
+				? "xz-utils" : tool));
+		Path input = dir.resolve("input.txt");
+		java.util.Random random = new java.util.Random(7);
+		StringBuilder text = new StringBuilder();
+		while (text.length() < 16 << 20) {
+			text.append(Long.toString(random.nextLong(), 36)).append(random.nextInt(8) == 0 ? '\n' : ' ');
+		}
+		Files.writeString(input, text);
+		List<String> command = switch (tool) {
+		case "pigz" -> List.of("pigz", "-c", input.toString());
+		case "xz" -> List.of("xz", "-T0", "-1", "-c", input.toString());
+		default -> List.of("zstd", "-T0", "-q", "-c", input.toString());
+		};
+		Path trace = record(dir, command, 4, Map.of(), new ArrayList<>());
+		assertEquals(4, header(trace));
+		long created = creates(trace);
+		// pigz: 4 compressing threads and a writer; xz: 4 workers; zstd: 4 workers and its I/O threads
+		switch (tool) {
+		case "pigz" -> assertEquals(5, created, "pigz's threads seeing 4 processors");
+		case "xz" -> assertEquals(4, created, "xz's workers seeing 4 processors");
+		default -> assertTrue(created >= 4, "zstd's threads seeing 4 processors: " + created);
+		}
+		Path one = record(dir, command, 1, Map.of(), new ArrayList<>());
+		assertTrue(creates(one) < created, tool + " seeing one processor starts fewer threads: " + creates(one));
+	}
 }
