@@ -15,7 +15,7 @@
  *   has (processor 0 under taskset -c 0: taskset itself, preloaded too, pins the program so), and each is written
  *   to the trace as a comment "# affinity THREAD CPUS (CALL)".
  * Not interposed: system calls made without libc (Go's runtime), the cpuid instruction, /proc/self/status,
- * /proc/stat, cgroup quotas, sched_getcpu (0).
+ * /proc/stat, the folders /sys/devices/system/cpu/cpuK/, cgroup quotas, sched_getcpu (0).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
