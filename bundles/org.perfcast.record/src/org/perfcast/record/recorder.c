@@ -598,9 +598,13 @@ static void write_trace(void) {
 }
 
 static void comment(const char *format, const char *text, long number);
-void recorder_comment(const char *line) { comment("%s", line, 0); }
+void recorder_comment(const char *line) {
+	resolve(); /* visible.c may call before the constructor ran */
+	comment("%s", line, 0);
+}
 
 int recorder_thread_of(pthread_t id, char *name, size_t size) {
+	resolve();
 	lock(&lk);
 	struct known *k = known(id, 0);
 	if (k) snprintf(name, size, "%s", k->name);
