@@ -17,6 +17,7 @@ import org.perfcast.engine.Numbers;
 import org.perfcast.record.JavaRecorder;
 import org.perfcast.record.PthreadRecorder;
 import org.perfcast.record.RealRuns;
+import org.perfcast.record.VisibleProcessors;
 import org.perfcast.trace.Recording;
 import org.perfcast.trace.SelfCheck;
 import org.perfcast.trace.Simulation;
@@ -24,6 +25,8 @@ import org.perfcast.trace.SimulationModel;
 import org.perfcast.trace.TargetMachine;
 import org.perfcast.trace.TraceException;
 import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceHeader;
+import org.perfcast.trace.TraceSource;
 import org.perfcast.trace.TraceSimulator;
 
 /**
@@ -38,7 +41,8 @@ final class AccuracyCommand extends AbstractCommand {
 	AccuracyCommand() {
 		super("accuracy", "record a program on one processor, predict more, run it for real and report the error", """
 				usage: perfcast accuracy [--processors N] [--predict 4,8] [--runs R] [--name NAME] [--trace FILE]
-				                         [--no-follow] [--timeout S] [--markdown | --json] -- PROGRAM [ARGS...]
+				                         [--no-follow] [--timeout S] [--visible-processors N | --record-per-count]
+				                         [--markdown | --json] -- PROGRAM [ARGS...]
 
 				Records PROGRAM (native or java ...) on one processor as perfcast record does, predicts
 				its speed-up on N processors (default 2) with the Direct, Client-Server, Strict Sequence
@@ -53,17 +57,26 @@ final class AccuracyCommand extends AbstractCommand {
 				  --trace FILE  keep the recording there (default: a temporary file)
 				  --no-follow   record only PROGRAM's own process, not the processes it starts
 				  --timeout S   end the recording or a real run, with every process it started, after S seconds
+				  --visible-processors N
+				                the processors the program sees while it is recorded on one (default: this
+				                machine's); a prediction for another count says that a program sizing its pools
+				                from the processor count would run differently there
+				  --record-per-count
+				                record once per processor count predicted (N and each --predict count), each
+				                recording seeing that count, and predict each count from its own recording
 				  --markdown    one row of a Markdown table (see examples/threads/validate.sh)
 				  --json        {"program", "processors", "real": {"one", "many", "speedup", "printed"},
 				                "predictions": [{"model", "chosen", "processors", "speedup", "error",
-				                "deadlock"}], "selfCheck": as perfcast trace --json's}
+				                "deadlock", "visibleProcessors"}], "selfCheck": as perfcast trace --json's,
+				                of the recording for N processors}
 				The recording checks itself: replayed on one processor it must take the recorded time, and
 				each thread's lifetime must be its CPU time, I/O, sleeps, recorded waits and run-queue delay.
 				A check off by more than 5 % is printed as "unreliable: ..." (a --markdown row's last cell).""");
 	}
 
 	/** One model's prediction for a processor count: the speed-up, or null on deadlock. */
-	private record Prediction(SimulationModel model, SimulationModel chosen, int processors, Double speedup) {
+	private record Prediction(SimulationModel model, SimulationModel chosen, int processors, Double speedup,
+			int visible) {
 	}
 
 	/** The {@code --timeout SECONDS} of a command that runs programs: null when not given or 0. */
@@ -86,8 +99,9 @@ final class AccuracyCommand extends AbstractCommand {
 		if (dash < 0 || dash == args.size() - 1) {
 			throw new UsageException("missing -- PROGRAM [ARGS...]");
 		}
-		Arguments arguments = Arguments.parse(args.subList(0, dash), Set.of("markdown", "json", "no-follow"),
-				Set.of("processors", "predict", "runs", "name", "trace", "timeout"));
+		Arguments arguments = Arguments.parse(args.subList(0, dash), Set.of("markdown", "json", "no-follow",
+				"record-per-count"), Set.of("processors", "predict", "runs", "name", "trace", "timeout",
+						"visible-processors"));
 		java.time.Duration timeout = timeout(arguments);
 		if (!arguments.operands().isEmpty()) {
 			throw new UsageException("unexpected " + arguments.operands().get(0) + " before --");
@@ -107,49 +121,75 @@ final class AccuracyCommand extends AbstractCommand {
 				throw new UsageException("--predict wants processor counts such as 4,8, not '" + p + "'");
 			}
 		}
+		int visible = RecordCommand.visibleProcessors(arguments);
+		boolean perCount = arguments.flag("record-per-count");
+		if (perCount && arguments.value("visible-processors").isPresent()) {
+			throw new UsageException("--record-per-count shows each recording the count it predicts: leave out "
+					+ "--visible-processors");
+		}
 		String name = arguments.value("name").orElse(JavaRecorder.isJava(command) ? JavaRecorder.programName(command)
 				: Path.of(command.get(0)).getFileName().toString());
 		Path cache = org.perfcast.engine.NativeTools.cache();
+		List<Integer> counts = new ArrayList<>(List.of(processors));
+		predict.stream().filter(n -> n != processors).distinct().forEach(counts::add);
+		// the recordings: one seeing the visible processors, or one per count seeing that count
+		Map<Integer, List<Integer>> recordings = new LinkedHashMap<>();
+		if (perCount) {
+			counts.forEach(n -> recordings.put(n, List.of(n)));
+		} else {
+			recordings.put(visible, counts);
+		}
+		List<Path> temporary = new ArrayList<>();
 		Path trace = null;
 		try {
-			trace = arguments.value("trace").map(Path::of).orElse(Files.createTempFile("perfcast-accuracy", ".vtrace"));
-			// the program's own output goes to standard error, so that standard output holds the report only
-			Path recorded = trace;
-			int status = PthreadRecorder.record(command, trace, cache, ProcessBuilder.Redirect.appendTo(new java.io.File(
-					"/dev/stderr")), !arguments.flag("no-follow"), note -> console.report(Diagnostic.info("trace.record",
-							note, Location.of(recorded.toString()))), Map.of(), timeout);
-			if (status != 0) {
-				console.report(Diagnostic.error("trace.record", name + " exited with " + status + " while recorded",
-						Location.of(command.get(0))));
-				return ExitCode.INPUT_ERROR;
-			}
-			Recording recording = TraceFiles.record(trace, trace.toString(), EngineMonitor.NULL);
-			double one = TraceSimulator.oneProcessor(recording, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
-			SelfCheck check = SelfCheck.of(() -> TraceFiles.open(recorded, recorded.toString()),
-					TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
-			check.notes(recording.unit()).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n,
-					Location.of(recorded.toString()))));
 			List<Prediction> predictions = new ArrayList<>();
-			List<Integer> counts = new ArrayList<>(List.of(processors));
-			predict.stream().filter(n -> n != processors).forEach(counts::add);
-			for (int n : counts) {
-				for (SimulationModel model : MODELS) {
-					Simulation s = TraceSimulator.simulate(recording, new TargetMachine(n, Map.of()), model,
-							new TraceSimulator.Options(0, false), EngineMonitor.NULL);
-					predictions.add(new Prediction(model, s.model(), n, s.completion() == null || !(s.completion() > 0)
-							|| !(one > 0) ? null : one / s.completion()));
+			SelfCheck check = null;
+			String unit = "";
+			for (Map.Entry<Integer, List<Integer>> r : recordings.entrySet()) {
+				int seen = r.getKey();
+				trace = traceFile(arguments, perCount, seen, temporary);
+				if (!record(command, trace, cache, arguments, seen, timeout, console, name)) {
+					return ExitCode.INPUT_ERROR;
+				}
+				Recording recording = TraceFiles.record(trace, trace.toString(), EngineMonitor.NULL);
+				double one = TraceSimulator.oneProcessor(recording, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
+				if (check == null) { // the recording for the processors really run
+					Path recorded = trace;
+					check = SelfCheck.of(() -> TraceFiles.open(recorded, recorded.toString()),
+							TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
+					unit = recording.unit();
+					check.notes(unit).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n, Location.of(
+							recorded.toString()))));
+				}
+				TraceHeader header;
+				try (TraceSource source = TraceFiles.open(trace, trace.toString())) {
+					header = source.header();
+				}
+				for (int n : r.getValue()) {
+					String warning = header.visibleProcessorsWarning(n);
+					if (warning != null) {
+						console.report(Diagnostic.warning("trace.visible", "the prediction for " + n + " processors: "
+								+ warning + " (or use --record-per-count)", Location.of(trace.toString())));
+					}
+					for (SimulationModel model : MODELS) {
+						Simulation s = TraceSimulator.simulate(recording, new TargetMachine(n, Map.of()), model,
+								new TraceSimulator.Options(0, false), EngineMonitor.NULL);
+						predictions.add(new Prediction(model, s.model(), n, s.completion() == null || !(s.completion()
+								> 0) || !(one > 0) ? null : one / s.completion(), header.visibleProcessors()));
+					}
 				}
 			}
+			predictions.sort(java.util.Comparator.comparingInt(p -> counts.indexOf(p.processors())));
 			RealRuns.Timing single = RealRuns.time(command, 1, runs, timeout);
 			RealRuns.Timing many = RealRuns.time(command, processors, runs, timeout);
 			double real = single.median() / many.median();
 			if (arguments.flag("json")) {
-				json(console, name, processors, single, many, real, predictions, check, recording.unit());
+				json(console, name, processors, single, many, real, predictions, check, unit);
 			} else if (arguments.flag("markdown")) {
 				markdown(console, name, processors, real, predictions, counts, check);
 			} else {
 				text(console, name, processors, single, many, real, predictions, counts, runs);
-				TraceCommand.printSelfCheck(check, recording.unit(), console.out());
+				TraceCommand.printSelfCheck(check, unit, console.out());
 			}
 			return ExitCode.OK;
 		} catch (PthreadRecorder.RecorderException e) {
@@ -163,14 +203,48 @@ final class AccuracyCommand extends AbstractCommand {
 			console.report(Diagnostic.error("trace.record", e.getMessage(), Location.of(command.get(0))));
 			return ExitCode.INPUT_ERROR;
 		} finally {
-			if (trace != null && arguments.value("trace").isEmpty()) {
+			for (Path t : temporary) {
 				try {
-					Files.deleteIfExists(trace);
+					Files.deleteIfExists(t);
 				} catch (IOException e) {
 					// a temporary file
 				}
 			}
 		}
+	}
+
+	/**
+	 * The trace of the recording that sees {@code seen} processors: {@code --trace FILE} (with {@code -pN} before
+	 * its extension when recording per count), else a temporary file.
+	 */
+	private static Path traceFile(Arguments arguments, boolean perCount, int seen, List<Path> temporary)
+			throws IOException {
+		java.util.Optional<String> given = arguments.value("trace");
+		if (given.isPresent()) {
+			Path path = Path.of(given.get());
+			return perCount ? path.resolveSibling(path.getFileName().toString().replaceFirst("(\\.[^.]*)?$", "-p" + seen
+					+ "$1")) : path;
+		}
+		Path t = Files.createTempFile("perfcast-accuracy", ".vtrace");
+		temporary.add(t);
+		return t;
+	}
+
+	/** Records {@code command} seeing {@code seen} processors; false (said) when the program failed. */
+	private static boolean record(List<String> command, Path trace, Path cache, Arguments arguments, int seen,
+			java.time.Duration timeout, Console console, String name) throws PthreadRecorder.RecorderException,
+			IOException {
+		// the program's own output goes to standard error, so that standard output holds the report only
+		int status = PthreadRecorder.record(command, trace, cache, ProcessBuilder.Redirect.appendTo(new java.io.File(
+				"/dev/stderr")), !arguments.flag("no-follow"), note -> console.report(Diagnostic.info("trace.record",
+						note, Location.of(trace.toString()))), Map.of(VisibleProcessors.VARIABLE, Integer.toString(
+								seen)), timeout);
+		if (status != 0) {
+			console.report(Diagnostic.error("trace.record", name + " exited with " + status + " while recorded",
+					Location.of(command.get(0))));
+			return false;
+		}
+		return true;
 	}
 
 	/** A JSON number, or null when not finite: the output stays valid JSON. */
@@ -256,7 +330,8 @@ final class AccuracyCommand extends AbstractCommand {
 					.append(", \"speedup\": ").append(p.speedup() == null ? "null" : number(p.speedup()))
 					.append(", \"error\": ").append(p.speedup() == null || p.processors() != processors ? "null"
 							: number(Math.abs(real - p.speedup()) / real))
-					.append(", \"deadlock\": ").append(p.speedup() == null).append('}');
+					.append(", \"deadlock\": ").append(p.speedup() == null).append(", \"visibleProcessors\": ")
+					.append(p.visible()).append('}');
 		}
 		console.out().println(json.append("], \"selfCheck\": ").append(TraceCommand.selfCheckJson(check, unit))
 				.append('}'));

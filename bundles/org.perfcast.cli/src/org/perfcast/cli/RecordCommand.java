@@ -10,6 +10,7 @@ import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
 import org.perfcast.record.JavaRecorder;
 import org.perfcast.record.PthreadRecorder;
+import org.perfcast.record.VisibleProcessors;
 import org.perfcast.trace.Recording;
 import org.perfcast.trace.SelfCheck;
 import org.perfcast.trace.TraceException;
@@ -21,8 +22,8 @@ final class RecordCommand extends AbstractCommand {
 
 	RecordCommand() {
 		super("record", "record a pthreads, OpenMP or Java program's synchronisation on one processor (a *.vtrace trace)", """
-				usage: perfcast record [--out FILE] [--no-follow] [--timeout S] -- PROGRAM [ARGS...]
-				       perfcast record [--out FILE] [--timeout S] -- java [JAVA OPTIONS] MAIN-CLASS|-jar JAR [ARGS...]
+				usage: perfcast record [--out FILE] [--no-follow] [--timeout S] [--visible-processors N] -- PROGRAM [ARGS...]
+				       perfcast record [--out FILE] [--timeout S] [--visible-processors N] -- java [JAVA OPTIONS] MAIN-CLASS|-jar JAR [ARGS...]
 
 				Runs PROGRAM pinned to one processor (taskset -c 0) with Perfcast's pthread recorder
 				preloaded (built with cc once, into ~/.cache/perfcast), which logs thread create, exit and
@@ -49,7 +50,13 @@ final class RecordCommand extends AbstractCommand {
 				read up to its last event with a warning. Predict more processors with perfcast trace FILE.
 				  --out FILE   the trace (default PROGRAM.vtrace, or MAIN-CLASS.vtrace, in the current folder)
 				  --no-follow  record only PROGRAM's own process, not the processes it starts
-				  --timeout S  end the program, and every process it started, after S seconds (default: no limit)""");
+				  --timeout S  end the program, and every process it started, after S seconds (default: no limit)
+				  --visible-processors N
+				               the processors the program sees while it runs on one (default: this machine's):
+				               a program that sizes its pools from the processor count makes the pools it would
+				               make on N (sysconf, get_nprocs, sched_getaffinity, /proc/cpuinfo, OpenMP's default
+				               team; Java's availableProcessors through -XX:ActiveProcessorCount=N); the trace
+				               says @visible-processors N. Record with the count you will predict.""");
 	}
 
 	@Override
@@ -59,7 +66,7 @@ final class RecordCommand extends AbstractCommand {
 			throw new UsageException("missing -- PROGRAM [ARGS...]");
 		}
 		Arguments arguments = Arguments.parse(args.subList(0, dash), java.util.Set.of("no-follow"), java.util.Set.of(
-				"out", "timeout"));
+				"out", "timeout", "visible-processors"));
 		java.time.Duration timeout = AccuracyCommand.timeout(arguments);
 		if (!arguments.operands().isEmpty()) {
 			throw new UsageException("unexpected " + arguments.operands().get(0) + " before --");
@@ -69,11 +76,13 @@ final class RecordCommand extends AbstractCommand {
 				: Path.of(command.get(0)).getFileName().toString();
 		Path out = Path.of(arguments.value("out").orElse(name + ".vtrace"));
 		Path cache = org.perfcast.engine.NativeTools.cache();
+		int visible = visibleProcessors(arguments);
 		int status;
 		try {
 			status = PthreadRecorder.record(command, out, cache, ProcessBuilder.Redirect.INHERIT, !arguments.flag(
 					"no-follow"), note -> console.report(Diagnostic.info("trace.record", note, Location.of(out
-							.toString()))), java.util.Map.of(), timeout);
+							.toString()))), java.util.Map.of(VisibleProcessors.VARIABLE, Integer.toString(visible)),
+					timeout);
 		} catch (PthreadRecorder.RecorderException e) {
 			console.report(Diagnostic.error("trace.record", e.getMessage(), Location.of(command.get(0))));
 			return ExitCode.INPUT_ERROR;
@@ -90,13 +99,14 @@ final class RecordCommand extends AbstractCommand {
 			recording.warnings().forEach(w -> console.report(Diagnostic.warning("trace.record", w,
 					Location.of(out.toString()))));
 			console.out().println("recorded " + events + " events of " + recording.threads().size() + " threads in "
-					+ Numbers.format(recording.end()) + " s (one processor; program exit code " + status + "): " + out);
+					+ Numbers.format(recording.end()) + " s (one processor, seeing " + visible + "; program exit code "
+					+ status + "): " + out);
 			SelfCheck check = SelfCheck.of(() -> TraceFiles.open(out, out.toString()), TraceSimulator.Options.DEFAULT,
 					EngineMonitor.NULL);
 			check.notes(recording.unit()).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n,
 					Location.of(out.toString()))));
 			TraceCommand.printSelfCheck(check, recording.unit(), console.out());
-			console.out().println("predict with: perfcast trace " + out + " --processors 2");
+			console.out().println("predict with: perfcast trace " + out + " --processors " + visible);
 		} catch (TraceException e) {
 			console.report(Diagnostic.error("trace.format", "the recorded trace does not replay: " + e.getMessage(),
 					e.line() > 0 ? Location.at(out.toString(), (int) Math.min(Integer.MAX_VALUE, e.line()), 1)
@@ -107,5 +117,15 @@ final class RecordCommand extends AbstractCommand {
 			return ExitCode.INPUT_ERROR;
 		}
 		return status == 0 ? ExitCode.OK : ExitCode.INPUT_ERROR;
+	}
+
+	/** The {@code --visible-processors N} of a command that records: this machine's processors when not given. */
+	static int visibleProcessors(Arguments arguments) throws UsageException {
+		java.util.Optional<String> given = arguments.value("visible-processors");
+		try {
+			return given.isEmpty() ? VisibleProcessors.machine() : VisibleProcessors.check(given.get());
+		} catch (IllegalArgumentException e) {
+			throw new UsageException("--visible-processors: " + e.getMessage());
+		}
 	}
 }

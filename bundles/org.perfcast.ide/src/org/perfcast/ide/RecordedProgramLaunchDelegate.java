@@ -42,6 +42,12 @@ public final class RecordedProgramLaunchDelegate extends LaunchConfigurationDele
 				}
 			}
 		}
+		// the processors the program sees while recorded on one
+		if (environment == null) {
+			environment = new LinkedHashMap<>(System.getenv());
+		}
+		environment.put(org.perfcast.record.VisibleProcessors.VARIABLE, Integer.toString(RecordingFinished
+				.checkedVisibleProcessors(configuration)));
 		RecordingJob job = new RecordingJob(settings, configuration.getName(), launch, environment);
 		if (launch instanceof RecordingLaunch recording) {
 			recording.job = job;

@@ -44,6 +44,19 @@ public final class RecordingFinished {
 	/** The default of {@link #ATTR_PROCESSORS}. */
 	public static final int DEFAULT_PROCESSORS = 4;
 	/**
+	 * Launch configuration attribute of the recording launches (Java and native): the processors the program sees
+	 * while it is recorded on one (int; by default this machine's), so the size of the pools it sizes from the
+	 * processor count ({@link org.perfcast.record.VisibleProcessors}).
+	 */
+	public static final String ATTR_VISIBLE_PROCESSORS = PerfcastIde.PLUGIN_ID + ".recording.visibleProcessors";
+	/** The most processors a program can be shown. */
+	public static final int MAX_VISIBLE_PROCESSORS = org.perfcast.record.VisibleProcessors.MAX;
+
+	/** The default of {@link #ATTR_VISIBLE_PROCESSORS}: this machine's processors. */
+	public static int defaultVisibleProcessors() {
+		return org.perfcast.record.VisibleProcessors.machine();
+	}
+	/**
 	 * Preference of this bundle: whether a recording is predicted when it ends: {@code always}, {@code never}, or
 	 * anything else to ask (the values of JFace's {@code MessageDialogWithToggle}).
 	 */
@@ -79,6 +92,25 @@ public final class RecordingFinished {
 	/** This bundle's preferences, which hold {@link #SIMULATE_AFTER_RECORDING}. */
 	public static IEclipsePreferences preferences() {
 		return InstanceScope.INSTANCE.getNode(PerfcastIde.PLUGIN_ID);
+	}
+
+	/** The processors {@code config}'s program sees while recorded ({@link #ATTR_VISIBLE_PROCESSORS}). */
+	public static int visibleProcessors(ILaunchConfiguration config) throws CoreException {
+		return config.getAttribute(ATTR_VISIBLE_PROCESSORS, defaultVisibleProcessors());
+	}
+
+	/**
+	 * The processors {@code config}'s program sees, checked.
+	 *
+	 * @throws CoreException saying what is allowed when they are not 1 to 4096
+	 */
+	public static int checkedVisibleProcessors(ILaunchConfiguration config) throws CoreException {
+		int visible = visibleProcessors(config);
+		if (visible < 1 || visible > org.perfcast.record.VisibleProcessors.MAX) {
+			throw new CoreException(Status.error("The processors the program sees must be 1 to "
+					+ org.perfcast.record.VisibleProcessors.MAX + ", not " + visible));
+		}
+		return visible;
 	}
 
 	/** The processors of {@code config}'s prediction ({@link #ATTR_PROCESSORS}). */

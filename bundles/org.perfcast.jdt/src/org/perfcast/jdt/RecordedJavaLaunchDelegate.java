@@ -19,11 +19,13 @@ import org.eclipse.jdt.launching.JavaLaunchDelegate;
 import org.perfcast.ide.RecordingFinished;
 import org.perfcast.record.JavaRecorder;
 import org.perfcast.record.PthreadRecorder;
+import org.perfcast.record.VisibleProcessors;
 import org.perfcast.trace.TargetMachine;
 
 /**
  * JDT's Java application launch with Perfcast's Java agent: the program runs pinned to processor 0 and writes
- * {@code MAIN.vtrace} into its project; when it ends, {@link RecordingFinished} refreshes the project and offers a
+ * {@code MAIN.vtrace} into its project, seeing the processors of the Prediction tab's <i>Processors the program
+ * sees</i> ({@code -XX:ActiveProcessorCount}); when it ends, {@link RecordingFinished} refreshes the project and offers a
  * prediction of the trace on more processors, which marks the program's bottlenecks on the processors of the
  * configuration's Prediction tab. The program runs on the JRE of its configuration (or project), not the IDE's: any
  * Java from 11 up (the agent jar is Java 11 bytecode); an older one is refused before it starts.
@@ -57,7 +59,12 @@ public class RecordedJavaLaunchDelegate extends JavaLaunchDelegate {
 			throw new CoreException(Status.error("Perfcast cannot prepare its Java agent: " + e.getMessage(), e));
 		}
 		String agent = "-javaagent:" + jar + "=out=" + trace.getLocation().toOSString() + ",pin=0";
-		return super.getVMArguments(configuration) + " \"" + agent + "\"";
+		String arguments = super.getVMArguments(configuration);
+		// the processors the program sees (availableProcessors) while pinned to one, unless its arguments say
+		if (!arguments.contains("-XX:ActiveProcessorCount=")) {
+			arguments += " " + VisibleProcessors.javaOption(RecordingFinished.checkedVisibleProcessors(configuration));
+		}
+		return arguments + " \"" + agent + "\"";
 	}
 
 	/**

@@ -195,12 +195,22 @@ public final class JavaRecorder {
 	 */
 	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output,
 			java.time.Duration timeout) throws RecorderException, IOException {
+		return record(command, out, cache, output, timeout, VisibleProcessors.machine());
+	}
+
+	/**
+	 * {@link #record(List, Path, Path, ProcessBuilder.Redirect, java.time.Duration)}, the program seeing
+	 * {@code visible} processors ({@code -XX:ActiveProcessorCount}, unless the command sets it) while it runs on one.
+	 */
+	public static int record(List<String> command, Path out, Path cache, ProcessBuilder.Redirect output,
+			java.time.Duration timeout, int visible) throws RecorderException, IOException {
 		checkVersion(command.get(0));
 		Path jar = agentJar(cache);
 		List<String> full = new ArrayList<>();
 		full.add(command.get(0));
 		full.add("-javaagent:" + jar + "=out=" + out.toAbsolutePath());
-		full.addAll(command.subList(1, command.size()));
+		List<String> shown = VisibleProcessors.javaCommand(command, visible);
+		full.addAll(shown.subList(1, shown.size()));
 		return PthreadRecorder.runPinned(full, Map.of(), out, command.get(0), output, timeout);
 	}
 

@@ -98,8 +98,8 @@ public final class OpenMpRuntime {
 	/**
 	 * Prepares {@code environment} (the program's, with the recorder already in {@code LD_PRELOAD}) to record
 	 * OpenMP program {@code program} when it is one: libomp preloaded after the recorder, the recorder named as the
-	 * OMPT tool, and a team of this machine's processors when {@code OMP_NUM_THREADS} is not set, each said to
-	 * {@code notes}.
+	 * OMPT tool, each said to {@code notes}; when {@code OMP_NUM_THREADS} is not set, the runtime's default team is
+	 * the processors the program sees ({@link VisibleProcessors}), which is said too.
 	 *
 	 * @return the OpenMP runtime the program links, or null when it is not an OpenMP program
 	 * @throws PthreadRecorder.RecorderException when it is one and LLVM's runtime is not installed
@@ -112,10 +112,9 @@ public final class OpenMpRuntime {
 			if (libomp != null) { // the OpenMP programs a script starts record too, on libomp
 				preload(environment, recorder, libomp);
 				if (environment.getOrDefault("OMP_NUM_THREADS", "").isBlank()) {
-					int processors = Runtime.getRuntime().availableProcessors();
-					environment.put("OMP_NUM_THREADS", Integer.toString(processors));
+					int processors = visible(environment);
 					notes.accept("OMP_NUM_THREADS is not set: OpenMP programs that " + program + " starts are recorded "
-							+ "with a team of " + processors + " (this machine's processors)");
+							+ "with a team of " + processors + " (the processors they see)");
 				}
 			}
 			return null;
@@ -133,13 +132,21 @@ public final class OpenMpRuntime {
 		}
 		String team = environment.get("OMP_NUM_THREADS");
 		if (team == null || team.isBlank()) {
-			int processors = Runtime.getRuntime().availableProcessors();
-			environment.put("OMP_NUM_THREADS", Integer.toString(processors));
+			int processors = visible(environment);
 			notes.accept("OMP_NUM_THREADS is not set: recorded with a team of " + processors + " thread"
-					+ (processors == 1 ? "" : "s") + " (this machine's processors); set it to the team you want "
-					+ "predicted, e.g. OMP_NUM_THREADS=8 for up to 8 processors");
+					+ (processors == 1 ? "" : "s") + " (the processors the program sees, --visible-processors); record "
+					+ "with the count you want predicted, e.g. --visible-processors 8 for 8 processors");
 		}
 		return linked;
+	}
+
+	/** The processors the program sees, as the environment tells the recorder (else this machine's). */
+	private static int visible(Map<String, String> environment) {
+		try {
+			return VisibleProcessors.of(environment);
+		} catch (IllegalArgumentException e) {
+			return VisibleProcessors.machine();
+		}
 	}
 
 	/** libomp preloaded after the recorder, which is named as the OMPT tool. */

@@ -52,7 +52,8 @@ public final class PthreadRecorder {
 		byte[] source = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.c");
 		byte[] openMp = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "ompt.c");
 		byte[] header = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.h");
-		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, header);
+		byte[] visible = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "visible.c");
+		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, header, visible);
 		Path dir = cache.resolve("recorder-" + hash);
 		Path library = dir.resolve("librecorder.so");
 		if (Files.isRegularFile(library)) {
@@ -67,9 +68,10 @@ public final class PthreadRecorder {
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.c"), source);
 		org.perfcast.engine.NativeTools.write(dir.resolve("ompt.c"), openMp);
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.h"), header);
+		org.perfcast.engine.NativeTools.write(dir.resolve("visible.c"), visible);
 		String failure = org.perfcast.engine.NativeTools.build(library, out -> List.of(cc.toString(), "-O2", "-shared",
 				"-fPIC", "-fexceptions", "-o", out.toString(), dir.resolve("recorder.c").toString(),
-				dir.resolve("ompt.c").toString(), "-ldl", "-pthread"));
+				dir.resolve("ompt.c").toString(), dir.resolve("visible.c").toString(), "-ldl", "-pthread"));
 		if (failure != null) {
 			throw new RecorderException("could not build the recorder: " + failure);
 		}
@@ -124,7 +126,9 @@ public final class PthreadRecorder {
 
 	/**
 	 * {@link #record(List, Path, Path, ProcessBuilder.Redirect, boolean, Consumer, Map) record}, ending the program
-	 * and every process it started when it runs longer than {@code timeout} (null: no limit).
+	 * and every process it started when it runs longer than {@code timeout} (null: no limit). The program sees the
+	 * processors {@code variables} name ({@link VisibleProcessors#VARIABLE}), by default this machine's
+	 * ({@link VisibleProcessors}).
 	 *
 	 * @throws org.perfcast.engine.Processes.TimeoutException when it did
 	 */
@@ -134,8 +138,14 @@ public final class PthreadRecorder {
 		if (command.isEmpty()) {
 			throw new RecorderException("no program to record");
 		}
+		int visible;
+		try {
+			visible = VisibleProcessors.of(variables);
+		} catch (IllegalArgumentException e) {
+			throw new RecorderException(e.getMessage());
+		}
 		if (JavaRecorder.isJava(command)) {
-			return JavaRecorder.record(command, out, cache, output, timeout);
+			return JavaRecorder.record(command, out, cache, output, timeout, visible);
 		}
 		Path library = preloadable(library(cache));
 		for (Path stale : children(out)) {
@@ -150,6 +160,7 @@ public final class PthreadRecorder {
 			environment.put("OMP_NUM_THREADS", team);
 		}
 		environment.putAll(variables);
+		environment.put(VisibleProcessors.VARIABLE, Integer.toString(visible));
 		OpenMpRuntime.prepare(command.get(0), library, environment, notes);
 		int status = runPinned(command, environment, out, command.get(0), output, timeout);
 		settle(out, notes);
@@ -253,7 +264,8 @@ public final class PthreadRecorder {
 	 * launch), as {@link #record(List, Path, Path, ProcessBuilder.Redirect, boolean, Consumer) record} does: the
 	 * command is pinned with {@code taskset} when there is one, and the environment, {@code environment} or else this
 	 * process's, preloads the recorder ({@code LD_PRELOAD}, before any library the environment already preloads),
-	 * names the trace and follows child processes. Stale traces of an earlier recording are deleted. The caller may set
+	 * names the trace and follows child processes; the program sees the processors the environment names
+	 * ({@link VisibleProcessors#VARIABLE}), by default this machine's. Stale traces of an earlier recording are deleted. The caller may set
 	 * the directory, and calls {@link #finish(Path, Consumer)} once the program has ended.
 	 *
 	 * @param environment the program's environment, or null for this process's
@@ -296,6 +308,11 @@ public final class PthreadRecorder {
 		env.put("LD_PRELOAD", preload == null || preload.isBlank() ? library.toString() : library + ":" + preload);
 		env.put("PERFCAST_TRACE_OUT", out.toAbsolutePath().toString());
 		env.put("PERFCAST_FOLLOW", "1");
+		try {
+			env.put(VisibleProcessors.VARIABLE, Integer.toString(VisibleProcessors.of(env)));
+		} catch (IllegalArgumentException e) {
+			throw new RecorderException(e.getMessage());
+		}
 		OpenMpRuntime.prepare(command.get(0), library, env, notes);
 		return builder;
 	}

@@ -685,6 +685,21 @@ static void write_trace(void) {
 	unlock(&wk);
 }
 
+static void comment(const char *format, const char *text, long number);
+void recorder_comment(const char *line) {
+	resolve(); /* visible.c may call before the constructor ran */
+	comment("%s", line, 0);
+}
+
+int recorder_thread_of(pthread_t id, char *name, size_t size) {
+	resolve();
+	lock(&lk);
+	struct known *k = known(id, 0);
+	if (k) snprintf(name, size, "%s", k->name);
+	unlock(&lk);
+	return k != NULL;
+}
+
 static void comment(const char *format, const char *text, long number) {
 	lock(&wk);
 	if (trace_file && !finished && getpid() == trace_pid) {
@@ -712,6 +727,7 @@ static int open_trace(const char *path, const char *why) {
 	inside++;
 	snprintf(trace_path, sizeof trace_path, "%s", path);
 	fprintf(trace_file, "@recorded pthreads\n@unit s\n");
+	if (visible_processors()) fprintf(trace_file, "@visible-processors %d\n", visible_processors());
 	char command[1024];
 	FILE *cmdline = fopen("/proc/self/cmdline", "re");
 	size_t n = cmdline ? fread(command, 1, sizeof command - 1, cmdline) : 0;
@@ -1360,6 +1376,8 @@ long syscall(long number, ...) {
 	long a[6];
 	for (int i = 0; i < 6; i++) a[i] = va_arg(list, long);
 	va_end(list);
+	long handled;
+	if (visible_syscall(number, a, &handled)) return handled;
 	if (number != SYS_futex || !active || my_id < 0) return real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
 	const void *address = (const void *) a[0];
 	int op = (int) a[1] & FUTEX_CMD_MASK;

@@ -5,6 +5,9 @@
 #ifndef PERFCAST_RECORDER_H
 #define PERFCAST_RECORDER_H
 
+#include <pthread.h>
+#include <stddef.h>
+
 #define INTERNAL __attribute__((visibility("hidden")))
 
 /* The trace's event kinds, in the order of their keywords. */
@@ -21,6 +24,16 @@ INTERNAL const char *recorder_thread(void);
 INTERNAL long long recorder_cpu(void);
 /* Appends an event of thread at CPU clock cpu, with the code address site (or NULL); the caller holds the lock. */
 INTERNAL void recorder_event(const char *thread, int kind, const char *arg, const void *site, long long cpu);
+
+/* Writes line (a comment, "# ...\n") to the trace now, after the events recorded so far. */
+INTERNAL void recorder_comment(const char *line);
+/* Copies the trace's name of thread id into name; 0 when the recorder does not know it. */
+INTERNAL int recorder_thread_of(pthread_t id, char *name, size_t size);
+
+/* visible.c: the processors the program sees (PERFCAST_VISIBLE_PROCESSORS), 0 when not set; syscall()'s affinity
+   requests, 1 when handled (with *result). */
+INTERNAL int visible_processors(void);
+INTERNAL int visible_syscall(long number, const long *a, long *result);
 
 /* A line for the end of the trace (a comment), replacing an earlier one. */
 INTERNAL void recorder_summary(const char *text);

@@ -25,6 +25,8 @@ public final class BinaryTrace {
 	/** The first bytes of every binary trace. */
 	static final byte[] MAGIC = { 'V', 'T', 'R', 'B' };
 	private static final int VERSION = 1;
+	/** Version 2 adds the processors the program saw after the unit; written only for traces that say it. */
+	private static final int VERSION_VISIBLE = 2;
 	private static final int HAS_CPU = 0x10;
 	private static final int HAS_AT = 0x20;
 	private static final int HAS_RUN_QUEUE = 0x40;
@@ -41,12 +43,15 @@ public final class BinaryTrace {
 		public Writer(OutputStream out, TraceHeader header) throws IOException {
 			this.out = new DataOutputStream(new java.io.BufferedOutputStream(out, 1 << 16));
 			this.out.write(MAGIC);
-			this.out.writeByte(VERSION);
+			this.out.writeByte(header.visibleProcessors() > 0 ? VERSION_VISIBLE : VERSION);
 			varint(header.priorities().size());
 			for (String p : header.priorities()) {
 				name(p);
 			}
 			name(header.unit());
+			if (header.visibleProcessors() > 0) {
+				varint(header.visibleProcessors());
+			}
 		}
 
 		/** Appends {@code e}. */
@@ -134,9 +139,9 @@ public final class BinaryTrace {
 				}
 			}
 			int version = buffer[position++] & 0xFF;
-			if (version != VERSION) {
+			if (version != VERSION && version != VERSION_VISIBLE) {
 				throw new TraceException(file, 0, "binary trace version " + version + " is not supported (only "
-						+ VERSION + ")");
+						+ VERSION + " and " + VERSION_VISIBLE + ")");
 			}
 			try {
 				int count = (int) varint();
@@ -144,7 +149,13 @@ public final class BinaryTrace {
 				for (int i = 0; i < count; i++) {
 					priorities.add(name());
 				}
-				header = new TraceHeader(priorities, name());
+				String unit = name();
+				int visible = version == VERSION_VISIBLE ? (int) varint() : 0;
+				if (visible < 0 || visible > 4096) {
+					throw new TraceException(file, 0, "the binary trace's visible processors " + visible
+							+ " are not 1 to 4096");
+				}
+				header = new TraceHeader(priorities, unit, "", visible);
 			} catch (EOFException e) {
 				throw new TraceException(file, 0, "the binary trace ends inside its header");
 			}

@@ -178,7 +178,8 @@ public final class TraceEngine implements Engine {
 	 * @param simulation   the simulation on the target machine
 	 * @param oneProcessor the recorded execution's time on one processor
 	 * @param unit         the trace's unit of time ("" when it names none)
-	 * @param warnings     the replay's remarks about the recording
+	 * @param warnings     the replay's remarks about the recording, first among them that the program saw another
+	 *                     number of processors ({@link TraceHeader#visibleProcessorsWarning(int)})
 	 * @param notes        for a resized OpenMP team, what the prediction rests on
 	 * @param selfCheck    whether the recording accounts for its own run
 	 */
@@ -204,6 +205,13 @@ public final class TraceEngine implements Engine {
 			IOException {
 		List<String> warnings = new ArrayList<>();
 		List<String> notes = new ArrayList<>();
+		String visible;
+		try (TraceSource source = TraceFiles.open(file, name)) {
+			visible = source.header().visibleProcessorsWarning(machine.processors());
+		}
+		if (visible != null) {
+			warnings.add(visible);
+		}
 		if (threads == 0) {
 			TraceSimulator.Opener trace = () -> TraceFiles.open(file, name);
 			// a pass over the file per model tried (AUTO tries up to three), and one for the run on one processor
@@ -239,8 +247,9 @@ public final class TraceEngine implements Engine {
 				return monitor.isCancelled();
 			}
 		});
+		warnings.addAll(recording.warnings());
 		return new Prediction(simulation, TraceSimulator.oneProcessor(recording, options, monitor), recording.unit(),
-				recording.warnings(), notes, check);
+				warnings, notes, check);
 	}
 
 	/**

@@ -27,7 +27,8 @@ import org.eclipse.jdt.annotation.Nullable;
  * Events are {@code create T}, {@code wait E}, {@code activate T E}, {@code exit}, {@code lock M},
  * {@code rlock M}, {@code unlock M}, {@code join T}, {@code post S}, {@code take S}, {@code io D} and
  * {@code sleep D} (the thread was off its processor for D before the event); {@code #} starts a comment. Times are non-negative and never decrease.
- * The directives come before the first event, except {@code @end}: a recorder names itself with
+ * The directives come before the first event, except {@code @end}; {@code @visible-processors N} says how many
+ * processors the recorded program saw ({@link TraceHeader#visibleProcessors()}). A recorder names itself with
  * {@code @recorded NAME} and ends a finished recording with {@code @end}, so that a trace it did not finish
  * (the program crashed) is read up to its last whole line and reported as {@link #truncated()}; {@code @end cpu=S
  * others=O} gives the CPU time of the whole process, threads the trace does not have included, and the time other
@@ -81,6 +82,7 @@ public final class TraceReader implements TraceSource {
 		List<String> priorities = List.of();
 		String unit = "";
 		String recorder = "";
+		int visible = 0;
 		String text;
 		while ((text = readLine()) != null) {
 			line++;
@@ -117,12 +119,25 @@ public final class TraceReader implements TraceSource {
 				unit = rest;
 			}
 			case "@recorded" -> recorder = rest.isEmpty() ? "recorder" : rest;
+			case "@visible-processors" -> visible = visibleProcessors(rest);
 			case "@end" -> end(rest);
 			default -> throw new TraceException(file, line, "unknown directive " + words[0]
-					+ " (known: @priority, @unit, @recorded, @end)");
+					+ " (known: @priority, @unit, @recorded, @visible-processors, @end)");
 			}
 		}
-		return new TraceHeader(priorities, unit, recorder);
+		return new TraceHeader(priorities, unit, recorder, visible);
+	}
+
+	/** The count of {@code @visible-processors N}: a whole number from 1 to 4096. */
+	private int visibleProcessors(String rest) throws TraceException {
+		if (rest.matches("[0-9]{1,4}")) {
+			int n = Integer.parseInt(rest);
+			if (n >= 1 && n <= 4096) {
+				return n;
+			}
+		}
+		throw new TraceException(file, line, "@visible-processors wants the number of processors the program saw, 1 "
+				+ "to 4096, e.g. @visible-processors 8; got '" + rest + "'");
 	}
 
 	private static String strip(String text) {

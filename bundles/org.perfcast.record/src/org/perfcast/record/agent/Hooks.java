@@ -137,7 +137,9 @@ public final class Hooks {
 		busyStart = busyNanos(pinnedCpu);
 		try {
 			writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-			writer.write("@recorded java-agent\n@unit s\n");
+			// what the program sees: -XX:ActiveProcessorCount=N as perfcast record sets it, else the processors it runs on
+			writer.write("@recorded java-agent\n@unit s\n@visible-processors " + Runtime.getRuntime().availableProcessors()
+					+ "\n");
 			writer.flush();
 		} catch (IOException e) {
 			System.err.println("perfcast recorder: cannot write " + file + ": " + e.getMessage());

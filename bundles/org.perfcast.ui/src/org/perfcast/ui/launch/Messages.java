@@ -62,6 +62,10 @@ final class Messages {
 	static final String PREDICTION_GROUP = "Prediction of the recording";
 	static final String PROCESSORS_LABEL = "Bottlenecks on &processors:";
 	static final String PROCESSORS_TIP = "The processor count whose bottlenecks are marked on the source lines";
+	static final String VISIBLE_LABEL = "Processors the program &sees:";
+	static final String VISIBLE_TIP = "The program runs on one processor but sees this many (the processor count, "
+			+ "affinity masks, /proc/cpuinfo, OpenMP's default team, Java's availableProcessors): a pool sized from "
+			+ "the processor count gets this size. Record with the processor count you predict.";
 	static final String PREDICTION_HELP = "When the program has ended, its trace is predicted on 1, 2, 4 and 8 "
 			+ "processors and on this many, and the synchronisation points that hold it back on this many (those on "
 			+ "the critical path, and where threads wait at least 1 % of their time) become warnings on their source "

@@ -205,6 +205,8 @@ class RecordedProgramLaunchTest {
 		// the program's environment without OMP_NUM_THREADS, whatever the IDE's is
 		copy.setAttribute(ILaunchManager.ATTR_ENVIRONMENT_VARIABLES, java.util.Map.of("PATH", System.getenv("PATH")));
 		copy.setAttribute(ILaunchManager.ATTR_APPEND_ENVIRONMENT_VARIABLES, false);
+		// the program sees 3 processors while it runs on one: OpenMP's default team is 3
+		copy.setAttribute(RecordingFinished.ATTR_VISIBLE_PROCESSORS, 3);
 		List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
 		org.eclipse.core.runtime.ILogListener listener = (status, plugin) -> logged.add(status.getMessage());
 		org.eclipse.core.runtime.Platform.addLogListener(listener);
@@ -212,10 +214,10 @@ class RecordedProgramLaunchTest {
 			ILaunch launch = copy.doSave().launch(ILaunchManager.RUN_MODE, null);
 			Workspaces.waitUntil(launch::isTerminated, 120_000, "the recording to end");
 			assertEquals(0, launch.getProcesses()[1].getExitValue());
-			int team = Runtime.getRuntime().availableProcessors();
+			int team = 3;
 			String runtime = "an OpenMP program built with GCC (libgomp.so.1): recorded on LLVM's OpenMP runtime ";
 			String size = "OMP_NUM_THREADS is not set: recorded with a team of " + team + " thread" + (team == 1 ? ""
-					: "s") + " (this machine's processors)";
+					: "s") + " (the processors the program sees, --visible-processors)";
 			String console = launch.getProcesses()[1].getStreamsProxy().getOutputStreamMonitor().getContents();
 			List<String> lines = console.lines().toList();
 			assertEquals(3, lines.size(), console);
@@ -226,6 +228,7 @@ class RecordedProgramLaunchTest {
 			assertTrue(logged.stream().anyMatch(m -> m.startsWith("Recording omp: " + runtime)), logged.toString());
 			assertTrue(logged.stream().anyMatch(m -> m.startsWith("Recording omp: " + size)), logged.toString());
 			String text = Files.readString(project.getFile("omp.vtrace").getLocation().toPath());
+			assertTrue(text.startsWith("@recorded pthreads\n@unit s\n@visible-processors 3\n"), text);
 			assertTrue(text.matches("(?s).* main post omp\\.fork\\.1 cpu=\\S+ at=" + java.util.regex.Pattern.quote(
 					project.getFile("omp.c").getLocation().toOSString()) + ":5\n.*"), "the parallel region at line 5: "
 							+ text);

@@ -120,7 +120,7 @@ class TraceFormatTest {
 		bytes.writeBytes(new byte[] { 'V', 'T', 'R', 'B', 9 });
 		Files.write(corrupt, bytes.toByteArray());
 		e = assertThrows(TraceException.class, () -> TraceFiles.record(corrupt, "c.vtraceb", EngineMonitor.NULL));
-		assertEquals("binary trace version 9 is not supported (only 1)", e.getMessage());
+		assertEquals("binary trace version 9 is not supported (only 1 and 2)", e.getMessage());
 		// a name id with bit 63 set: a located error, not an IndexOutOfBoundsException
 		bytes.reset();
 		bytes.writeBytes(new byte[] { 'V', 'T', 'R', 'B', 1, 0, 0, 0, 1, 's', 3, 0, 0, 0, 0, 0, 0, 0, 0 });

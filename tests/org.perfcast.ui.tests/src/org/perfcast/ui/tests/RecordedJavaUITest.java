@@ -173,6 +173,7 @@ class RecordedJavaUITest {
 					.newInstance(null, "Handshake on Java 17");
 			copy.setAttribute(IJavaLaunchConfigurationConstants.ATTR_PROJECT_NAME, "handshake17");
 			copy.setAttribute(IJavaLaunchConfigurationConstants.ATTR_MAIN_TYPE_NAME, "Handshake");
+			copy.setAttribute(RecordingFinished.ATTR_VISIBLE_PROCESSORS, 3);
 			ILaunch launch = copy.launch(ILaunchManager.RUN_MODE, null);
 			UiTests.waitUntil(launch::isTerminated, 60_000, "the recorded program to end");
 			IProcess process = launch.getProcesses()[0];
@@ -183,6 +184,8 @@ class RecordedJavaUITest {
 			IFile trace = project.getFile("Handshake.vtrace");
 			assertTrue(commandLine.contains("/perfcast-recorder.jar=out=" + trace.getLocation().toOSString() + ",pin=0"),
 					commandLine);
+			assertTrue(commandLine.contains(" -XX:ActiveProcessorCount=3 "), "the program sees 3 processors: "
+					+ commandLine);
 			UiTests.waitUntil(() -> {
 				try {
 					project.refreshLocal(IResource.DEPTH_ONE, null);
@@ -192,7 +195,8 @@ class RecordedJavaUITest {
 				return trace.exists();
 			}, 10_000, "the trace in the project");
 			String text = Files.readString(Path.of(trace.getLocationURI()));
-			assertTrue(text.startsWith("@recorded java-agent\n") && text.endsWith("@end\n"), text);
+			assertTrue(text.startsWith("@recorded java-agent\n@unit s\n@visible-processors 3\n") && text.endsWith(
+					"@end\n"), text);
 			assertTrue(text.contains(" T1 post C1 ") && text.contains(" at=Handshake.java:18"), text);
 			// what follows the recording (the prediction saved, not run as the preference says) is over
 			UiTests.waitUntil(() -> {
@@ -250,7 +254,9 @@ class RecordedJavaUITest {
 		IFile trace = project.getFile("Handshake.vtrace");
 		UiTests.waitUntil(trace::exists, 10_000, "the trace in the project");
 		String text = Files.readString(Path.of(trace.getLocationURI()));
-		assertTrue(text.startsWith("@recorded java-agent\n") && text.endsWith("@end\n"), text);
+		assertTrue(text.startsWith("@recorded java-agent\n@unit s\n@visible-processors " + Runtime.getRuntime()
+				.availableProcessors() + "\n") && text.endsWith("@end\n"), "by default the program sees this machine's "
+						+ "processors: " + text);
 		assertTrue(text.contains(" T1 post C1 ") && text.contains(" at=Handshake.java:18"), text);
 
 		// the prediction offered: a saved Perfcast Simulation of the trace over 1, 2, 4 and 8 processors, run
