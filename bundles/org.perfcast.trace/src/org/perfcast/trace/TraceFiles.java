@@ -97,6 +97,11 @@ public final class TraceFiles {
 		}
 
 		@Override
+		public ThreadNames names() {
+			return source.names();
+		}
+
+		@Override
 		public String file() {
 			return source.file();
 		}
