@@ -51,8 +51,9 @@ public final class PthreadRecorder {
 	public static Path library(Path cache) throws RecorderException, IOException {
 		byte[] source = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.c");
 		byte[] openMp = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "ompt.c");
+		byte[] names = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "names.c");
 		byte[] header = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.h");
-		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, header);
+		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, names, header);
 		Path dir = cache.resolve("recorder-" + hash);
 		Path library = dir.resolve("librecorder.so");
 		if (Files.isRegularFile(library)) {
@@ -66,10 +67,11 @@ public final class PthreadRecorder {
 		Files.createDirectories(dir);
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.c"), source);
 		org.perfcast.engine.NativeTools.write(dir.resolve("ompt.c"), openMp);
+		org.perfcast.engine.NativeTools.write(dir.resolve("names.c"), names);
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.h"), header);
 		String failure = org.perfcast.engine.NativeTools.build(library, out -> List.of(cc.toString(), "-O2", "-shared",
 				"-fPIC", "-fexceptions", "-o", out.toString(), dir.resolve("recorder.c").toString(),
-				dir.resolve("ompt.c").toString(), "-ldl", "-pthread"));
+				dir.resolve("ompt.c").toString(), dir.resolve("names.c").toString(), "-ldl", "-pthread"));
 		if (failure != null) {
 			throw new RecorderException("could not build the recorder: " + failure);
 		}

@@ -480,6 +480,10 @@ int recorder_active(void) { return active && !finished; }
 void recorder_lock(void) { lock(&lk); }
 void recorder_unlock(void) { unlock(&lk); }
 const char *recorder_thread(void) { return me(); }
+const char *recorder_thread_of(pthread_t id) {
+	struct known *k = known(id, 0);
+	return k ? k->name : NULL;
+}
 long long recorder_cpu(void) { return cpu_now(); }
 
 void recorder_event(const char *thread, int kind, const char *arg, const void *site, long long cpu) {
@@ -504,6 +508,10 @@ void recorder_event(const char *thread, int kind, const char *arg, const void *s
 static void write_events(struct buffer *b) {
 	for (size_t i = 0; i < b->n; i++) {
 		struct event *e = &b->e[i];
+		if (e->kind == NAME) {
+			recorder_write_name(trace_file, e->thread, e->arg);
+			continue;
+		}
 		char at[96] = "";
 		if (e->site) {
 			struct site s = site_of(e->site);
@@ -659,6 +667,7 @@ __attribute__((constructor)) static void begin(void) {
 		child_path(path, sizeof path, out, (long) getpid());
 		if (!open_trace(path, ", started by the recorded program")) return;
 	}
+	recorder_names_begin();
 	active = 1;
 	start_flusher();
 	atexit(write_trace);
@@ -689,6 +698,7 @@ static void started(struct start_arg *a) {
 	memcpy(self, a->name, sizeof self);
 	my_id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED); /* unique among threads, never 0, 1 or -1 */
 	pthread_setspecific(ending, (void *) 1);
+	recorder_named_at_start(self);
 }
 
 static void *trampoline(void *p) {

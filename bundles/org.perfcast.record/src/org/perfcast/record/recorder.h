@@ -5,10 +5,13 @@
 #ifndef PERFCAST_RECORDER_H
 #define PERFCAST_RECORDER_H
 
+#include <pthread.h>
+#include <stdio.h>
+
 #define INTERNAL __attribute__((visibility("hidden")))
 
-/* The trace's event kinds, in the order of their keywords. */
-enum kind { CREATE, JOIN, EXIT, LOCK, RLOCK, UNLOCK, POST, TAKE, IO, SLEEP };
+/* The trace's event kinds, in the order of their keywords; NAME is an @name line (names.c), its arg the name. */
+enum kind { CREATE, JOIN, EXIT, LOCK, RLOCK, UNLOCK, POST, TAKE, IO, SLEEP, NAME };
 
 /* Whether the recorder writes a trace in this process. */
 INTERNAL int recorder_active(void);
@@ -21,6 +24,16 @@ INTERNAL const char *recorder_thread(void);
 INTERNAL long long recorder_cpu(void);
 /* Appends an event of thread at CPU clock cpu, with the code address site (or NULL); the caller holds the lock. */
 INTERNAL void recorder_event(const char *thread, int kind, const char *arg, const void *site, long long cpu);
+
+/* The trace name of the thread id the recorder created, or NULL; the caller holds the lock. */
+INTERNAL const char *recorder_thread_of(pthread_t id);
+
+/* Thread names (names.c): the process's name, read when the recording begins; an @name of thread (the caller holds
+   the lock); a new thread's inherited name, on that thread as it starts; an @name line written out. */
+INTERNAL void recorder_names_begin(void);
+INTERNAL void recorder_name(const char *thread, const char *name);
+INTERNAL void recorder_named_at_start(const char *thread);
+INTERNAL void recorder_write_name(FILE *out, const char *thread, const char *name);
 
 /* A line for the end of the trace (a comment), replacing an earlier one. */
 INTERNAL void recorder_summary(const char *text);

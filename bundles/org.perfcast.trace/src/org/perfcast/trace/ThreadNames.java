@@ -45,14 +45,21 @@ public final class ThreadNames {
 		this.frozen = frozen;
 	}
 
-	/** Names {@code thread} {@code name} after {@code before} events of the trace (a later name is a rename). */
+	/**
+	 * Names {@code thread} {@code name} after {@code before} events of the trace: a later name is a rename, the same
+	 * name again is nothing.
+	 */
 	public synchronized void name(String thread, String name, long before) {
 		if (frozen) {
 			throw new UnsupportedOperationException("ThreadNames.NONE holds no names");
 		}
 		String cut = name.length() > MAX_NAME ? name.substring(0, MAX_NAME) : name;
 		Named named = new Named(before, cut);
-		names.computeIfAbsent(thread, k -> new ArrayList<>(1)).add(named);
+		List<Named> history = names.computeIfAbsent(thread, k -> new ArrayList<>(1));
+		if (!history.isEmpty() && history.get(history.size() - 1).name().equals(cut)) {
+			return; // the name it has (a recorder may say it twice)
+		}
+		history.add(named);
 		order.add(Map.entry(thread, named));
 	}
 
