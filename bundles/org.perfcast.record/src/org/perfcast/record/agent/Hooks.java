@@ -916,6 +916,9 @@ public final class Hooks {
 		try {
 			task.base = CPU.getCurrentThreadCpuTime();
 			push(task);
+			if (task.shown == null) {
+				named(task, Thread.currentThread().getName()); // a task is named after the thread it runs on
+			}
 		} finally {
 			LOCK.unlock();
 		}
@@ -1670,7 +1673,11 @@ public final class Hooks {
 
 	/** An {@code @name} line for {@code actor}'s Java thread if its name is not the one the trace gave it last. */
 	private static void named(Actor actor) {
-		String name = actor.thread.getName();
+		named(actor, actor.thread.getName());
+	}
+
+	/** An {@code @name} line giving {@code actor} {@code name}, unless it has it. */
+	private static void named(Actor actor, String name) {
 		String shown = actor.shown;
 		actor.shown = name;
 		String line = name.equals(shown) ? null : ThreadNaming.directive(actor.name, name);

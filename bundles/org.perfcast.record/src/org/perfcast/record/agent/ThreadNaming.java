@@ -4,7 +4,8 @@ package org.perfcast.record.agent;
  * The names of a recorded program's Java threads as {@code @name THREAD TEXT} lines of the trace: a thread's
  * {@link Thread#getName()} when it starts (a name given to its constructor: "pool-1-thread-2", "ForkJoinPool-1-worker-3",
  * a subclass's {@code super("ping")}) and whenever it has changed at one of its events (after {@code setName}, from
- * any code, the JDK's included). A name equal to the thread's ID in the trace ("main") is not written.
+ * any code, the JDK's included). A task (a thread of the trace that an executor or a fork-join pool runs) is named
+ * after the Java thread it runs on ("pool-1-thread-2"). A name equal to the ID in the trace ("main") is not written.
  * <p>
  * This class runs in the recorded program's JVM, any Java from 11 up: it must use only Java 11's language and API.
  */
