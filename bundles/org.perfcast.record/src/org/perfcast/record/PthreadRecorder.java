@@ -237,7 +237,7 @@ public final class PthreadRecorder {
 	/** How many threads a recorded trace has: its creates and its first thread. */
 	private static int threads(Path trace) throws IOException {
 		try (Stream<String> lines = Files.lines(trace, java.nio.charset.StandardCharsets.UTF_8)) {
-			return 1 + (int) lines.filter(l -> l.contains(" create ")).count();
+			return 1 + (int) lines.filter(l -> !l.startsWith("@") && l.contains(" create ")).count(); // not in a name
 		}
 	}
 

@@ -45,6 +45,8 @@ public final class TraceReader implements TraceSource {
 	private boolean ended;
 	private boolean truncated;
 	private long events;
+	/** Whether a recorder wrote the trace ({@code @recorded}). */
+	private boolean recorded;
 	private final ThreadNames names = new ThreadNames();
 
 	/**
@@ -88,8 +90,23 @@ public final class TraceReader implements TraceSource {
 		return t.startsWith("@name") && (t.length() == 5 || Character.isWhitespace(t.charAt(5)));
 	}
 
-	/** Reads {@code @name THREAD TEXT}: TEXT is the rest of the line after one blank. */
-	private void name(String text) throws TraceException {
+	/**
+	 * Reads {@code @name THREAD TEXT}: TEXT is the rest of the line after one blank. A recorder's last line, cut where
+	 * the program died, ends the trace before it as a cut event does.
+	 */
+	private void name(String text) throws TraceException, IOException {
+		try {
+			readName(text);
+		} catch (TraceException e) {
+			if (recorded && !ended && readLine() == null) {
+				truncated = true;
+				return;
+			}
+			throw e;
+		}
+	}
+
+	private void readName(String text) throws TraceException {
 		String rest = text.stripLeading().substring(5).stripLeading();
 		int blank = 0;
 		while (blank < rest.length() && !Character.isWhitespace(rest.charAt(blank))) {
@@ -150,7 +167,10 @@ public final class TraceReader implements TraceSource {
 				}
 				unit = rest;
 			}
-			case "@recorded" -> recorder = rest.isEmpty() ? "recorder" : rest;
+			case "@recorded" -> {
+				recorder = rest.isEmpty() ? "recorder" : rest;
+				recorded = true;
+			}
 			case "@end" -> ended = true;
 			default -> throw new TraceException(file, line, "unknown directive " + words[0]
 					+ " (known: @priority, @unit, @recorded, @name, @end)");

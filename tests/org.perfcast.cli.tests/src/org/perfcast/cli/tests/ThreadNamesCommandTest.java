@@ -70,6 +70,34 @@ class ThreadNamesCommandTest {
 		return cli.out();
 	}
 
+	/** A trace's names in the results file of {@code perfcast run trace} and in the HTML report's Gantt chart. */
+	@Test
+	void testTheResultsAndTheReportShowTheNames(@TempDir Path dir) throws Exception {
+		Path trace = Files.writeString(dir.resolve("names.vtrace"), """
+				@unit s
+				@name T1 ping
+				0 main create T1 cpu=0
+				0 main create T2 cpu=0
+				@name T2 pong & <friends>
+				1 T1 exit cpu=1
+				2 T2 exit cpu=2
+				2 main join T1 cpu=0
+				2 main join T2 cpu=0
+				2 main exit cpu=0
+				""");
+		assertEquals(ExitCode.OK, cli.run("run", "trace", trace.toString(), "--option", "processors=2", "--out",
+				dir.resolve("out").toString()), cli.err());
+		Path results = org.perfcast.results.io.ResultsFiles.list(dir.resolve("out")).get(0);
+		org.perfcast.model.results.Run run = org.perfcast.results.io.ResultsFiles.load(results);
+		assertEquals(List.of("main", "ping (T1)", "pong & <friends> (T2)"), run.getPoints().get(0).getSchedules()
+				.get(0).getTimelines().stream().map(t -> t.getLabel()).toList());
+		cli.reset();
+		Path html = dir.resolve("report.html");
+		assertEquals(ExitCode.OK, cli.run("report", results.toString(), "--html", html.toString()), cli.err());
+		String page = Files.readString(html);
+		assertTrue(page.contains(">ping (T1)</text>") && page.contains(">pong &amp; &lt;friends&gt; (T2)</text>"), page);
+	}
+
 	@Test
 	void testACProgramNamesItsThreads(@TempDir Path dir) throws Exception {
 		compile(dir, "named", """

@@ -209,6 +209,18 @@ class ThreadNamesTest {
 		assertEquals("e.vtrace:4: nothing may follow @end", error("@recorded x\n0 main exit\n@end\n@name main m\n"));
 	}
 
+	/** A recorder's trace cut inside its last line, an {@code @name}, ends before that line. */
+	@Test
+	void testANameCutWhereTheProgramDiedEndsTheTrace() throws Exception {
+		try (TraceReader reader = new TraceReader(new java.io.StringReader("@recorded pthreads\n0 main create T1 cpu=0\n"
+				+ "@name T1"), "cut.vtrace")) {
+			Trace trace = Trace.of(reader);
+			assertEquals(1, trace.events().size());
+			assertTrue(reader.truncated());
+			assertTrue(trace.names().isEmpty());
+		}
+	}
+
 	private static String error(String text) {
 		TraceException e = assertThrows(TraceException.class, () -> TraceReader.read(text, "e.vtrace"));
 		return e.toString();
