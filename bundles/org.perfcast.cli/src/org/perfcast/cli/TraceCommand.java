@@ -34,7 +34,8 @@ final class TraceCommand extends AbstractCommand {
 
 						FILE is a trace in the text form (*.vtrace: '@priority P1 > P2', then lines 'time thread
 						event args' with events create T, wait E, activate T E, exit, lock M, unlock M, join T,
-						optional cpu=SECONDS and at=FILE:LINE) or the binary form (*.vtraceb). The recording is
+						optional cpu=SECONDS and at=FILE:LINE; '@name T2 ping' anywhere names a thread for display, shown
+						as "ping (T2)") or the binary form (*.vtraceb). The recording is
 						replayed on one processor under its priorities (or cut by the threads' CPU clocks), then
 						simulated on N processors: each runs its highest-priority ready thread, preemptively.
 						  --processors N   the target's processors (default 2)

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,7 +44,7 @@ class ThreadNamesCommandTest {
 
 	private static void compile(Path dir, String name, String source, String... flags) throws Exception {
 		Path file = Files.writeString(dir.resolve(name + ".c"), source);
-		List<String> command = new java.util.ArrayList<>(List.of("gcc", "-O1", "-g", "-pthread"));
+		List<String> command = new ArrayList<>(List.of("gcc", "-O1", "-g", "-pthread"));
 		command.addAll(List.of(flags));
 		command.addAll(List.of("-o", dir.resolve(name).toString(), file.toString()));
 		Process cc;
@@ -56,7 +58,7 @@ class ThreadNamesCommandTest {
 	}
 
 	private String record(Path trace, String... command) throws Exception {
-		List<String> args = new java.util.ArrayList<>(List.of("record", "--out", trace.toString(), "--"));
+		List<String> args = new ArrayList<>(List.of("record", "--out", trace.toString(), "--"));
 		args.addAll(List.of(command));
 		assertEquals(ExitCode.OK, cli.run(args.toArray(String[]::new)), cli.err());
 		String text = Files.readString(trace);
@@ -225,6 +227,48 @@ class ThreadNamesCommandTest {
 		assertEquals(null, names.get("main"), "" + names);
 	}
 
+	/**
+	 * Third-party naming: Guava's {@code ThreadFactoryBuilder} (from Maven Central, the version of the target platform,
+	 * in the local Maven repository or given with {@code -Dperfcast.guava=JAR}) names a pool's threads; the pool's tasks
+	 * are named after the threads they ran on.
+	 */
+	@Test
+	void testThreadsNamedByGuavasThreadFactory(@TempDir Path dir) throws Exception {
+		Path guava = Path.of(System.getProperty("perfcast.guava", Path.of(System.getProperty("user.home"), ".m2",
+				"repository", "com", "google", "guava", "guava", "33.7.2-jre", "guava-33.7.2-jre.jar").toString()));
+		assertTrue(Files.isRegularFile(guava), "no Guava at " + guava + ": ./mvnw dependency:get "
+				+ "-Dartifact=com.google.guava:guava:33.7.2-jre, or name a Guava jar with -Dperfcast.guava=JAR");
+		Path source = Files.writeString(dir.resolve("Indexers.java"), """
+				import com.google.common.util.concurrent.ThreadFactoryBuilder;
+				import java.util.concurrent.ExecutorService;
+				import java.util.concurrent.Executors;
+				import java.util.concurrent.Future;
+				public class Indexers {
+					static final Object LOCK = new Object();
+					static volatile double sink;
+					static void work() { synchronized (LOCK) { for (int i = 0; i < 100000; i++) sink += i * 0.5; } }
+					public static void main(String[] args) throws Exception {
+						ExecutorService pool = Executors.newFixedThreadPool(2, new ThreadFactoryBuilder()
+								.setNameFormat("indexer-%d").build());
+						Future<?> a = pool.submit(Indexers::work);
+						Future<?> b = pool.submit(Indexers::work);
+						a.get();
+						b.get();
+						pool.shutdown();
+					}
+				}
+				""");
+		javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+		assertEquals(0, javac.run(null, null, null, "-g", "-cp", guava.toString(), "-d", dir.toString(),
+				source.toString()));
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		Path trace = dir.resolve("Indexers.vtrace");
+		String text = record(trace, java, "-cp", dir + ":" + guava, "Indexers");
+		Map<String, String> names = displayNames(json(trace));
+		assertEquals(List.of("indexer-0", "indexer-1"), Stream.of(names.get("task1"), names.get("task2"))
+				.map(String::valueOf).sorted().toList(), names + " from\n" + text);
+	}
+
 	@Test
 	void testAnOpenMpProgramsWorkersAreNamedByTheirNumbers(@TempDir Path dir) throws Exception {
 		compile(dir, "team", """
@@ -242,8 +286,8 @@ class ThreadNamesCommandTest {
 		String text = record(trace, dir.resolve("team").toString());
 		assertTrue(text.contains("\n@name T1 omp thread ") && text.contains("\n@name T2 omp thread "), text);
 		Map<String, String> names = displayNames(json(trace));
-		assertEquals(List.of("omp thread 1", "omp thread 2"), List.of(names.get("T1"), names.get("T2")).stream()
-				.sorted().toList(), "" + names);
+		assertEquals(List.of("omp thread 1", "omp thread 2"), Stream.of(names.get("T1"), names.get("T2"))
+				.map(String::valueOf).sorted().toList(), "" + names);
 		assertEquals(null, names.get("main"), "" + names);
 	}
 }
