@@ -221,7 +221,8 @@ class RecordedOpenMpUITest {
 		data.rows().forEach(r -> r.bars().forEach(b -> labels.add(r.label() + ": " + b.label())));
 		assertTrue(labels.stream().anyMatch(l -> l.startsWith("main: at barrier 0 of parallel region 1")),
 				labels.toString());
-		assertTrue(labels.stream().anyMatch(l -> l.matches("T[1-3]: waiting for critical section, held by \\S+")),
+		assertTrue(labels.stream().anyMatch(l -> l.matches("omp thread [1-3] \\(T[1-3]\\): waiting for critical section, "
+				+ "held by \\S+")),
 				labels.toString());
 		assertTrue(labels.stream().noneMatch(l -> l.contains("omp.")), "no recorded names: " + labels);
 		Path png = UiTests.screenshots().resolve("recorded-openmp-timeline.png");
