@@ -35,7 +35,8 @@ final class TraceCommand extends AbstractCommand {
 
 						FILE is a trace in the text form (*.vtrace: '@priority P1 > P2', then lines 'time thread
 						event args' with events create T, wait E, activate T E, exit, lock M, unlock M, join T,
-						optional cpu=SECONDS and at=FILE:LINE) or the binary form (*.vtraceb). The recording is
+						optional cpu=SECONDS and at=FILE:LINE; '@name T2 ping' anywhere names a thread for display, shown
+						as "ping (T2)") or the binary form (*.vtraceb). The recording is
 						replayed on one processor under its priorities (or cut by the threads' CPU clocks), then
 						simulated on N processors: each runs its highest-priority ready thread, preemptively.
 						  --processors N   the target's processors (default 2)
@@ -57,12 +58,13 @@ final class TraceCommand extends AbstractCommand {
 						  --window A:B     with a longer run, the exact intervals from time A to B
 						  --json           {"model", "choice", "completion" (null on deadlock), "deadlock" (null or
 						                   {"time", "blocked": [{"thread", "waitsFor"}]}), "speedup", "oneProcessor",
-						                   "processors", "threads": [{"name", "exit", "intervals": [{"state", "start",
+						                   "processors", "threads": [{"name", "displayName" (the name the trace gives
+						                   the thread with @name, or null), "exit", "intervals": [{"state", "start",
 						                   "end", "processor", "detail"}]}], "activations": [{"from", "to", "event",
 						                   "sent", "accepted"}], "criticalPath": [{"thread", "start", "end", "how"}],
 						                   "waitingPoints": [{"at", "traceLine", "kind", "object", "objects", "waits",
 						                   "blocked", "share", "longest", "criticalPath", "heldLongestAt",
-						                   "heldFor"}], "timelineSummary": null or {"bucketWidth", "buckets",
+						                   "heldFor", "waiter"}], "timelineSummary": null or {"bucketWidth", "buckets",
 						                   "intervals", "window": null or [A, B]}, "selfCheck": {"elapsed",
 						                   "simulated", "deviation", "reliable", "unrecordedCpu", "othersCpu",
 						                   "threadsChecked",
@@ -165,27 +167,29 @@ final class TraceCommand extends AbstractCommand {
 			out.println("  " + simulation.choice());
 		}
 		for (Simulation.ThreadTimeline t : simulation.threads()) {
-			out.printf("  %-12s %s%n", t.name(), Double.isNaN(t.exit()) ? "blocked" : "exits at "
+			out.printf("  %-12s %s%n", simulation.label(t.name()), Double.isNaN(t.exit()) ? "blocked" : "exits at "
 					+ Numbers.format(t.exit()));
 		}
 		if (simulation.deadlocked()) {
 			out.println("DEADLOCK at " + Numbers.format(simulation.deadlock().time()) + unit + ":");
-			simulation.deadlock().blocked().forEach(b -> out.println("  " + b.thread() + " " + b.waitsFor()));
+			simulation.deadlock().blocked().forEach(b -> out.println("  " + simulation.label(b.thread()) + " "
+					+ b.waitsFor()));
 		} else {
 			out.println("completion " + Numbers.format(simulation.completion()) + unit + ", speedup "
 					+ Numbers.format(one / simulation.completion()));
 		}
 		out.println("critical path:");
 		for (Simulation.PathSegment s : simulation.criticalPath()) {
-			out.printf("  %-12s %s .. %s%s%n", s.thread(), Numbers.format(s.start()), Numbers.format(s.end()),
+			out.printf("  %-12s %s .. %s%s%n", simulation.label(s.thread()), Numbers.format(s.start()), Numbers.format(s.end()),
 					s.how().isEmpty() ? "" : "  (" + s.how() + ")");
 		}
-		List<WaitingPoints.WaitingPoint> bottlenecks = WaitingPoints.of(simulation).bottlenecks();
+		WaitingPoints points = WaitingPoints.of(simulation);
+		List<WaitingPoints.WaitingPoint> bottlenecks = points.bottlenecks();
 		out.println(bottlenecks.isEmpty() ? "waiting points: none holds the program back"
 				: "waiting points (share of the threads' time blocked there):");
 		for (WaitingPoints.WaitingPoint w : bottlenecks.subList(0, Math.min(10, bottlenecks.size()))) {
 			out.printf("  %7s  %-24s %s%s%n", WaitingPoints.percent(w.share()), w.at() != null ? w.at()
-					: w.line() > 0 ? file + ":" + w.line() : "-", w.what(), w.critical() ? "; on the critical path" : "");
+					: w.line() > 0 ? file + ":" + w.line() : "-", points.what(w), w.critical() ? "; on the critical path" : "");
 		}
 		if (bottlenecks.size() > 10) {
 			out.println("  ... and " + (bottlenecks.size() - 10) + " more (--json lists them all)");
@@ -250,6 +254,7 @@ final class TraceCommand extends AbstractCommand {
 		for (int t = 0; t < simulation.threads().size(); t++) {
 			Simulation.ThreadTimeline thread = simulation.threads().get(t);
 			json.append(t == 0 ? "\n  " : ",\n  ").append("{\"name\": ").append(Json.string(thread.name()))
+					.append(", \"displayName\": ").append(nullable(simulation.name(thread.name())))
 					.append(", \"exit\": ").append(Double.isNaN(thread.exit()) ? "null" : Numbers.format(thread.exit()))
 					.append(", \"intervals\": [");
 			for (int i = 0; i < thread.intervals().size(); i++) {
@@ -277,7 +282,8 @@ final class TraceCommand extends AbstractCommand {
 						+ w.objects() + ", \"waits\": " + w.waits() + ", \"blocked\": " + Numbers.format(w.blocked())
 						+ ", \"share\": " + Numbers.format(w.share()) + ", \"longest\": " + Numbers.format(w.longest())
 						+ ", \"criticalPath\": " + w.critical() + ", \"heldLongestAt\": " + nullable(w.heldAt())
-						+ ", \"heldFor\": " + Numbers.format(w.heldFor()) + "}")
+						+ ", \"heldFor\": " + Numbers.format(w.heldFor()) + ", \"waiter\": "
+						+ (w.waiter().isEmpty() ? "null" : Json.string(w.waiter())) + "}")
 				.toList()));
 		json.append("], \"timelineSummary\": ");
 		Simulation.Summary summary = simulation.summary();

@@ -37,8 +37,9 @@ import org.perfcast.trace.WaitingPoints;
  * of its {@linkplain WaitingPoints#bottlenecks() bottlenecks} (the waiting points on the critical path, and those where
  * threads spend at least 1 % of their time) becomes a {@value #TYPE} marker on the source line of its {@code at=}
  * location, found among the files of the trace's project by {@link SourceFiles}; one recorded without a source line
- * goes on its line of the trace. The message says how much of their time the threads wait there, e.g. "on 4
- * processors, threads wait here 38 % of their time (lock m, held longest at Worker.java:52); on the critical path".
+ * goes on its line of the trace. The message says how much of their time the threads wait there and which thread
+ * waits there longest, by its name when the trace gives one, e.g. "on 4 processors, threads wait here 38 % of their
+ * time (lock m, held longest at Worker.java:52; ping (T2) waits longest); on the critical path".
  * Each prediction of a trace replaces the markers of the one before, and those of its {@link SelfCheckMarkers
  * self-check}.
  */
@@ -159,7 +160,7 @@ public final class WaitingPointMarkers {
 			for (WaitingPoints.WaitingPoint w : points.bottlenecks()) {
 				IFile file = w.file() == null ? null : files.find(w.file(), trace);
 				int line = w.sourceLine();
-				String message = w.message(processors);
+				String message = points.message(w, processors);
 				if (file == null || !file.exists()) {
 					if (w.line() <= 0) {
 						continue;

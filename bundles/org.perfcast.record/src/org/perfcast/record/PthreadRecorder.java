@@ -51,9 +51,10 @@ public final class PthreadRecorder {
 	public static Path library(Path cache) throws RecorderException, IOException {
 		byte[] source = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.c");
 		byte[] openMp = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "ompt.c");
+		byte[] names = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "names.c");
 		byte[] header = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.h");
 		byte[] visible = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "visible.c");
-		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, header, visible);
+		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, names, header, visible);
 		Path dir = cache.resolve("recorder-" + hash);
 		Path library = dir.resolve("librecorder.so");
 		if (Files.isRegularFile(library)) {
@@ -67,11 +68,13 @@ public final class PthreadRecorder {
 		Files.createDirectories(dir);
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.c"), source);
 		org.perfcast.engine.NativeTools.write(dir.resolve("ompt.c"), openMp);
+		org.perfcast.engine.NativeTools.write(dir.resolve("names.c"), names);
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.h"), header);
 		org.perfcast.engine.NativeTools.write(dir.resolve("visible.c"), visible);
 		String failure = org.perfcast.engine.NativeTools.build(library, out -> List.of(cc.toString(), "-O2", "-shared",
 				"-fPIC", "-fexceptions", "-o", out.toString(), dir.resolve("recorder.c").toString(),
-				dir.resolve("ompt.c").toString(), dir.resolve("visible.c").toString(), "-ldl", "-pthread"));
+				dir.resolve("ompt.c").toString(), dir.resolve("visible.c").toString(),
+				dir.resolve("names.c").toString(), "-ldl", "-pthread"));
 		if (failure != null) {
 			throw new RecorderException("could not build the recorder: " + failure);
 		}
@@ -246,7 +249,7 @@ public final class PthreadRecorder {
 	/** How many threads a recorded trace has: its creates and its first thread. */
 	private static int threads(Path trace) throws IOException {
 		try (Stream<String> lines = Files.lines(trace, java.nio.charset.StandardCharsets.UTF_8)) {
-			return 1 + (int) lines.filter(l -> l.contains(" create ")).count();
+			return 1 + (int) lines.filter(l -> !l.startsWith("@") && l.contains(" create ")).count(); // not in a name
 		}
 	}
 

@@ -53,7 +53,7 @@ public final class SourceLines {
 					continue;
 				}
 				Matcher a = ADDRESS.matcher(line);
-				if (a.find()) {
+				if (!line.startsWith("@name ") && a.find()) { // a thread's name is text, whatever it holds
 					for (Matcher f = FRAME.matcher(a.group(1)); f.find();) {
 						wanted.computeIfAbsent(Integer.parseInt(f.group(1)), k -> new LinkedHashSet<>())
 								.add(Long.parseUnsignedLong(f.group(2), 16));
@@ -83,7 +83,7 @@ public final class SourceLines {
 				BufferedWriter out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
 			for (String line = in.readLine(); line != null; line = in.readLine()) {
 				Matcher a = ADDRESS.matcher(line);
-				if (a.find()) {
+				if (!line.startsWith("@name ") && a.find()) {
 					String name = null;
 					for (Matcher f = FRAME.matcher(a.group(1)); f.find();) {
 						String here = names.get(f.group(1) + "+" + f.group(2));

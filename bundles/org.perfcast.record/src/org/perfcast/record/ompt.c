@@ -14,6 +14,7 @@
  *   critical, omp_set_lock, omp_set_nest_lock (outermost), atomic where reported -> lock and unlock of
  *     omp.critical.ADDR, omp.lock.ADDR; ordered -> in the order the recording ran it: take omp.ordered.R.ADDR.K,
  *     post omp.ordered.R.ADDR.K+1.
+ * A worker thread is named "omp thread K" (@name), K its number in the first parallel region it works in.
  * The time a thread spends waiting in the runtime (at barriers, for locks, between regions) is left out of its
  * clock; the time it runs a task goes to the task. Worksharing loops, single and masked have no synchronisation of
  * their own: their barriers are recorded. The runtime's own pthread calls are not the program's (recorder.c).
@@ -87,6 +88,7 @@ static int recording;
 static __thread struct actor *own;   /* the calling OpenMP thread's actor */
 static __thread struct actor *acting; /* the actor running on it now; NULL while it waits in the runtime */
 static __thread long long mark;      /* the CPU clock when acting started */
+static __thread int numbered;        /* whether its @name "omp thread K" is written */
 
 static void charge(void) {
 	long long now = recorder_cpu();
@@ -335,6 +337,12 @@ static void on_implicit_task(int endpoint, ompt_data_t *parallel, ompt_data_t *t
 			while (!__atomic_load_n(&r->forked, __ATOMIC_ACQUIRE)) sched_yield();
 			run(own);
 			recorder_lock();
+			if (!numbered) { /* named by its number in the first region it works in */
+				char number[32];
+				snprintf(number, sizeof number, "omp thread %u", index);
+				recorder_name(own->name, number);
+				numbered = 1;
+			}
 			event(own, TAKE, name, r->site);
 			recorder_unlock();
 		}

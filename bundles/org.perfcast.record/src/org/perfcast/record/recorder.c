@@ -546,6 +546,10 @@ int recorder_active(void) { return active && !finished; }
 void recorder_lock(void) { lock(&lk); }
 void recorder_unlock(void) { unlock(&lk); }
 const char *recorder_thread(void) { return me(); }
+const char *recorder_thread_of(pthread_t id) {
+	struct known *k = known(id, 0);
+	return k ? k->name : NULL;
+}
 long long recorder_cpu(void) { return cpu_now(); }
 
 void recorder_event(const char *thread, int kind, const char *arg, const void *site, long long cpu) {
@@ -571,6 +575,10 @@ void recorder_event(const char *thread, int kind, const char *arg, const void *s
 static void write_events(struct buffer *b) {
 	for (size_t i = 0; i < b->n; i++) {
 		struct event *e = &b->e[i];
+		if (e->kind == NAME) {
+			recorder_write_name(trace_file, e->thread, e->arg);
+			continue;
+		}
 		char at[96] = "";
 		if (e->site) {
 			struct site s = site_of(e->site);
@@ -691,13 +699,13 @@ void recorder_comment(const char *line) {
 	comment("%s", line, 0);
 }
 
-int recorder_thread_of(pthread_t id, char *name, size_t size) {
+int recorder_copy_thread_of(pthread_t id, char *name, size_t size) {
 	resolve();
 	lock(&lk);
-	struct known *k = known(id, 0);
-	if (k) snprintf(name, size, "%s", k->name);
+	const char *known_name = recorder_thread_of(id);
+	if (known_name) snprintf(name, size, "%s", known_name);
 	unlock(&lk);
-	return k != NULL;
+	return known_name != NULL;
 }
 
 static void comment(const char *format, const char *text, long number) {
@@ -763,6 +771,7 @@ __attribute__((constructor)) static void begin(void) {
 		child_path(path, sizeof path, out, (long) getpid());
 		if (!open_trace(path, ", started by the recorded program")) return;
 	}
+	recorder_names_begin();
 	active = 1;
 	pinned_cpu = only_cpu();
 	pinned_busy_start = busy_ns(pinned_cpu);
@@ -795,6 +804,7 @@ static void started(struct start_arg *a) {
 	memcpy(self, a->name, sizeof self);
 	my_id = __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED); /* unique among threads, never 0, 1 or -1 */
 	pthread_setspecific(ending, (void *) 1);
+	recorder_named_at_start(self);
 }
 
 static void *trampoline(void *p) {

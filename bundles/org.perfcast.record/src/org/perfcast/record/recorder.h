@@ -7,11 +7,12 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define INTERNAL __attribute__((visibility("hidden")))
 
-/* The trace's event kinds, in the order of their keywords. */
-enum kind { CREATE, JOIN, EXIT, LOCK, RLOCK, UNLOCK, POST, TAKE, IO, SLEEP };
+/* The trace's event kinds, in the order of their keywords; NAME is an @name line (names.c), its arg the name. */
+enum kind { CREATE, JOIN, EXIT, LOCK, RLOCK, UNLOCK, POST, TAKE, IO, SLEEP, NAME };
 
 /* Whether the recorder writes a trace in this process. */
 INTERNAL int recorder_active(void);
@@ -28,12 +29,22 @@ INTERNAL void recorder_event(const char *thread, int kind, const char *arg, cons
 /* Writes line (a comment, "# ...\n") to the trace now, after the events recorded so far. */
 INTERNAL void recorder_comment(const char *line);
 /* Copies the trace's name of thread id into name; 0 when the recorder does not know it. */
-INTERNAL int recorder_thread_of(pthread_t id, char *name, size_t size);
+INTERNAL int recorder_copy_thread_of(pthread_t id, char *name, size_t size);
 
 /* visible.c: the processors the program sees (PERFCAST_VISIBLE_PROCESSORS), 0 when not set; syscall()'s affinity
    requests, 1 when handled (with *result). */
 INTERNAL int visible_processors(void);
 INTERNAL int visible_syscall(long number, const long *a, long *result);
+
+/* The trace name of the thread id the recorder created, or NULL; the caller holds the lock. */
+INTERNAL const char *recorder_thread_of(pthread_t id);
+
+/* Thread names (names.c): the process's name, read when the recording begins; an @name of thread (the caller holds
+   the lock); a new thread's inherited name, on that thread as it starts; an @name line written out. */
+INTERNAL void recorder_names_begin(void);
+INTERNAL void recorder_name(const char *thread, const char *name);
+INTERNAL void recorder_named_at_start(const char *thread);
+INTERNAL void recorder_write_name(FILE *out, const char *thread, const char *name);
 
 /* A line for the end of the trace (a comment), replacing an earlier one. */
 INTERNAL void recorder_summary(const char *text);

@@ -215,7 +215,7 @@ int pthread_setaffinity_np(pthread_t thread, size_t size, const cpu_set_t *mask)
 		if (r != 0) return r;
 	}
 	if (self) believe(mask, size);
-	bound(self ? recorder_thread() : recorder_thread_of(thread, name, sizeof name) ? name : NULL, mask, size,
+	bound(self ? recorder_thread() : recorder_copy_thread_of(thread, name, sizeof name) ? name : NULL, mask, size,
 			"pthread_setaffinity_np");
 	return 0;
 }

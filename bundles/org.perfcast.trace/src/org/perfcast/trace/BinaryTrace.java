@@ -18,7 +18,9 @@ import org.eclipse.jdt.annotation.Nullable;
  * {@code VTRB}, a version byte, the header, then one record per event. Names (threads, events, mutexes, source
  * locations) are numbered on first use; a record is a flag byte (kind, whether cpu and at follow), the time as
  * a double, the thread, the arguments (the duration of {@code io} and {@code sleep} as a double) and the optional
- * fields (cpu, the run-queue delay, at), numbers as unsigned variable-length integers.
+ * fields (cpu, the run-queue delay, at), numbers as unsigned variable-length integers. A thread's name ({@code @name}
+ * in the text form) is a record of its own, the flag byte {@value #NAME} followed by the thread and the name (numbered
+ * as the other names), which readers before names were added reject as corrupt; files without names are as they were.
  */
 public final class BinaryTrace {
 
@@ -30,6 +32,8 @@ public final class BinaryTrace {
 	private static final int HAS_CPU = 0x10;
 	private static final int HAS_AT = 0x20;
 	private static final int HAS_RUN_QUEUE = 0x40;
+	/** The flag byte of a thread's name: no event kind has it. */
+	static final int NAME = 0x0F;
 
 	private BinaryTrace() {
 	}
@@ -85,6 +89,13 @@ public final class BinaryTrace {
 			}
 		}
 
+		/** Appends {@code @name thread name}: a name {@code thread} has from here on. */
+		public void threadName(String thread, String name) throws IOException {
+			out.writeByte(NAME);
+			name(thread);
+			name(name.length() > ThreadNames.MAX_NAME ? name.substring(0, ThreadNames.MAX_NAME) : name);
+		}
+
 		private void name(String name) throws IOException {
 			Integer id = names.get(name);
 			if (id != null) {
@@ -125,7 +136,9 @@ public final class BinaryTrace {
 		private int position;
 		private int limit;
 		private long record;
+		private long events;
 		private double lastTime;
+		private final ThreadNames threadNames = new ThreadNames();
 
 		Reader(InputStream stream, String file) throws IOException, TraceException {
 			this.in = stream;
@@ -209,12 +222,29 @@ public final class BinaryTrace {
 		}
 
 		@Override
+		public ThreadNames names() {
+			return threadNames;
+		}
+
+		@Override
 		public @Nullable TraceEvent next() throws TraceException, IOException {
-			if (!fill(1)) {
-				return null;
+			int flags;
+			while (true) {
+				if (!fill(1)) {
+					return null;
+				}
+				flags = buffer[position++] & 0xFF;
+				record++;
+				if (flags != NAME) {
+					break;
+				}
+				try {
+					threadNames.name(name(), name(), events);
+				} catch (EOFException e) {
+					throw new TraceException(file, record, "the binary trace ends inside record " + record);
+				}
 			}
-			int flags = buffer[position++] & 0xFF;
-			record++;
+			events++;
 			try {
 				int k = flags & 0x0F;
 				if (k >= KINDS.length || (flags & ~(0x0F | HAS_CPU | HAS_AT | HAS_RUN_QUEUE)) != 0) {

@@ -38,8 +38,10 @@ public final class Recording implements ThreadLists {
 	private final double end;
 	private final boolean cpuClocks;
 	private final List<String> warnings;
+	private final ThreadNames names;
 
-	private Recording(Replay b, ReplaySink.Lists lists) {
+	private Recording(Replay b, ReplaySink.Lists lists, ThreadNames names) {
+		this.names = names;
 		this.file = b.file;
 		this.unit = b.header.unit();
 		this.threads = List.copyOf(lists.names);
@@ -90,7 +92,7 @@ public final class Recording implements ThreadLists {
 			}
 		}
 		replay.finish(source.truncated());
-		return new Recording(replay, lists);
+		return new Recording(replay, lists, source.names());
 	}
 
 	/**
@@ -108,7 +110,7 @@ public final class Recording implements ThreadLists {
 			while (ahead.next(lists)) {
 				monitor.checkCancelled();
 			}
-			return new Recording(ahead.replay(), lists);
+			return new Recording(ahead.replay(), lists, source.names());
 		}
 	}
 
@@ -120,6 +122,11 @@ public final class Recording implements ThreadLists {
 	@Override
 	public String threadName(int t) {
 		return threads.get(t);
+	}
+
+	@Override
+	public ThreadNames names() {
+		return names;
 	}
 
 	@Override
@@ -301,6 +308,11 @@ public final class Recording implements ThreadLists {
 		@Override
 		public String threadName(int t) {
 			return lists.names.get(t);
+		}
+
+		@Override
+		public ThreadNames names() {
+			return source.names();
 		}
 
 		@Override

@@ -1,6 +1,7 @@
 package org.perfcast.trace;
 
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
 
@@ -22,17 +23,38 @@ import org.eclipse.jdt.annotation.Nullable;
  *                     window, {@code activations} only those in it, and {@code criticalPath} only its latest part;
  *                     null when every interval was kept
  * @param waitingPoints where the threads waited, summed up over the whole run; null when timelines are not kept
+ * @param names        the names the trace gives its threads ({@code @name}, the last one of each), by thread, for
+ *                     the threads of the simulation that have one
  */
 public record Simulation(SimulationModel model, String choice, @Nullable Double completion,
 		@Nullable Deadlock deadlock, List<ThreadTimeline> threads, List<Activation> activations,
 		List<PathSegment> criticalPath, long events, List<Hold> holds, @Nullable Summary summary,
-		@Nullable WaitingPoints waitingPoints) {
+		@Nullable WaitingPoints waitingPoints, Map<String, String> names) {
 
 	public Simulation {
 		threads = List.copyOf(threads);
 		activations = List.copyOf(activations);
 		criticalPath = List.copyOf(criticalPath);
 		holds = List.copyOf(holds);
+		names = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(names));
+	}
+
+	/** A simulation of a trace that names none of its threads. */
+	public Simulation(SimulationModel model, String choice, @Nullable Double completion, @Nullable Deadlock deadlock,
+			List<ThreadTimeline> threads, List<Activation> activations, List<PathSegment> criticalPath, long events,
+			List<Hold> holds, @Nullable Summary summary, @Nullable WaitingPoints waitingPoints) {
+		this(model, choice, completion, deadlock, threads, activations, criticalPath, events, holds, summary,
+				waitingPoints, Map.of());
+	}
+
+	/** The name the trace gives {@code thread}, or null. */
+	public @Nullable String name(String thread) {
+		return names.get(thread);
+	}
+
+	/** How {@code thread} is shown: "ping (T2)" when the trace names it, else "T2". */
+	public String label(String thread) {
+		return ThreadNames.label(thread, names.get(thread));
 	}
 
 	/** A simulation whose timelines, if kept, are whole, without waiting points. */

@@ -136,9 +136,26 @@ final class SimulationRun implements Scheduler.Listener {
 		}
 		Simulation.Deadlock deadlock = done ? null : new Simulation.Deadlock(now, blocked);
 		List<Simulation.PathSegment> path = criticalPath(deadlock != null);
+		java.util.Map<String, String> names = names();
+		WaitingPoints waits = recorder.waitingPoints(threads, now);
 		return new Simulation(model.id, choice, deadlock == null ? now : null, deadlock, recorder.timelines(threads),
 				recorder.activations(), path, events, recorder.holds(), recorder.summary(threads, now),
-				recorder.waitingPoints(threads, now));
+				waits == null ? null : waits.named(names), names);
+	}
+
+	/** The names the trace gives the simulation's threads; names of threads it never met are left out. */
+	private java.util.Map<String, String> names() {
+		java.util.Map<String, String> given = lists.names().last();
+		java.util.Map<String, String> names = new java.util.LinkedHashMap<>();
+		if (!given.isEmpty()) {
+			for (SimThread t : threads) {
+				String name = given.get(t.name);
+				if (name != null) {
+					names.put(t.name, name);
+				}
+			}
+		}
+		return names;
 	}
 
 	/** The names of the threads the simulation met. */

@@ -113,6 +113,11 @@ public final class TeamResize {
 			}
 
 			@Override
+			public ThreadNames names() {
+				return trace.names(); // the recorded threads keep their names; new workers have none
+			}
+
+			@Override
 			public String file() {
 				return resized.file();
 			}

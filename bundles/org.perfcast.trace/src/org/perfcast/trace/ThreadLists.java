@@ -12,6 +12,9 @@ interface ThreadLists {
 	/** The name of thread {@code t}. */
 	String threadName(int t);
 
+	/** The names the trace gives its threads, as far as it has been read (all of them after {@link #readToEnd()}). */
+	ThreadNames names();
+
 	/** The priority rank of thread {@code t}: 0 is the highest. */
 	int rank(int t);
 

@@ -333,7 +333,7 @@ final class TimelineRecorder {
 				last = Math.max(last, k.last);
 			}
 		}
-		return waits.finish(threadTime, Math.max(last, end));
+		return waits.finish(threadTime, Math.max(last, end), t -> threads.get(t).name);
 	}
 
 	/**

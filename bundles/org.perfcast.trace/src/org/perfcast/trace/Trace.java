@@ -13,11 +13,17 @@ import org.eclipse.jdt.annotation.Nullable;
  * @param file   the file name used in messages
  * @param header its header
  * @param events its events in time order
+ * @param names  the names it gives its threads ({@code @name}), each after as many events as it says
  */
-public record Trace(String file, TraceHeader header, List<TraceEvent> events) {
+public record Trace(String file, TraceHeader header, List<TraceEvent> events, ThreadNames names) {
 
 	public Trace {
 		events = List.copyOf(events);
+	}
+
+	/** A trace without thread names. */
+	public Trace(String file, TraceHeader header, List<TraceEvent> events) {
+		this(file, header, events, ThreadNames.NONE);
 	}
 
 	/** Reads every event of {@code source}. */
@@ -26,7 +32,7 @@ public record Trace(String file, TraceHeader header, List<TraceEvent> events) {
 		for (TraceEvent e = source.next(); e != null; e = source.next()) {
 			events.add(e);
 		}
-		return new Trace(source.file(), source.header(), events);
+		return new Trace(source.file(), source.header(), events, source.names());
 	}
 
 	/** A source over these events. */
@@ -50,6 +56,11 @@ public record Trace(String file, TraceHeader header, List<TraceEvent> events) {
 			}
 
 			@Override
+			public ThreadNames names() {
+				return names;
+			}
+
+			@Override
 			public void close() {
 				// nothing to release
 			}
@@ -65,7 +76,17 @@ public record Trace(String file, TraceHeader header, List<TraceEvent> events) {
 		if (!header.unit().isEmpty()) {
 			text.append("@unit ").append(header.unit()).append('\n');
 		}
-		events.forEach(e -> text.append(e.toText()).append('\n'));
+		List<java.util.Map.Entry<String, ThreadNames.Named>> named = names.all();
+		int n = 0;
+		for (int i = 0; i <= events.size(); i++) {
+			for (; n < named.size() && named.get(n).getValue().before() <= i; n++) {
+				text.append("@name ").append(named.get(n).getKey()).append(' ')
+						.append(ThreadNames.escape(named.get(n).getValue().name())).append('\n');
+			}
+			if (i < events.size()) {
+				text.append(events.get(i).toText()).append('\n');
+			}
+		}
 		return text.toString();
 	}
 }

@@ -309,7 +309,7 @@ public final class TraceEngine implements Engine {
 				t.intervals().forEach(i -> sums[i.state().ordinal()] += i.end() - i.start());
 			}
 			index++;
-			rows.add(List.of(t.name(), Double.isNaN(t.exit()) ? "-" : Numbers.format(t.exit()), Numbers.format(sums[0]),
+			rows.add(List.of(simulation.label(t.name()), Double.isNaN(t.exit()) ? "-" : Numbers.format(t.exit()), Numbers.format(sums[0]),
 					Numbers.format(sums[1]), Numbers.format(sums[2]), Numbers.format(sums[3]), Numbers.format(sums[4])));
 		}
 		result.table(new Table("threads (" + simulation.model().id() + " model" + (unit.isEmpty() ? "" : ", " + unit)
@@ -317,7 +317,7 @@ public final class TraceEngine implements Engine {
 		result.table(new Table("critical path" + (summary != null && !Double.isNaN(summary.pathFrom())
 				? " (from " + Numbers.format(summary.pathFrom()) + " on: the causes before were not kept)" : ""),
 				List.of("thread", "from", "to", "reached by"), simulation.criticalPath().stream().map(s -> List.of(
-						s.thread(), Numbers.format(s.start()), Numbers.format(s.end()), s.how())).toList()));
+						simulation.label(s.thread()), Numbers.format(s.start()), Numbers.format(s.end()), s.how())).toList()));
 		result.table(waitingPoints(WaitingPoints.of(simulation), file, unit));
 		result.schedule(schedule(simulation, file, unit));
 		return result.build();
@@ -396,7 +396,7 @@ public final class TraceEngine implements Engine {
 	}
 
 	/**
-	 * A row per thread, an arrow per accepted activation; the intervals of a thread without a source of their own are
+	 * A row per thread, labelled by its name where the trace gives one ("ping (T2)"), an arrow per accepted activation; the intervals of a thread without a source of their own are
 	 * located where it was created ({@link Simulation.ThreadTimeline#createdAt()}). A summarised run's rows show
 	 * per bucket the time in each state, in the bucket as segments of those lengths, and the exact intervals of the
 	 * window in place of the buckets they meet.
@@ -418,7 +418,7 @@ public final class TraceEngine implements Engine {
 			if (summary != null) {
 				intervals.sort(java.util.Comparator.comparingDouble(Schedule.Interval::start));
 			}
-			rows.add(new Schedule.Timeline(thread.name(), intervals));
+			rows.add(new Schedule.Timeline(simulation.label(thread.name()), intervals));
 			t++;
 		}
 		List<Schedule.Message> arrows = simulation.activations().stream().map(a -> new Schedule.Message(a.from(),

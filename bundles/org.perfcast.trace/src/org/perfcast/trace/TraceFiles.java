@@ -104,6 +104,12 @@ public final class TraceFiles {
 		@Override
 		public double othersCpu() {
 			return source.othersCpu();
+
+		}
+
+		@Override
+		public ThreadNames names() {
+			return source.names();
 		}
 
 		@Override

@@ -27,13 +27,16 @@ import org.eclipse.jdt.annotation.Nullable;
  * Events are {@code create T}, {@code wait E}, {@code activate T E}, {@code exit}, {@code lock M},
  * {@code rlock M}, {@code unlock M}, {@code join T}, {@code post S}, {@code take S}, {@code io D} and
  * {@code sleep D} (the thread was off its processor for D before the event); {@code #} starts a comment. Times are non-negative and never decrease.
- * The directives come before the first event, except {@code @end}; {@code @visible-processors N} says how many
- * processors the recorded program saw ({@link TraceHeader#visibleProcessors()}). A recorder names itself with
- * {@code @recorded NAME} and ends a finished recording with {@code @end}, so that a trace it did not finish
- * (the program crashed) is read up to its last whole line and reported as {@link #truncated()}; {@code @end cpu=S
- * others=O} gives the CPU time of the whole process, threads the trace does not have included, and the time other
- * programs had its processor. An event's {@code rq=S} is the
- * thread's time so far runnable but not running (see {@link SelfCheck}).
+ * The directives come before the first event, except {@code @end} and {@code @name}; {@code @visible-processors N}
+ * says how many processors the recorded program saw ({@link TraceHeader#visibleProcessors()}). A recorder names
+ * itself with {@code @recorded NAME} and ends a finished recording with {@code @end}, so that a trace it did not
+ * finish (the program crashed) is read up to its last whole line and reported as {@link #truncated()}; {@code @end
+ * cpu=S others=O} gives the CPU time of the whole process, threads the trace does not have included, and the time
+ * other programs had its processor. An event's {@code rq=S} is the thread's time so far runnable but not running
+ * (see {@link SelfCheck}).
+ * {@code @name THREAD TEXT}, anywhere, gives a thread the name TEXT (the rest of the line, {@code #} included, escaped
+ * as {@link ThreadNames#escape(String)} says) for display; a later one renames it. The names are in {@link #names()}
+ * as they are read.
  */
 public final class TraceReader implements TraceSource {
 
@@ -47,6 +50,10 @@ public final class TraceReader implements TraceSource {
 	private boolean truncated;
 	private double processCpu = Double.NaN;
 	private double othersCpu = Double.NaN;
+	private long events;
+	/** Whether a recorder wrote the trace ({@code @recorded}). */
+	private boolean recorded;
+	private final ThreadNames names = new ThreadNames();
 
 	/**
 	 * A reader of {@code text}, named {@code file} in messages; reads the header at once.
@@ -78,6 +85,51 @@ public final class TraceReader implements TraceSource {
 		return header;
 	}
 
+	@Override
+	public ThreadNames names() {
+		return names;
+	}
+
+	/** Whether {@code text} is an {@code @name} directive, which is read before comments are stripped. */
+	private static boolean isName(String text) {
+		String t = text.stripLeading();
+		return t.startsWith("@name") && (t.length() == 5 || Character.isWhitespace(t.charAt(5)));
+	}
+
+	/**
+	 * Reads {@code @name THREAD TEXT}: TEXT is the rest of the line after one blank. A recorder's last line, cut where
+	 * the program died, ends the trace before it as a cut event does.
+	 */
+	private void name(String text) throws TraceException, IOException {
+		try {
+			readName(text);
+		} catch (TraceException e) {
+			if (recorded && !ended && readLine() == null) {
+				truncated = true;
+				return;
+			}
+			throw e;
+		}
+	}
+
+	private void readName(String text) throws TraceException {
+		String rest = text.stripLeading().substring(5).stripLeading();
+		int blank = 0;
+		while (blank < rest.length() && !Character.isWhitespace(rest.charAt(blank))) {
+			blank++;
+		}
+		String thread = rest.substring(0, blank);
+		String given = blank < rest.length() ? rest.substring(blank + 1) : "";
+		if (thread.isEmpty() || given.isEmpty() || thread.startsWith("#")) {
+			throw new TraceException(file, line, "@name wants a thread and its name, e.g. @name T2 worker 1");
+		}
+		try {
+			names.name(thread, ThreadNames.unescape(given), events);
+		} catch (IllegalArgumentException e) {
+			throw new TraceException(file, line, "@name " + thread + ": " + e.getMessage());
+		}
+	}
+
 	private TraceHeader readHeader() throws TraceException, IOException {
 		List<String> priorities = List.of();
 		String unit = "";
@@ -86,6 +138,10 @@ public final class TraceReader implements TraceSource {
 		String text;
 		while ((text = readLine()) != null) {
 			line++;
+			if (isName(text)) {
+				name(text);
+				continue;
+			}
 			String body = strip(text);
 			if (body.isEmpty()) {
 				continue;
@@ -118,11 +174,14 @@ public final class TraceReader implements TraceSource {
 				}
 				unit = rest;
 			}
-			case "@recorded" -> recorder = rest.isEmpty() ? "recorder" : rest;
+			case "@recorded" -> {
+				recorder = rest.isEmpty() ? "recorder" : rest;
+				recorded = true;
+			}
 			case "@visible-processors" -> visible = visibleProcessors(rest);
 			case "@end" -> end(rest);
 			default -> throw new TraceException(file, line, "unknown directive " + words[0]
-					+ " (known: @priority, @unit, @recorded, @visible-processors, @end)");
+					+ " (known: @priority, @unit, @recorded, @visible-processors, @name, @end)");
 			}
 		}
 		return new TraceHeader(priorities, unit, recorder, visible);
@@ -156,6 +215,10 @@ public final class TraceReader implements TraceSource {
 				return null;
 			}
 			line++;
+			if (isName(text) && !ended) {
+				name(text);
+				continue;
+			}
 			body = strip(text);
 			if (body.isEmpty()) {
 				body = null;
@@ -170,7 +233,9 @@ public final class TraceReader implements TraceSource {
 			}
 		}
 		try {
-			return parse(body);
+			TraceEvent event = parse(body);
+			events++;
+			return event;
 		} catch (TraceException e) {
 			// a recorder's last line may be cut where the program died: the trace ends before it
 			if (!header.recorder().isEmpty() && !ended && readLine() == null) {

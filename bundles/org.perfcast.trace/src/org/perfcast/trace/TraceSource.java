@@ -11,6 +11,14 @@ public interface TraceSource extends AutoCloseable {
 	TraceHeader header();
 
 	/**
+	 * The names the trace gives its threads ({@code @name}), as far as it has been read: complete once
+	 * {@link #next()} has returned null.
+	 */
+	default ThreadNames names() {
+		return ThreadNames.NONE;
+	}
+
+	/**
 	 * The next event, or null at the end.
 	 *
 	 * @throws TraceException at a malformed line or record

@@ -44,14 +44,62 @@ import org.eclipse.jdt.annotation.Nullable;
  * @param threadTime the threads' total lifetime in the simulation, the denominator of the shares
  * @param end        the end of the simulation: the completion, or the deadlock time
  * @param points     every waiting point, by blocked time, the longest first
+ * @param names      the names the trace gives its threads ({@link Simulation#names()}), for the texts
  */
-public record WaitingPoints(double threadTime, double end, List<WaitingPoint> points) {
+public record WaitingPoints(double threadTime, double end, List<WaitingPoint> points, Map<String, String> names) {
 
 	/** The share from which a waiting point off the critical path is a bottleneck: 1 %. */
 	public static final double MIN_SHARE = 0.01;
 
 	public WaitingPoints {
 		points = List.copyOf(points);
+		names = Map.copyOf(names);
+	}
+
+	/** Waiting points of threads without names. */
+	public WaitingPoints(double threadTime, double end, List<WaitingPoint> points) {
+		this(threadTime, end, points, Map.of());
+	}
+
+	/** These points with {@code names} for the threads. */
+	public WaitingPoints named(Map<String, String> names) {
+		return new WaitingPoints(threadTime, end, points, names);
+	}
+
+	/**
+	 * What is waited for at {@code w}, threads shown by their names: e.g. "join ping (T3)", "activate X to pong (T2)",
+	 * "lock m, held longest at Worker.java:52".
+	 */
+	public String what(WaitingPoint w) {
+		if (names.isEmpty()) {
+			return w.what();
+		}
+		String object = switch (w.kind()) {
+		case "join" -> label(w.object());
+		case "activate" -> {
+			int to = w.object().lastIndexOf(" to ");
+			yield to < 0 ? label(w.object()) : w.object().substring(0, to + 4) + label(w.object().substring(to + 4));
+		}
+		default -> w.object();
+		};
+		return new WaitingPoint(w.at(), w.line(), w.kind(), object, w.objects(), w.waits(), w.blocked(), w.share(),
+				w.longest(), w.critical(), w.heldAt(), w.heldFor()).what();
+	}
+
+	/** How thread {@code thread} is shown: "ping (T2)" or "T2". */
+	public String label(String thread) {
+		return ThreadNames.label(thread, names.get(thread));
+	}
+
+	/**
+	 * The sentence the IDE's markers and the command line show for {@code w}, threads by their names: e.g. "on 4
+	 * processors, threads wait here 38 % of their time (lock m, held longest at Worker.java:52; ping (T2) waits
+	 * longest); on the critical path".
+	 */
+	public String message(WaitingPoint w, int processors) {
+		return "on " + processors + (processors == 1 ? " processor" : " processors") + ", threads wait here "
+				+ percent(w.share()) + " of their time (" + what(w) + (w.waiter().isEmpty() ? "" : "; "
+						+ label(w.waiter()) + " waits longest") + ")" + (w.critical() ? "; on the critical path" : "");
 	}
 
 	/**
@@ -72,9 +120,18 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 	 * @param heldAt   for locks, the location of the lock operation whose holds overlapped the waits the longest, or
 	 *                 null (not a lock, or the holds have no location)
 	 * @param heldFor  that overlap, 0 if none
+	 * @param waiter   the thread blocked there the longest in all (its ID), "" if not known
 	 */
 	public record WaitingPoint(@Nullable String at, long line, String kind, String object, int objects, int waits,
-			double blocked, double share, double longest, boolean critical, @Nullable String heldAt, double heldFor) {
+			double blocked, double share, double longest, boolean critical, @Nullable String heldAt, double heldFor,
+			String waiter) {
+
+		/** A waiting point whose waiter is not known. */
+		public WaitingPoint(@Nullable String at, long line, String kind, String object, int objects, int waits,
+				double blocked, double share, double longest, boolean critical, @Nullable String heldAt,
+				double heldFor) {
+			this(at, line, kind, object, objects, waits, blocked, share, longest, critical, heldAt, heldFor, "");
+		}
 
 		/** The source file {@link #at()} names, or null when it names no line (no location, or a function). */
 		public @Nullable String file() {
@@ -176,6 +233,7 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 			point.blocked += length;
 			point.longest = Math.max(point.longest, length);
 			point.byObject.merge(object, length, Double::sum);
+			point.byThread.merge(thread, length, Double::sum);
 			point.kinds.putIfAbsent(object, kindAndObject);
 			if (kindAndObject[0].equals("lock")) {
 				Map<String, HeldAt> byAt = holds.get(kindAndObject[1]);
@@ -199,8 +257,11 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 			}
 		}
 
-		/** The waiting points, with shares of {@code threadTime}, of a run that ended at {@code end}. */
-		WaitingPoints finish(double threadTime, double end) {
+		/**
+		 * The waiting points, with shares of {@code threadTime}, of a run that ended at {@code end}; thread {@code t}
+		 * is {@code threads.apply(t)}.
+		 */
+		WaitingPoints finish(double threadTime, double end, java.util.function.IntFunction<String> threads) {
 			List<WaitingPoint> result = new ArrayList<>(points.size());
 			for (Point p : points.values()) {
 				String main = p.byObject.entrySet().stream().max(Map.Entry.<String, Double>comparingByValue()
@@ -212,7 +273,10 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 				result.add(new WaitingPoint(p.at, p.line, kindAndObject[0], kindAndObject[1], p.byObject.size(),
 						p.waits, p.blocked, threadTime > 0 ? p.blocked / threadTime : 0, p.longest, p.critical,
 						heldLongest == null || heldLongest.getKey().isEmpty() ? null : heldLongest.getKey(),
-						heldLongest == null ? 0 : heldLongest.getValue()));
+						heldLongest == null ? 0 : heldLongest.getValue(), p.byThread.entrySet().stream()
+								.max(Map.Entry.<Integer, Double>comparingByValue().thenComparing(Map.Entry
+										.comparingByKey(Comparator.reverseOrder())))
+								.map(e -> threads.apply(e.getKey())).orElse("")));
 			}
 			result.sort(Comparator.comparingDouble(WaitingPoint::blocked).reversed()
 					.thenComparing(w -> w.at() == null ? "" : w.at()).thenComparing(WaitingPoint::what));
@@ -405,6 +469,8 @@ public record WaitingPoints(double threadTime, double end, List<WaitingPoint> po
 		final Map<String, Double> byObject = new HashMap<>();
 		final Map<String, String[]> kinds = new HashMap<>();
 		final Map<String, Double> heldAt = new HashMap<>();
+		/** The time blocked there by thread. */
+		final Map<Integer, Double> byThread = new HashMap<>();
 
 		Point(@Nullable String at, long line, double start) {
 			this.at = at;

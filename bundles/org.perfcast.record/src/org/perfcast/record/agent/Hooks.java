@@ -104,6 +104,8 @@ public final class Hooks {
 	static final class Actor {
 		final String name;
 		final Thread thread;
+		/** The Java thread's name as the trace last gave it (see {@link ThreadNaming}). */
+		String shown;
 		long base;
 		long nested;
 		boolean exited;
@@ -197,6 +199,7 @@ public final class Hooks {
 				ACTORS.add(child);
 			}
 			record(current(), "create " + child.name, site);
+			named(child);
 		} finally {
 			LOCK.unlock();
 		}
@@ -919,6 +922,9 @@ public final class Hooks {
 		try {
 			task.base = CPU.getCurrentThreadCpuTime();
 			push(task);
+			if (task.shown == null) {
+				named(task, Thread.currentThread().getName()); // a task is named after the thread it runs on
+			}
 		} finally {
 			LOCK.unlock();
 		}
@@ -1646,6 +1652,9 @@ public final class Hooks {
 	 * event that tells what came before it), else read now.
 	 */
 	private static void record(Actor actor, String event, int site, long ownCpu) {
+		if (actor.thread != null && actor.thread.getName() != actor.shown) {
+			named(actor);
+		}
 		if (count == wall.length) {
 			int size = wall.length * 2;
 			wall = java.util.Arrays.copyOf(wall, size);
@@ -1673,6 +1682,23 @@ public final class Hooks {
 		actor.lastCpu = own;
 	}
 
+	/** An {@code @name} line for {@code actor}'s Java thread if its name is not the one the trace gave it last. */
+	private static void named(Actor actor) {
+		named(actor, actor.thread.getName());
+	}
+
+	/** An {@code @name} line giving {@code actor} {@code name}, unless it has it. */
+	private static void named(Actor actor, String name) {
+		String shown = actor.shown;
+		actor.shown = name;
+		String line = name.equals(shown) ? null : ThreadNaming.directive(actor.name, name);
+		if (line != null) {
+			long lastWall = actor.lastWall;
+			record(actor, line, -1, actor.lastCpu); // an entry of its own, which flush writes as it is
+			actor.lastWall = lastWall; // not an event of the thread's
+		}
+	}
+
 	/** Appends the events recorded since the last flush; under LOCK. */
 	private static void flush() {
 		if (writer == null || written) {
@@ -1681,6 +1707,10 @@ public final class Hooks {
 		try {
 			StringBuilder text = new StringBuilder(64 * count + 16);
 			for (int i = 0; i < count; i++) {
+				if (what[i].startsWith("@")) {
+					text.append(what[i]).append('\n');
+					continue;
+				}
 				seconds(text, wall[i]).append(' ').append(who[i].name).append(' ').append(what[i]).append(" cpu=");
 				seconds(text, cpu[i]);
 				if (queued[i] >= 0) {

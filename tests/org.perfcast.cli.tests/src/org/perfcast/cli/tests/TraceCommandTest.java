@@ -46,8 +46,9 @@ class TraceCommandTest {
 		assertEquals(ExitCode.OK, cli.run("trace", vppb("p.vtrace"), "--processors", "2", "--bind",
 				"P1=0,P2=0,P3=1,P4=1", "--model", "strict", "--json"));
 		assertTrue(cli.out().startsWith("{\"model\": \"strict\", \"choice\": \"\", \"completion\": 12, \"deadlock\": null, "
-				+ "\"speedup\": 1.5, \"oneProcessor\": 18, \"processors\": 2, \"threads\": [\n  {\"name\": \"P1\", \"exit\": 9, "
-				+ "\"intervals\": [{\"state\": \"running\", \"start\": 0, \"end\": 1, \"processor\": 0, \"detail\": \"on CPU 0\"}"),
+				+ "\"speedup\": 1.5, \"oneProcessor\": 18, \"processors\": 2, \"threads\": [\n  {\"name\": \"P1\", "
+				+ "\"displayName\": null, \"exit\": 9, \"intervals\": [{\"state\": \"running\", \"start\": 0, \"end\": 1, "
+				+ "\"processor\": 0, \"detail\": \"on CPU 0\"}"),
 				cli.out());
 		assertTrue(cli.out().contains("{\"state\": \"blocked\", \"start\": 3, \"end\": 5, \"processor\": -1, \"detail\": "
 				+ "\"waiting for X from P2\"}"), cli.out());
@@ -108,7 +109,7 @@ class TraceCommandTest {
 		assertTrue(json.out().contains(", \"waitingPoints\": [{\"at\": \"Worker.java:10\", \"traceLine\": 7, "
 				+ "\"kind\": \"lock\", \"object\": \"m\", \"objects\": 1, \"waits\": 2, \"blocked\": 16, "
 				+ "\"share\": 0.333333333333, \"longest\": 10, \"criticalPath\": true, \"heldLongestAt\": "
-				+ "\"Worker.java:20\", \"heldFor\": 12},\n  {\"at\": \"Main.java:7\""), json.out());
+				+ "\"Worker.java:20\", \"heldFor\": 12, \"waiter\": \"C\"},\n  {\"at\": \"Main.java:7\""), json.out());
 		assertTrue(json.out().startsWith("{\"model\": \"direct\", \"choice\": \"auto: the Direct model does not "
 				+ "deadlock\", \"completion\": 15,"), json.out());
 	}

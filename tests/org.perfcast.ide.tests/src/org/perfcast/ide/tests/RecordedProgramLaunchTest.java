@@ -162,7 +162,8 @@ class RecordedProgramLaunchTest {
 		assertEquals(source, lock.getResource());
 		String message = lock.getAttribute(IMarker.MESSAGE, "");
 		assertTrue(message.matches("on 4 processors, threads wait here [0-9]+ % of their time \\(lock m[0-9a-f]+, "
-				+ "held longest at " + java.util.regex.Pattern.quote(at) + "\\); on the critical path"), message);
+				+ "held longest at " + java.util.regex.Pattern.quote(at) + "; T[0-9]+ waits longest\\); on the critical path"),
+				message);
 		assertTrue(lock.getAttribute(WaitingPointMarkers.SHARE, 0) >= 40, "four workers, mostly waiting: " + message);
 		IMarker join = markers.stream().filter(m -> m.getAttribute(IMarker.LINE_NUMBER, 0) == JOIN_LINE).findFirst()
 				.orElseThrow(() -> new AssertionError("no marker on the join: " + markers.stream()

@@ -112,8 +112,8 @@ class WaitingPointMarkersTest {
 		Workspaces.waitUntil(() -> WaitingPointMarkers.markers(trace).size() == 2, 60_000, "the markers");
 		List<IMarker> first = sorted(WaitingPointMarkers.markers(trace));
 		assertEquals(List.of("/hot/src/Main.java:7: on 4 processors, threads wait here 31 % of their time (join A and 2 "
-				+ "others); on the critical path", "/hot/src/Worker.java:10: on 4 processors, threads wait here 33 % of "
-				+ "their time (lock m, held longest at Worker.java:20); on the critical path"),
+				+ "others; M waits longest); on the critical path", "/hot/src/Worker.java:10: on 4 processors, threads wait here 33 % of "
+				+ "their time (lock m, held longest at Worker.java:20; C waits longest); on the critical path"),
 				first.stream().map(WaitingPointMarkersTest::describe).toList());
 		for (IMarker marker : first) {
 			assertEquals(IMarker.SEVERITY_WARNING, marker.getAttribute(IMarker.SEVERITY, -1));
@@ -132,8 +132,8 @@ class WaitingPointMarkersTest {
 				60_000, "the marker on line 14");
 		first.forEach(m -> assertFalse(m.exists(), "replaced: " + describe(m)));
 		assertEquals(List.of("/hot/src/Main.java:7: on 4 processors, threads wait here 31 % of their time (join A and 2 "
-				+ "others); on the critical path", "/hot/src/Worker.java:14: on 4 processors, threads wait here 33 % of "
-				+ "their time (lock m, held longest at Worker.java:20); on the critical path"),
+				+ "others; M waits longest); on the critical path", "/hot/src/Worker.java:14: on 4 processors, threads wait here 33 % of "
+				+ "their time (lock m, held longest at Worker.java:20; C waits longest); on the critical path"),
 				sorted(WaitingPointMarkers.markers(trace)).stream().map(WaitingPointMarkersTest::describe).toList());
 	}
 
@@ -153,8 +153,8 @@ class WaitingPointMarkersTest {
 		List<IMarker> markers = sorted(WaitingPointMarkers.update(trace, 4, OptionValues.of(new TraceEngine()
 				.options(), Map.of()), null));
 		assertEquals(List.of("/native/c/hot.c:12: on 4 processors, threads wait here 33 % of their time (lock m, held "
-				+ "longest at " + lib + ":5); on the critical path", "/native/hot.vtrace:13: at main: on 4 processors, "
-				+ "threads wait here 31 % of their time (join A and 2 others); on the critical path"),
+				+ "longest at " + lib + ":5; C waits longest); on the critical path", "/native/hot.vtrace:13: at main: on 4 processors, "
+				+ "threads wait here 31 % of their time (join A and 2 others; M waits longest); on the critical path"),
 				markers.stream().map(WaitingPointMarkersTest::describe).toList());
 		assertEquals(markers, sorted(WaitingPointMarkers.markers(trace)));
 

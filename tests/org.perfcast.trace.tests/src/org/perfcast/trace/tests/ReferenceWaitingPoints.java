@@ -69,6 +69,7 @@ final class ReferenceWaitingPoints {
 			point.blocked += length;
 			point.longest = Math.max(point.longest, length);
 			point.byObject.merge(object, length, Double::sum);
+			point.byThread.merge(w.thread(), length, Double::sum);
 			point.kinds.putIfAbsent(object, kindAndObject);
 			Set<Double> starts = resumed.get(w.name());
 			point.critical |= starts != null && starts.contains(i.end());
@@ -88,7 +89,10 @@ final class ReferenceWaitingPoints {
 			String[] kindAndObject = p.kinds.get(main);
 			result.add(new WaitingPoint(p.at, p.line, kindAndObject[0], kindAndObject[1], p.byObject.size(), p.waits,
 					p.blocked, threadTime > 0 ? p.blocked / threadTime : 0, p.longest, p.critical,
-					held == null || held.isEmpty() ? null : held, held == null ? 0 : p.heldAt.get(held)));
+					held == null || held.isEmpty() ? null : held, held == null ? 0 : p.heldAt.get(held),
+					p.byThread.entrySet().stream().max(Map.Entry.<Integer, Double>comparingByValue().thenComparing(
+							Map.Entry.comparingByKey(Comparator.reverseOrder()))).map(e -> simulation.threads().get(
+									e.getKey()).name()).orElse("")));
 		}
 		result.sort(Comparator.comparingDouble(WaitingPoint::blocked).reversed()
 				.thenComparing(w -> w.at() == null ? "" : w.at()).thenComparing(WaitingPoint::what));
@@ -112,6 +116,7 @@ final class ReferenceWaitingPoints {
 		final Map<String, Double> byObject = new HashMap<>();
 		final Map<String, String[]> kinds = new HashMap<>();
 		final Map<String, Double> heldAt = new HashMap<>();
+		final Map<Integer, Double> byThread = new HashMap<>();
 
 		Point(String at, long line, double start) {
 			this.at = at;

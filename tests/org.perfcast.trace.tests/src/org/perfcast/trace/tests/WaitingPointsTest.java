@@ -170,7 +170,7 @@ class WaitingPointsTest {
 			WaitingPoint a = actual.points().get(i);
 			assertEquals(e.heldFor(), a.heldFor(), 1e-9 * e.heldFor(), e.what());
 			assertEquals(e, new WaitingPoint(a.at(), a.line(), a.kind(), a.object(), a.objects(), a.waits(), a.blocked(),
-					a.share(), a.longest(), a.critical(), a.heldAt(), e.heldFor()));
+					a.share(), a.longest(), a.critical(), a.heldAt(), e.heldFor(), a.waiter()));
 		}
 		WaitingPoint lock = actual.points().stream().filter(p -> p.kind().equals("lock")).findFirst().orElseThrow();
 		double[] holds = simulation.holds().stream().filter(h -> h.mutex().equals(lock.object()))

@@ -290,7 +290,9 @@ class RecordedJavaUITest {
 		view.getScheduleTab().select();
 		UiTests.flush();
 		TimelineChart timeline = view.getScheduleTab().getChart();
-		assertEquals(List.of("main", "T1"), timeline.getData().rows().stream().map(TimelineData.Row::label).toList());
+		// rows by the Java threads' names (the agent's @name lines), the unnamed worker as Java names it
+		assertEquals(List.of("main", "Thread-0 (T1)"), timeline.getData().rows().stream().map(TimelineData.Row::label)
+				.toList());
 		Path png = UiTests.screenshots().resolve("recorded-java-timeline.png");
 		Screenshots.save(shell, png);
 		assertTrue(Files.size(png) > 1000);

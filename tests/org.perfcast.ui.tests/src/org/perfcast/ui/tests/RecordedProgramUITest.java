@@ -214,7 +214,8 @@ class RecordedProgramUITest {
 				.findFirst().orElseThrow();
 		String message = lock.getAttribute(IMarker.MESSAGE, "");
 		assertTrue(message.startsWith("on 4 processors, threads wait here ") && message.contains("of their time (lock m")
-				&& message.endsWith("hot.c:" + LOCK_LINE + "); on the critical path"), message);
+				&& message.contains("hot.c:" + LOCK_LINE + "; T") && message.endsWith(" waits longest); on the critical path"),
+				message);
 
 		// the Problems view lists it; opening it shows the line in the editor
 		Shell window = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();

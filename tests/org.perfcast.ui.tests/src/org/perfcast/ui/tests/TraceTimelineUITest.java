@@ -135,6 +135,54 @@ class TraceTimelineUITest {
 	}
 
 	/**
+	 * A trace whose program named its threads ({@code @name}, a rename among them): the timeline's rows are labelled
+	 * "ping (T1)", by the last name, the ID kept for the trace's lines; a thread without a name keeps its ID.
+	 */
+	@Test
+	void testRowsShowTheThreadsNames() throws Exception {
+		IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("names");
+		project.create(null);
+		project.open(null);
+		IFile model = project.getFile("names.vtrace");
+		model.create(new ByteArrayInputStream("""
+				@recorded java-agent
+				@unit s
+				0.001 main create T1 cpu=0.001
+				@name T1 Thread-0
+				0.002 main create T2 cpu=0.002
+				@name T2 pong
+				0.003 main create T3 cpu=0.003
+				0.103 T1 lock m cpu=0.1
+				@name T1 ping
+				0.203 T1 unlock m cpu=0.2
+				0.204 T1 exit cpu=0.2
+				0.304 T2 lock m cpu=0.1
+				0.404 T2 unlock m cpu=0.2
+				0.405 T2 exit cpu=0.2
+				0.406 T3 exit cpu=0.001
+				0.407 main join T1 cpu=0.004
+				0.408 main join T2 cpu=0.005
+				0.409 main exit cpu=0.006
+				@end
+				""".getBytes(StandardCharsets.UTF_8)), true, null);
+		PlatformUI.getWorkbench().showPerspective(PerfcastPerspective.ID,
+				PlatformUI.getWorkbench().getActiveWorkbenchWindow());
+		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
+		UiTests.simulate(view, model, new SimulationLaunch("trace", model.getFullPath().toString(), List.of(), List.of(),
+				Map.of("processors", "2", "model", "direct")), 1);
+		AutoCloseable maximised = UiTests.maximised(ResultsView.ID);
+		view.getScheduleTab().select();
+		UiTests.flush();
+		TimelineChart timeline = view.getScheduleTab().getChart();
+		assertEquals(List.of("main", "ping (T1)", "pong (T2)", "T3"), timeline.getData().rows().stream()
+				.map(r -> r.label()).toList());
+		Path png = UiTests.screenshots().resolve("results-view-trace-names.png");
+		Screenshots.save(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(), png);
+		assertTrue(Files.size(png) > 1000);
+		maximised.close();
+	}
+
+	/**
 	 * A run with more intervals than its detail keeps opens as a summary per time bucket (a note says so); Exact
 	 * Intervals Here runs the point again for the visible range, whose intervals are then the exact ones.
 	 */
