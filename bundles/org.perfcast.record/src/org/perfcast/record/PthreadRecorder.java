@@ -52,7 +52,9 @@ public final class PthreadRecorder {
 		byte[] source = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.c");
 		byte[] openMp = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "ompt.c");
 		byte[] header = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "recorder.h");
-		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, header);
+		byte[] waits = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "waits.c");
+		byte[] channels = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "channels.c");
+		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, header, waits, channels);
 		Path dir = cache.resolve("recorder-" + hash);
 		Path library = dir.resolve("librecorder.so");
 		if (Files.isRegularFile(library)) {
@@ -67,9 +69,12 @@ public final class PthreadRecorder {
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.c"), source);
 		org.perfcast.engine.NativeTools.write(dir.resolve("ompt.c"), openMp);
 		org.perfcast.engine.NativeTools.write(dir.resolve("recorder.h"), header);
+		org.perfcast.engine.NativeTools.write(dir.resolve("waits.c"), waits);
+		org.perfcast.engine.NativeTools.write(dir.resolve("channels.c"), channels);
 		String failure = org.perfcast.engine.NativeTools.build(library, out -> List.of(cc.toString(), "-O2", "-shared",
 				"-fPIC", "-fexceptions", "-o", out.toString(), dir.resolve("recorder.c").toString(),
-				dir.resolve("ompt.c").toString(), "-ldl", "-pthread"));
+				dir.resolve("ompt.c").toString(), dir.resolve("waits.c").toString(), dir.resolve("channels.c").toString(),
+				"-ldl", "-pthread"));
 		if (failure != null) {
 			throw new RecorderException("could not build the recorder: " + failure);
 		}

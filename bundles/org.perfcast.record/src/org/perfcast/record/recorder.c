@@ -369,9 +369,9 @@ static const char *me(void) {
 	return my_id > 0 ? self : NULL;
 }
 
-/* Appends one event with the thread's CPU clock cpu (now if negative); the caller holds lk. */
-static void record_at(int kind, const char *arg, void *site, long long duration, long long cpu) {
-	if (!active || finished || exited || inside || site == IGNORED) return;
+/* Appends one event with the thread's CPU clock cpu (now if negative), 1 when it did; the caller holds lk. */
+static int record_at(int kind, const char *arg, void *site, long long duration, long long cpu) {
+	if (!active || finished || exited || inside || site == IGNORED) return 0;
 	const char *thread = NULL;
 	long long actor_cpu;
 	if (recorder_actor && recorder_actor(&thread, &actor_cpu)) {
@@ -383,7 +383,7 @@ static void record_at(int kind, const char *arg, void *site, long long duration,
 	}
 	if (!thread) {
 		foreign_events++;
-		return;
+		return 0;
 	}
 	if (current.n == current.cap) {
 		current.cap = current.cap ? current.cap * 2 : 65536;
@@ -402,6 +402,7 @@ static void record_at(int kind, const char *arg, void *site, long long duration,
 	if (length >= sizeof e->arg) length = sizeof e->arg - 1;
 	memcpy(e->arg, arg ? arg : "", length);
 	e->arg[length] = 0;
+	return 1;
 }
 
 static void record(int kind, const char *arg, void *site) {
@@ -414,25 +415,28 @@ static void name_of(char *name, size_t size, char sort, const void *address, uns
 	else snprintf(name, size, "%c%lx", sort, (unsigned long) (uintptr_t) address);
 }
 
-/* A call that may keep the thread off its processor: io or sleep when it did, for at least BLOCKED_NS. */
-struct span { long long wall, cpu; };
-
+/* A call that may keep the thread off its processor (struct span): io or sleep when it did, for at least BLOCKED_NS. */
 static void span_begin(struct span *s) {
 	s->wall = active && !finished && my_id >= 0 && !inside ? wall_now() : -1;
+	s->rq = -1;
 	if (s->wall >= 0) s->cpu = cpu_now();
 }
 
 /* I/O calls are timed by the wall clock alone (reading the CPU clock costs a system call) until one at a call site
    takes BLOCKED_NS: that one's time off the processor is estimated from the thread's CPU clock at its last event (it
-   is at most that), and the next 64 calls there read the CPU clock. */
+   is at most that), and the next 64 calls there read the CPU clock and the thread's run-queue delay, which is left
+   out of their time off the processor (waits.c). */
 static __thread struct { void *caller; int left; } precise[16];
 
 static void span_begin_io(struct span *s, void *caller) {
 	s->wall = active && !finished && my_id >= 0 && !inside ? wall_now() : -1;
+	s->rq = -1;
 	if (s->wall < 0) return;
 	unsigned slot = ((uintptr_t) caller >> 2) & 15;
 	if (precise[slot].caller == caller && precise[slot].left > 0) {
 		precise[slot].left--;
+		s->rq = waits_run_delay(); /* (the first reading opens a file: the call starts after it) */
+		s->wall = wall_now();
 		s->cpu = cpu_now();
 	} else {
 		s->cpu = -1;
@@ -442,6 +446,8 @@ static void span_begin_io(struct span *s, void *caller) {
 static void span_end(struct span *s, int kind, void *caller) {
 	if (s->wall < 0 || inside) return;
 	int saved = errno;
+	int polled = kind == POLLED;
+	if (polled) kind = SLEEP;
 	long long wall = wall_now() - s->wall;
 	if (wall >= BLOCKED_NS) {
 		long long now = cpu_now();
@@ -452,15 +458,27 @@ static void span_end(struct span *s, int kind, void *caller) {
 			s->cpu = now - wall > last_cpu ? now - wall : last_cpu;
 		}
 		long long off = wall - (now - s->cpu);
+		if (kind == IO && s->rq >= 0 && off >= BLOCKED_NS) {
+			/* the thread was ready again before it ran: that wait for the processor is not I/O */
+			long long rq = waits_run_delay();
+			if (rq > s->rq) off -= rq - s->rq < off ? rq - s->rq : off;
+		}
 		if (off >= BLOCKED_NS) {
 			void *site = program_site(caller);
 			lock(&lk);
+			if (polled) waits_polled(off);
 			record_at(kind, NULL, site, off, s->cpu);
 			unlock(&lk);
 		}
 	}
 	errno = saved;
 }
+
+void recorder_span_begin(struct span *s) { span_begin(s); }
+void recorder_span_begin_io(struct span *s, void *caller) { span_begin_io(s, caller); }
+void recorder_span_end(struct span *s, int kind, void *caller) { span_end(s, kind, caller); }
+void *recorder_site(void *caller) { return program_site(caller); }
+int recorder_record(int kind, const char *arg, void *site) { return record_at(kind, arg, site, -1, -1); }
 
 /* How long a timed wait that timed out kept the thread away. */
 static long long away(const struct span *s) {
@@ -588,6 +606,7 @@ static void write_trace(void) {
 			fprintf(trace_file, "# %lld events of threads not created through pthread_create or thrd_create (started "
 					"inside the C library) are not recorded\n", left_out);
 		}
+		waits_notes(trace_file);
 		if (summary[0]) fprintf(trace_file, "# %s\n", summary);
 		fprintf(trace_file, "@end\n");
 		fclose(trace_file);
@@ -677,6 +696,7 @@ static void thread_ended(void *p) {
 	record(EXIT, NULL, NULL);
 	exited = 1;
 	unlock(&lk);
+	waits_thread_ended();
 }
 
 static void make_key(void) {
@@ -1612,6 +1632,7 @@ pid_t fork(void) {
 	const char *follow = getenv("PERFCAST_FOLLOW");
 	int recorded = !(follow && strcmp(follow, "0") == 0);
 	pid_t pid = real_fork();
+	if (pid >= 0) channels_forget(); /* pipes and IPC objects made before are now shared with another process */
 	if (pid != 0) {
 		unlock(&sk);
 		unlock(&lk);
@@ -1694,6 +1715,11 @@ int posix_spawn(pid_t *restrict pid, const char *restrict path, const posix_spaw
 		const posix_spawnattr_t *restrict attr, char *const argv[restrict], char *const envp[restrict]) {
 	resolve();
 	int r = real_posix_spawn(pid, path, actions, attr, argv, envp);
+	if (r == 0 && active) {
+		lock(&lk);
+		channels_forget();
+		unlock(&lk);
+	}
 	if (r == 0) started_process("posix_spawn", path, pid ? (long) *pid : 0);
 	return r;
 }
@@ -1702,6 +1728,11 @@ int posix_spawnp(pid_t *restrict pid, const char *restrict file, const posix_spa
 		const posix_spawnattr_t *restrict attr, char *const argv[restrict], char *const envp[restrict]) {
 	resolve();
 	int r = real_posix_spawnp(pid, file, actions, attr, argv, envp);
+	if (r == 0 && active) {
+		lock(&lk);
+		channels_forget();
+		unlock(&lk);
+	}
 	if (r == 0) started_process("posix_spawnp", file, pid ? (long) *pid : 0);
 	return r;
 }
@@ -1763,22 +1794,12 @@ void pthread_exit(void *result) {
 		return result;                              \
 	}
 
-BLOCKING(IO, ssize_t, read, (int fd, void *buffer, size_t n), (fd, buffer, n))
-BLOCKING(IO, ssize_t, write, (int fd, const void *buffer, size_t n), (fd, buffer, n))
 BLOCKING(IO, ssize_t, pread, (int fd, void *buffer, size_t n, off_t at), (fd, buffer, n, at))
 BLOCKING(IO, ssize_t, pwrite, (int fd, const void *buffer, size_t n, off_t at), (fd, buffer, n, at))
 BLOCKING(IO, ssize_t, pread64, (int fd, void *buffer, size_t n, off64_t at), (fd, buffer, n, at))
 BLOCKING(IO, ssize_t, pwrite64, (int fd, const void *buffer, size_t n, off64_t at), (fd, buffer, n, at))
-BLOCKING(IO, ssize_t, readv, (int fd, const struct iovec *v, int n), (fd, v, n))
-BLOCKING(IO, ssize_t, writev, (int fd, const struct iovec *v, int n), (fd, v, n))
 BLOCKING(IO, ssize_t, preadv, (int fd, const struct iovec *v, int n, off_t at), (fd, v, n, at))
 BLOCKING(IO, ssize_t, pwritev, (int fd, const struct iovec *v, int n, off_t at), (fd, v, n, at))
-BLOCKING(IO, int, poll, (struct pollfd *fds, nfds_t n, int timeout), (fds, n, timeout))
-BLOCKING(IO, int, ppoll, (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigset_t *mask),
-		(fds, n, timeout, mask))
-BLOCKING(IO, int, select, (int n, fd_set *r, fd_set *w, fd_set *e, struct timeval *timeout), (n, r, w, e, timeout))
-BLOCKING(IO, int, pselect, (int n, fd_set *r, fd_set *w, fd_set *e, const struct timespec *timeout,
-		const sigset_t *mask), (n, r, w, e, timeout, mask))
 BLOCKING(IO, int, epoll_wait, (int fd, struct epoll_event *events, int n, int timeout), (fd, events, n, timeout))
 BLOCKING(IO, int, epoll_pwait, (int fd, struct epoll_event *events, int n, int timeout, const sigset_t *mask),
 		(fd, events, n, timeout, mask))
@@ -1786,14 +1807,6 @@ BLOCKING(IO, int, accept, (int fd, __SOCKADDR_ARG address, socklen_t *restrict l
 BLOCKING(IO, int, accept4, (int fd, __SOCKADDR_ARG address, socklen_t *restrict length, int flags),
 		(fd, address, length, flags))
 BLOCKING(IO, int, connect, (int fd, __CONST_SOCKADDR_ARG address, socklen_t length), (fd, address, length))
-BLOCKING(IO, ssize_t, recv, (int fd, void *buffer, size_t n, int flags), (fd, buffer, n, flags))
-BLOCKING(IO, ssize_t, recvfrom, (int fd, void *restrict buffer, size_t n, int flags, __SOCKADDR_ARG address,
-		socklen_t *restrict length), (fd, buffer, n, flags, address, length))
-BLOCKING(IO, ssize_t, recvmsg, (int fd, struct msghdr *message, int flags), (fd, message, flags))
-BLOCKING(IO, ssize_t, send, (int fd, const void *buffer, size_t n, int flags), (fd, buffer, n, flags))
-BLOCKING(IO, ssize_t, sendto, (int fd, const void *buffer, size_t n, int flags, __CONST_SOCKADDR_ARG address,
-		socklen_t length), (fd, buffer, n, flags, address, length))
-BLOCKING(IO, ssize_t, sendmsg, (int fd, const struct msghdr *message, int flags), (fd, message, flags))
 BLOCKING(IO, int, fsync, (int fd), (fd))
 BLOCKING(IO, int, fdatasync, (int fd), (fd))
 BLOCKING(IO, size_t, fread, (void *restrict buffer, size_t size, size_t n, FILE *restrict f), (buffer, size, n, f))

@@ -1,0 +1,64 @@
+/*
+ * A known answer for synchronisation the pthread recorder sees outside pthreads: threads A and B hand a token back
+ * and forth ROUNDS times, each computing UNIT after it gets it (a chain of 2 * ROUNDS units that no processor count
+ * shortens), while a bystander X computes ROUNDS units of its own. On one processor that is 3 * ROUNDS units; on two
+ * the chain runs beside X: 2 * ROUNDS units, a speed-up of 1.5. Each program includes this after defining how the
+ * token travels: setup(), give(to) and get(me) for the threads 0 (A) and 1 (B).
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef ROUNDS
+#define ROUNDS 150
+#endif
+#ifndef UNIT
+#define UNIT 400000L
+#endif
+#ifndef BYSTANDER
+#define BYSTANDER 1
+#endif
+
+static void setup(void);
+static void give(int to);
+static void get(int me);
+
+static void work(long n) {
+	volatile double x = 1;
+	for (long i = 0; i < n; i++) x = x * 1.0000001 + 1e-9;
+}
+
+static void *a(void *p) {
+	for (int r = 0; r < ROUNDS; r++) {
+		work(UNIT);
+		give(1);
+		get(0);
+	}
+	return p;
+}
+
+static void *b(void *p) {
+	for (int r = 0; r < ROUNDS; r++) {
+		get(1);
+		work(UNIT);
+		give(0);
+	}
+	return p;
+}
+
+static void *x(void *p) {
+	work(ROUNDS * UNIT);
+	return p;
+}
+
+int main(void) {
+	setup();
+	pthread_t ta, tb, tx;
+	pthread_create(&ta, NULL, a, NULL);
+	pthread_create(&tb, NULL, b, NULL);
+	if (BYSTANDER) pthread_create(&tx, NULL, x, NULL);
+	pthread_join(ta, NULL);
+	pthread_join(tb, NULL);
+	if (BYSTANDER) pthread_join(tx, NULL);
+	return 0;
+}
