@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #define ROUNDS 150
-#define UNIT 400000L
+#define UNIT 150000L
 
 static int word;
 static double total;

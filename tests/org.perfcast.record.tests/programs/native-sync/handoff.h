@@ -13,7 +13,7 @@
 #define ROUNDS 150
 #endif
 #ifndef UNIT
-#define UNIT 400000L
+#define UNIT 150000L
 #endif
 #ifndef BYSTANDER
 #define BYSTANDER 1

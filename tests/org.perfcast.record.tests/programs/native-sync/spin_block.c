@@ -1,4 +1,4 @@
-/* The token is a flag per thread; a thread spins a while for it, then sleeps on a futex with the bitset variants
+/* The token is a flag per thread; a thread spins a while for it (100 times, as glibc's adaptive mutexes at most), then sleeps on a futex with the bitset variants
    (FUTEX_WAIT_BITSET_PRIVATE, FUTEX_WAKE_BITSET_PRIVATE) until the giver wakes it (handoff.h). */
 #include <linux/futex.h>
 #include <sys/syscall.h>
@@ -18,7 +18,7 @@ static void give(int to) {
 }
 
 static void get(int me) {
-	for (int spin = 0; spin < 2000; spin++) {
+	for (int spin = 0; spin < 100; spin++) {
 		if (__atomic_exchange_n(&flags[me], 0, __ATOMIC_SEQ_CST)) return;
 		__builtin_ia32_pause();
 	}

@@ -679,6 +679,7 @@ __attribute__((constructor)) static void begin(void) {
 		if (!open_trace(path, ", started by the recorded program")) return;
 	}
 	active = 1;
+	waits_begin();
 	start_flusher();
 	atexit(write_trace);
 }

@@ -29,8 +29,9 @@ INTERNAL void *recorder_site(void *caller);
    holds the lock. */
 INTERNAL int recorder_record(int kind, const char *arg, void *site);
 
-/* waits.c: the calling thread's run-queue delay in ns (-1 when unknown); what it closes when the thread ends; its
+/* waits.c: the recorded run's scheduling policy, set when the recorder starts; the calling thread's run-queue delay in ns (-1 when unknown); what it closes when the thread ends; its
    own descriptor; counting polling waits (under the lock); the trace's closing comments. */
+INTERNAL void waits_begin(void);
 INTERNAL long long waits_run_delay(void);
 INTERNAL void waits_thread_ended(void);
 INTERNAL int waits_own_descriptor(int fd);

@@ -65,6 +65,21 @@ int waits_own_descriptor(int fd) {
 	return fd >= 0 && fd == schedstat;
 }
 
+/* ---------------------------------------------------------------- the recorded run's schedule */
+
+/* On one processor a thread woken by another preempts it at once (wakeup preemption): a waker that is about to wait
+   itself (a handoff through a flag and a futex, a lock-free queue whose consumer sleeps only when it is empty) then
+   finds the next token already there when it runs again, without a call the recorder sees, and the recording loses
+   that handoff. As SCHED_BATCH (inherited by the threads and processes it starts), a woken thread waits for the
+   running one to block or to use up its time slice, as the simulation's schedule does: the waker reaches its wait,
+   and the handoff is a wake and a wait. A policy other than the default one is kept. */
+void waits_begin(void) {
+	if (sched_getscheduler(0) == SCHED_OTHER) {
+		struct sched_param none = { 0 };
+		sched_setscheduler(0, SCHED_BATCH, &none);
+	}
+}
+
 /* ---------------------------------------------------------------- polling */
 
 static long long polls, polled_ns; /* polling waits written as sleeps, and their total; under the recorder's lock */
