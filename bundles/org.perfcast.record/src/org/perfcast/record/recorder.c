@@ -1301,8 +1301,9 @@ long syscall(long number, ...) {
 		span_begin(&s);
 		long r = real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
 		int saved = errno;
-		/* EAGAIN: the value had changed, the thread did not wait and takes nothing */
-		woken(address, 'f', r == 0 ? 0 : saved == ETIMEDOUT ? 1 : -1, &s, site);
+		/* EAGAIN: the word changed before the thread slept; it takes the post of a wake made meanwhile (the change
+		   was a handoff), else nothing */
+		woken(address, 'f', r == 0 || saved == EAGAIN ? 0 : saved == ETIMEDOUT ? 1 : -1, &s, site);
 		errno = saved;
 		return r;
 	}
@@ -1314,7 +1315,10 @@ long syscall(long number, ...) {
 		name_of(name, sizeof name, 'f', address, o->incarnation);
 		long r = real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
 		int saved = errno;
-		long k = r > 0 ? (r < o->waiters ? r : o->waiters) : 0;
+		/* a post per waiter it could wake: those asleep in the kernel, and those about to sleep, whose wait will
+		   find the word changed (a waker that was preempted between them would otherwise lose the handoff) */
+		long wanted = (int) a[2] > 0 ? (int) a[2] : 0;
+		long k = r >= 0 ? (wanted < o->waiters ? wanted : o->waiters) : 0;
 		for (long i = 0; i < k; i++) record(POST, name, site);
 		o->waiters -= (int) k;
 		o->posted += (int) k;
