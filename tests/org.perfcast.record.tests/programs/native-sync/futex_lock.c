@@ -7,8 +7,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define ROUNDS 225
-#define UNIT 150000L
+#define ROUNDS 150
+#define UNIT 400000L
 
 static int word;
 static double total;

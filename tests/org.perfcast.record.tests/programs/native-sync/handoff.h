@@ -5,17 +5,18 @@
  * on two the chain runs beside X: 2 * ROUNDS units, a speed-up of 1.25. (Without the handoffs, A, B and X would
  * take 1.5 * ROUNDS on two, 1.67 times faster; with each wait taken for I/O of its length on one processor, which
  * holds X's time too, no faster than on one.) Each program includes this after defining how the token travels:
- * setup(), give(to) and get(me) for the threads 0 (A) and 1 (B).
+ * setup(), give(to) and get(me) for the threads 0 (A) and 1 (B). A unit is about 2 ms, so that the time a woken
+ * thread takes to run on the other processor (tens of microseconds in a virtual machine) stays a small part of it.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #ifndef ROUNDS
-#define ROUNDS 150
+#define ROUNDS 100
 #endif
 #ifndef UNIT
-#define UNIT 150000L
+#define UNIT 400000L
 #endif
 #ifndef BYSTANDER
 #define BYSTANDER 1

@@ -176,9 +176,9 @@ class NativeSynchronisationTest {
 			Path trace = record(build(dir, name), dir.resolve(name + ".vtrace"));
 			String text = Files.readString(trace);
 			assertEquals(0, count(trace, "io"), name + ": no I/O\n" + text);
-			// 150 rounds, each a handoff to B and one back
-			assertEquals(300, count(trace, "post"), name + ": posts");
-			assertEquals(300, count(trace, "take"), name + ": takes");
+			// 100 rounds, each a handoff to B and one back
+			assertEquals(200, count(trace, "post"), name + ": posts");
+			assertEquals(200, count(trace, "take"), name + ": takes");
 		}
 	}
 
