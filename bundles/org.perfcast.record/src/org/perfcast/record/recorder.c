@@ -166,30 +166,12 @@ static long long cpu_now(void) {
 	return cpu.tv_sec * 1000000000LL + cpu.tv_nsec - spun;
 }
 
-/* The calling thread's time runnable but not running so far (the kernel's run_delay, nanoseconds), or -1. Read with
-   raw system calls: it runs inside record_at, under lk. */
-static long long run_delay(void) {
-	long fd = real_syscall(SYS_openat, AT_FDCWD, "/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC, 0, 0);
-	if (fd < 0) return -1;
-	char text[96];
-	long n = real_syscall(SYS_read, fd, text, sizeof text - 1, 0, 0, 0);
-	real_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
-	if (n <= 0) return -1;
-	text[n] = 0;
-	char *end;
-	strtoull(text, &end, 10); /* time on the processor */
-	if (end == text) return -1;
-	char *rest = end;
-	unsigned long long delay = strtoull(rest, &end, 10);
-	return end == rest ? -1 : (long long) delay;
-}
-
 /* The processor the recording is pinned to (-1 when it may run on several), and its busy time when it started. */
 static int pinned_cpu = -1;
 static long long pinned_busy_start = -1;
 
 /* How long processor cpu has been busy (user, system, interrupts, stolen by the hypervisor), in ns, from /proc/stat's
-   ticks; -1 if unknown. Read with raw system calls, as run_delay. */
+   ticks; -1 if unknown. Read with raw system calls: it runs inside record_at, under lk. */
 static long long busy_ns(int cpu) {
 	if (cpu < 0) return -1;
 	long fd = real_syscall(SYS_openat, AT_FDCWD, "/proc/stat", O_RDONLY | O_CLOEXEC, 0, 0);
@@ -428,9 +410,9 @@ static const char *me(void) {
 	return my_id > 0 ? self : NULL;
 }
 
-/* Appends one event with the thread's CPU clock cpu (now if negative); the caller holds lk. */
-static void record_at(int kind, const char *arg, void *site, long long duration, long long cpu) {
-	if (!active || finished || exited || inside || site == IGNORED) return;
+/* Appends one event with the thread's CPU clock cpu (now if negative), 1 when it did; the caller holds lk. */
+static int record_at(int kind, const char *arg, void *site, long long duration, long long cpu) {
+	if (!active || finished || exited || inside || site == IGNORED) return 0;
 	const char *thread = NULL;
 	long long actor_cpu;
 	if (recorder_actor && recorder_actor(&thread, &actor_cpu)) {
@@ -442,7 +424,7 @@ static void record_at(int kind, const char *arg, void *site, long long duration,
 	}
 	if (!thread) {
 		foreign_events++;
-		return;
+		return 0;
 	}
 	if (current.n == current.cap) {
 		current.cap = current.cap ? current.cap * 2 : 65536;
@@ -455,7 +437,7 @@ static void record_at(int kind, const char *arg, void *site, long long duration,
 	   processor from waits the recorder does not see) and at the thread's end; an OpenMP task's is not its own */
 	e->rq = -1;
 	if (thread == self && (kind == EXIT || (e->wall - last_wall) - (e->cpu - last_cpu) >= RUN_DELAY_GAP_NS)) {
-		e->rq = run_delay();
+		e->rq = waits_run_delay();
 	}
 	last_cpu = e->cpu;
 	last_wall = e->wall;
@@ -468,6 +450,7 @@ static void record_at(int kind, const char *arg, void *site, long long duration,
 	if (length >= sizeof e->arg) length = sizeof e->arg - 1;
 	memcpy(e->arg, arg ? arg : "", length);
 	e->arg[length] = 0;
+	return 1;
 }
 
 static void record(int kind, const char *arg, void *site) {
@@ -480,25 +463,28 @@ static void name_of(char *name, size_t size, char sort, const void *address, uns
 	else snprintf(name, size, "%c%lx", sort, (unsigned long) (uintptr_t) address);
 }
 
-/* A call that may keep the thread off its processor: io or sleep when it did, for at least BLOCKED_NS. */
-struct span { long long wall, cpu; };
-
+/* A call that may keep the thread off its processor (struct span): io or sleep when it did, for at least BLOCKED_NS. */
 static void span_begin(struct span *s) {
 	s->wall = active && !finished && my_id >= 0 && !inside ? wall_now() : -1;
+	s->rq = -1;
 	if (s->wall >= 0) s->cpu = cpu_now();
 }
 
 /* I/O calls are timed by the wall clock alone (reading the CPU clock costs a system call) until one at a call site
    takes BLOCKED_NS: that one's time off the processor is estimated from the thread's CPU clock at its last event (it
-   is at most that), and the next 64 calls there read the CPU clock. */
+   is at most that), and the next 64 calls there read the CPU clock and the thread's run-queue delay, which is left
+   out of their time off the processor (waits.c). */
 static __thread struct { void *caller; int left; } precise[16];
 
 static void span_begin_io(struct span *s, void *caller) {
 	s->wall = active && !finished && my_id >= 0 && !inside ? wall_now() : -1;
+	s->rq = -1;
 	if (s->wall < 0) return;
 	unsigned slot = ((uintptr_t) caller >> 2) & 15;
 	if (precise[slot].caller == caller && precise[slot].left > 0) {
 		precise[slot].left--;
+		s->rq = waits_run_delay(); /* (the first reading opens a file: the call starts after it) */
+		s->wall = wall_now();
 		s->cpu = cpu_now();
 	} else {
 		s->cpu = -1;
@@ -508,6 +494,8 @@ static void span_begin_io(struct span *s, void *caller) {
 static void span_end(struct span *s, int kind, void *caller) {
 	if (s->wall < 0 || inside) return;
 	int saved = errno;
+	int polled = kind == POLLED;
+	if (polled) kind = SLEEP;
 	long long wall = wall_now() - s->wall;
 	if (wall >= BLOCKED_NS) {
 		long long now = cpu_now();
@@ -518,15 +506,27 @@ static void span_end(struct span *s, int kind, void *caller) {
 			s->cpu = now - wall > last_cpu ? now - wall : last_cpu;
 		}
 		long long off = wall - (now - s->cpu);
+		if (kind == IO && s->rq >= 0 && off >= BLOCKED_NS) {
+			/* the thread was ready again before it ran: that wait for the processor is not I/O */
+			long long rq = waits_run_delay();
+			if (rq > s->rq) off -= rq - s->rq < off ? rq - s->rq : off;
+		}
 		if (off >= BLOCKED_NS) {
 			void *site = program_site(caller);
 			lock(&lk);
+			if (polled) waits_polled(off);
 			record_at(kind, NULL, site, off, s->cpu);
 			unlock(&lk);
 		}
 	}
 	errno = saved;
 }
+
+void recorder_span_begin(struct span *s) { span_begin(s); }
+void recorder_span_begin_io(struct span *s, void *caller) { span_begin_io(s, caller); }
+void recorder_span_end(struct span *s, int kind, void *caller) { span_end(s, kind, caller); }
+void *recorder_site(void *caller) { return program_site(caller); }
+int recorder_record(int kind, const char *arg, void *site) { return record_at(kind, arg, site, -1, -1); }
 
 /* How long a timed wait that timed out kept the thread away. */
 static long long away(const struct span *s) {
@@ -667,6 +667,7 @@ static void write_trace(void) {
 			fprintf(trace_file, "# %lld events of threads not created through pthread_create or thrd_create (started "
 					"inside the C library) are not recorded\n", left_out);
 		}
+		waits_notes(trace_file);
 		if (summary[0]) fprintf(trace_file, "# %s\n", summary);
 		/* the process's CPU time, threads the trace does not have included (the self-check's unrecorded time) */
 		struct rusage usage;
@@ -775,6 +776,7 @@ __attribute__((constructor)) static void begin(void) {
 	active = 1;
 	pinned_cpu = only_cpu();
 	pinned_busy_start = busy_ns(pinned_cpu);
+	waits_begin();
 	start_flusher();
 	atexit(write_trace);
 }
@@ -792,6 +794,7 @@ static void thread_ended(void *p) {
 	record(EXIT, NULL, NULL);
 	exited = 1;
 	unlock(&lk);
+	waits_thread_ended();
 }
 
 static void make_key(void) {
@@ -1398,8 +1401,9 @@ long syscall(long number, ...) {
 		span_begin(&s);
 		long r = real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
 		int saved = errno;
-		/* EAGAIN: the value had changed, the thread did not wait and takes nothing */
-		woken(address, 'f', r == 0 ? 0 : saved == ETIMEDOUT ? 1 : -1, &s, site);
+		/* EAGAIN: the word changed before the thread slept; it takes the post of a wake made meanwhile (the change
+		   was a handoff), else nothing */
+		woken(address, 'f', r == 0 || saved == EAGAIN ? 0 : saved == ETIMEDOUT ? 1 : -1, &s, site);
 		errno = saved;
 		return r;
 	}
@@ -1411,7 +1415,10 @@ long syscall(long number, ...) {
 		name_of(name, sizeof name, 'f', address, o->incarnation);
 		long r = real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
 		int saved = errno;
-		long k = r > 0 ? (r < o->waiters ? r : o->waiters) : 0;
+		/* a post per waiter it could wake: those asleep in the kernel, and those about to sleep, whose wait will
+		   find the word changed (a waker that was preempted between them would otherwise lose the handoff) */
+		long wanted = (int) a[2] > 0 ? (int) a[2] : 0;
+		long k = r >= 0 ? (wanted < o->waiters ? wanted : o->waiters) : 0;
 		for (long i = 0; i < k; i++) record(POST, name, site);
 		o->waiters -= (int) k;
 		o->posted += (int) k;
@@ -1730,6 +1737,7 @@ pid_t fork(void) {
 	const char *follow = getenv("PERFCAST_FOLLOW");
 	int recorded = !(follow && strcmp(follow, "0") == 0);
 	pid_t pid = real_fork();
+	if (pid >= 0) channels_forget(); /* pipes and IPC objects made before are now shared with another process */
 	if (pid != 0) {
 		unlock(&sk);
 		unlock(&lk);
@@ -1812,6 +1820,11 @@ int posix_spawn(pid_t *restrict pid, const char *restrict path, const posix_spaw
 		const posix_spawnattr_t *restrict attr, char *const argv[restrict], char *const envp[restrict]) {
 	resolve();
 	int r = real_posix_spawn(pid, path, actions, attr, argv, envp);
+	if (r == 0 && active) {
+		lock(&lk);
+		channels_forget();
+		unlock(&lk);
+	}
 	if (r == 0) started_process("posix_spawn", path, pid ? (long) *pid : 0);
 	return r;
 }
@@ -1820,6 +1833,11 @@ int posix_spawnp(pid_t *restrict pid, const char *restrict file, const posix_spa
 		const posix_spawnattr_t *restrict attr, char *const argv[restrict], char *const envp[restrict]) {
 	resolve();
 	int r = real_posix_spawnp(pid, file, actions, attr, argv, envp);
+	if (r == 0 && active) {
+		lock(&lk);
+		channels_forget();
+		unlock(&lk);
+	}
 	if (r == 0) started_process("posix_spawnp", file, pid ? (long) *pid : 0);
 	return r;
 }
@@ -1881,22 +1899,12 @@ void pthread_exit(void *result) {
 		return result;                              \
 	}
 
-BLOCKING(IO, ssize_t, read, (int fd, void *buffer, size_t n), (fd, buffer, n))
-BLOCKING(IO, ssize_t, write, (int fd, const void *buffer, size_t n), (fd, buffer, n))
 BLOCKING(IO, ssize_t, pread, (int fd, void *buffer, size_t n, off_t at), (fd, buffer, n, at))
 BLOCKING(IO, ssize_t, pwrite, (int fd, const void *buffer, size_t n, off_t at), (fd, buffer, n, at))
 BLOCKING(IO, ssize_t, pread64, (int fd, void *buffer, size_t n, off64_t at), (fd, buffer, n, at))
 BLOCKING(IO, ssize_t, pwrite64, (int fd, const void *buffer, size_t n, off64_t at), (fd, buffer, n, at))
-BLOCKING(IO, ssize_t, readv, (int fd, const struct iovec *v, int n), (fd, v, n))
-BLOCKING(IO, ssize_t, writev, (int fd, const struct iovec *v, int n), (fd, v, n))
 BLOCKING(IO, ssize_t, preadv, (int fd, const struct iovec *v, int n, off_t at), (fd, v, n, at))
 BLOCKING(IO, ssize_t, pwritev, (int fd, const struct iovec *v, int n, off_t at), (fd, v, n, at))
-BLOCKING(IO, int, poll, (struct pollfd *fds, nfds_t n, int timeout), (fds, n, timeout))
-BLOCKING(IO, int, ppoll, (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigset_t *mask),
-		(fds, n, timeout, mask))
-BLOCKING(IO, int, select, (int n, fd_set *r, fd_set *w, fd_set *e, struct timeval *timeout), (n, r, w, e, timeout))
-BLOCKING(IO, int, pselect, (int n, fd_set *r, fd_set *w, fd_set *e, const struct timespec *timeout,
-		const sigset_t *mask), (n, r, w, e, timeout, mask))
 BLOCKING(IO, int, epoll_wait, (int fd, struct epoll_event *events, int n, int timeout), (fd, events, n, timeout))
 BLOCKING(IO, int, epoll_pwait, (int fd, struct epoll_event *events, int n, int timeout, const sigset_t *mask),
 		(fd, events, n, timeout, mask))
@@ -1904,14 +1912,6 @@ BLOCKING(IO, int, accept, (int fd, __SOCKADDR_ARG address, socklen_t *restrict l
 BLOCKING(IO, int, accept4, (int fd, __SOCKADDR_ARG address, socklen_t *restrict length, int flags),
 		(fd, address, length, flags))
 BLOCKING(IO, int, connect, (int fd, __CONST_SOCKADDR_ARG address, socklen_t length), (fd, address, length))
-BLOCKING(IO, ssize_t, recv, (int fd, void *buffer, size_t n, int flags), (fd, buffer, n, flags))
-BLOCKING(IO, ssize_t, recvfrom, (int fd, void *restrict buffer, size_t n, int flags, __SOCKADDR_ARG address,
-		socklen_t *restrict length), (fd, buffer, n, flags, address, length))
-BLOCKING(IO, ssize_t, recvmsg, (int fd, struct msghdr *message, int flags), (fd, message, flags))
-BLOCKING(IO, ssize_t, send, (int fd, const void *buffer, size_t n, int flags), (fd, buffer, n, flags))
-BLOCKING(IO, ssize_t, sendto, (int fd, const void *buffer, size_t n, int flags, __CONST_SOCKADDR_ARG address,
-		socklen_t length), (fd, buffer, n, flags, address, length))
-BLOCKING(IO, ssize_t, sendmsg, (int fd, const struct msghdr *message, int flags), (fd, message, flags))
 BLOCKING(IO, int, fsync, (int fd), (fd))
 BLOCKING(IO, int, fdatasync, (int fd), (fd))
 BLOCKING(IO, size_t, fread, (void *restrict buffer, size_t size, size_t n, FILE *restrict f), (buffer, size, n, f))

@@ -14,6 +14,36 @@
 /* The trace's event kinds, in the order of their keywords; NAME is an @name line (names.c), its arg the name. */
 enum kind { CREATE, JOIN, EXIT, LOCK, RLOCK, UNLOCK, POST, TAKE, IO, SLEEP, NAME };
 
+/* A kind for recorder_span_end only: a sleep that stood for polling another thread (waits.c counts them). */
+#define POLLED 0x100
+
+/* A call that may keep the thread off its processor: its start on the wall and CPU clocks, and the thread's
+   run-queue delay then (-1 when not read). */
+struct span { long long wall, cpu, rq; };
+/* A span timed exactly (a sleep) and one of an I/O call at caller (timed by the wall clock alone until the site has
+   been slow); the end writes kind (IO, SLEEP, POLLED) with the time off the processor when it is at least 10 us. */
+INTERNAL void recorder_span_begin(struct span *s);
+INTERNAL void recorder_span_begin_io(struct span *s, void *caller);
+INTERNAL void recorder_span_end(struct span *s, int kind, void *caller);
+/* The program's code behind the return address caller (the program's frame above the C and C++ runtime). */
+INTERNAL void *recorder_site(void *caller);
+/* Appends an event of the calling thread at site, now, 1 when it did (not for threads it does not know); the caller
+   holds the lock. */
+INTERNAL int recorder_record(int kind, const char *arg, void *site);
+
+/* waits.c: the recorded run's scheduling policy, set when the recorder starts; the calling thread's run-queue delay in ns (-1 when unknown); what it closes when the thread ends; its
+   own descriptor; counting polling waits (under the lock); the trace's closing comments. */
+INTERNAL void waits_begin(void);
+INTERNAL long long waits_run_delay(void);
+INTERNAL void waits_thread_ended(void);
+INTERNAL int waits_own_descriptor(int fd);
+INTERNAL void waits_polled(long long off);
+INTERNAL void waits_notes(FILE *trace);
+
+/* channels.c: descriptors and IPC objects made inside the process stop being its own after fork or spawn; the caller
+   holds the lock. */
+INTERNAL void channels_forget(void);
+
 /* Whether the recorder writes a trace in this process. */
 INTERNAL int recorder_active(void);
 /* The recorder's lock, under which events are appended in the order they happen. */

@@ -269,21 +269,27 @@ class PthreadRecorderTest {
 		Path exe = build(dir, "pipes", """
 				#include <pthread.h>
 				#include <stdio.h>
+				#include <sys/wait.h>
 				#include <unistd.h>
 				static int fds[2];
-				static void *producer(void *p) {
+				static void *sleeper(void *p) {
 					usleep(40000);
-					char c = 'x';
-					write(fds[1], &c, 1);
 					return p;
 				}
 				int main(void) {
-					pipe(fds);
+					pipe(fds); /* shared with a child process: I/O (between threads it is a post and a take) */
+					pid_t child = fork();
+					if (child == 0) {
+						usleep(40000);
+						write(fds[1], "x", 1);
+						_exit(0);
+					}
 					pthread_t t;
-					pthread_create(&t, 0, producer, 0);
+					pthread_create(&t, 0, sleeper, 0);
 					char c;
-					read(fds[0], &c, 1); /* blocks until the producer writes */
+					read(fds[0], &c, 1); /* blocks until the child writes */
 					pthread_join(t, 0);
+					waitpid(child, 0, 0);
 					FILE *f = tmpfile();
 					for (int i = 0; i < 100000; i++) write(fileno(f), "0123456789abcdef", 16); /* never waits */
 					fclose(f);
@@ -296,13 +302,13 @@ class PthreadRecorderTest {
 		assertEquals(List.of("create", "io", "join"), kinds.subList(0, 3), main.toString());
 		assertEquals("exit", kinds.get(kinds.size() - 1));
 		assertTrue(kinds.size() < 3 + 1 + 100, "writes to a file that do not wait are work, not I/O: " + kinds.size());
-		// the producer's 40 ms, less what main spent reaching its read (more on a busy processor 0)
+		// the child's 40 ms, less what main spent reaching its read (more on a busy processor 0)
 		assertTrue(duration(main.get(1)) >= 0.015, main.get(1));
 		assertEquals("sleep", events(trace, "T1").get(0).split(" ")[0]);
 		Simulation s = simulate(replay(trace), 2);
 		assertTrue(s.threads().get(0).intervals().stream().anyMatch(i -> i.state() == Simulation.State.IO),
 				"main is in I/O in the timeline");
-		assertTrue(s.completion() >= 0.035 && s.completion() < 0.5, "the reader waits for the producer's sleep: "
+		assertTrue(s.completion() >= 0.035 && s.completion() < 0.5, "the reader waits for the child's sleep: "
 				+ s.completion());
 	}
 
