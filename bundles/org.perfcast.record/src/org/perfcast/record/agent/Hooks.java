@@ -34,7 +34,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -68,7 +67,7 @@ public final class Hooks {
 	/** How often the events so far are appended to the trace. */
 	static final long FLUSH_MILLIS = 100;
 
-	private static final ReentrantLock LOCK = new ReentrantLock();
+	static final ReentrantLock LOCK = new ReentrantLock();
 	/** {@code Thread.sleep(Duration)} where there is one (Java 19 and later). */
 	private static final MethodHandle SLEEP_DURATION = sleepDuration();
 	private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
@@ -78,12 +77,12 @@ public final class Hooks {
 	private static final ThreadLocal<ArrayDeque<Actor>> RUNNING = new ThreadLocal<>();
 
 	private static final Map<Object, Integer> IDS = new IdentityHashMap<>();
-	private static final Map<Thread, Actor> THREADS = new IdentityHashMap<>();
+	static final Map<Thread, Actor> THREADS = new IdentityHashMap<>();
 	private static final Map<Object, Actor> TASKS = new IdentityHashMap<>();
 	private static final Map<Object, int[]> WAITERS = new IdentityHashMap<>();
 	private static final Map<Object, Semaphore> SPACE = new IdentityHashMap<>();
 	private static final List<String> SITES = new ArrayList<>();
-	private static final List<Actor> ACTORS = new ArrayList<>();
+	static final List<Actor> ACTORS = new ArrayList<>();
 
 	/** Nanoseconds since the start, and of the actor's own CPU time. */
 	private static long[] wall = new long[1 << 14];
@@ -104,7 +103,12 @@ public final class Hooks {
 		final Thread thread;
 		long base;
 		long nested;
+		/** A thread: its creation is in the trace; its CPU clock counts from {@link #base}. */
+		boolean created;
+		boolean begun;
 		boolean exited;
+		/** A thread adopted when no thread of the trace could create it: its events are left out. */
+		boolean unrecorded;
 		long lastWall;
 		long lastCpu;
 		final Map<Object, int[]> holds = new IdentityHashMap<>();
@@ -141,7 +145,9 @@ public final class Hooks {
 		}
 		Thread main = Thread.currentThread();
 		Actor actor = new Actor("main", main);
-		actor.base = CPU.getCurrentThreadCpuTime();
+		actor.base = cpuClock();
+		actor.created = true;
+		actor.begun = true;
 		THREADS.put(main, actor);
 		ACTORS.add(actor);
 		Runtime.getRuntime().addShutdownHook(new Thread(Hooks::write, "perfcast-recorder"));
@@ -162,6 +168,11 @@ public final class Hooks {
 		}, "perfcast-recorder-flush");
 		flusher.setDaemon(true);
 		flusher.start();
+	}
+
+	/** Whether the recording has begun and not yet ended. */
+	static boolean recording() {
+		return writer != null && !written;
 	}
 
 	/** Registers a source line and returns its number, for {@code at=FILE:LINE}; at instrumentation time. */
@@ -185,16 +196,31 @@ public final class Hooks {
 		LOCK.lock();
 		try {
 			Actor child = THREADS.get(t);
-			if (child == null) {
-				child = new Actor("T" + ++threads, t);
-				THREADS.put(t, child);
-				ACTORS.add(child);
+			if (child == null || !child.created) {
+				created(t, current(), site);
 			}
-			record(current(), "create " + child.name, site);
 		} finally {
 			LOCK.unlock();
 		}
 		t.start();
+	}
+
+	/**
+	 * Thread {@code t}, about to start, created by {@code parent} at {@code site}: its CPU clock counts from 0, as a
+	 * new thread's does. Under LOCK.
+	 */
+	static Actor created(Thread t, Actor parent, int site) {
+		Actor child = THREADS.get(t);
+		if (child == null) {
+			child = new Actor("T" + ++threads, t);
+			THREADS.put(t, child);
+			ACTORS.add(child);
+		}
+		record(parent, "create " + child.name, site);
+		child.created = true;
+		child.begun = true;
+		child.base = 0;
+		return child;
 	}
 
 	/** The argument of {@code new Thread(r)}: r, recording the thread's end. */
@@ -214,9 +240,9 @@ public final class Hooks {
 		LOCK.lock();
 		try {
 			Actor actor = THREADS.get(Thread.currentThread());
-			if (actor != null && actor.base == 0) {
-				actor.base = CPU.getCurrentThreadCpuTime();
-				push(actor);
+			if (actor != null && !actor.begun) {
+				actor.base = cpuClock();
+				actor.begun = true;
 			}
 		} finally {
 			LOCK.unlock();
@@ -251,25 +277,40 @@ public final class Hooks {
 		}
 	}
 
-	/** {@code t.join()}: join. */
+	/**
+	 * {@code t.join()}: join, written once it returns (the thread's exit is in the trace by then, so that whatever
+	 * the joiner does meanwhile, such as running other work, is before it).
+	 */
 	public static void join(Thread t, int site) throws InterruptedException {
+		joinThread(t, 0);
 		joined(t, site);
-		t.join();
 	}
 
-	/** {@code t.join(millis)}: join. */
-	public static void join(Thread t, long millis, int site) throws InterruptedException {
-		joined(t, site);
+	/** {@code t.join(millis)}, whose parks (a virtual thread's) are not recorded: the join stands for them. */
+	public static void joinThread(Thread t, long millis) throws InterruptedException {
 		t.join(millis);
 	}
 
-	private static void joined(Thread t, int site) {
+	/** {@code t.join(millis)}: join if the thread ended, else a sleep for the time it waited. */
+	public static void join(Thread t, long millis, int site) throws InterruptedException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		joinThread(t, millis);
+		if (!joined(t, site)) {
+			offProcessor("sleep", wall, cpu, site);
+		}
+	}
+
+	/** Records the join of {@code t} if its exit is recorded; returns whether it is. */
+	private static boolean joined(Thread t, int site) {
 		LOCK.lock();
 		try {
 			Actor child = THREADS.get(t);
-			if (child != null) {
+			if (child != null && child.exited) {
 				record(current(), "join " + child.name, site);
+				return true;
 			}
+			return false;
 		} finally {
 			LOCK.unlock();
 		}
@@ -808,10 +849,21 @@ public final class Hooks {
 		return future;
 	}
 
-	/** {@code future.get()}: join its task. */
+	/** {@code future.get()}: join its task, if it is one, once it returns. */
 	public static <T> T get(Future<T> future, int site) throws InterruptedException,
 			java.util.concurrent.ExecutionException {
-		joinTask(future, site);
+		if (task(future) == null) {
+			return future.get(); // a future of no task: its wait is the parks Parks records
+		}
+		try {
+			return getTask(future);
+		} finally {
+			joinTask(future, site);
+		}
+	}
+
+	/** {@code future.get()} of a task's future, whose parks are not recorded: the join stands for them. */
+	public static <T> T getTask(Future<T> future) throws InterruptedException, java.util.concurrent.ExecutionException {
 		return future.get();
 	}
 
@@ -821,17 +873,45 @@ public final class Hooks {
 		return task.fork();
 	}
 
-	/** {@code task.join()}: join it. */
+	/** {@code task.join()}: join it, once it returns. */
 	public static <T> T join(ForkJoinTask<T> task, int site) {
-		joinTask(task, site);
+		if (task(task) == null) {
+			return task.join();
+		}
+		try {
+			return joinForkJoin(task);
+		} finally {
+			joinTask(task, site);
+		}
+	}
+
+	/** {@code task.join()} of a task of the trace, whose parks are not recorded: the join stands for them. */
+	public static <T> T joinForkJoin(ForkJoinTask<T> task) {
 		return task.join();
 	}
 
-	/** {@code pool.invoke(task)}: a task created and joined here. */
+	/** {@code pool.invoke(task)}: a task created here and joined once it returns. */
 	public static <T> T invoke(java.util.concurrent.ForkJoinPool pool, ForkJoinTask<T> task, int site) {
 		created(task, site);
-		joinTask(task, site);
+		try {
+			return invokeForkJoin(pool, task);
+		} finally {
+			joinTask(task, site);
+		}
+	}
+
+	/** {@code pool.invoke(task)}, whose parks are not recorded. */
+	public static <T> T invokeForkJoin(java.util.concurrent.ForkJoinPool pool, ForkJoinTask<T> task) {
 		return pool.invoke(task);
+	}
+
+	private static Actor task(Object key) {
+		LOCK.lock();
+		try {
+			return TASKS.get(key);
+		} finally {
+			LOCK.unlock();
+		}
 	}
 
 	/** The start of a fork-join task's compute: its events are the task's, if it was forked. */
@@ -863,6 +943,7 @@ public final class Hooks {
 	}
 
 	private static Actor created(Object key, int site) {
+		// a task: created by the running thread
 		LOCK.lock();
 		try {
 			Actor task = new Actor("task" + ++tasks, null);
@@ -899,7 +980,7 @@ public final class Hooks {
 		LOCK.lock();
 		try {
 			Actor task = TASKS.get(key);
-			if (task != null) {
+			if (task != null && task.exited) {
 				record(current(), "join " + task.name, site);
 			}
 		} finally {
@@ -911,7 +992,7 @@ public final class Hooks {
 	private static void enter(Actor task) {
 		LOCK.lock();
 		try {
-			task.base = CPU.getCurrentThreadCpuTime();
+			task.base = cpuClock();
 			push(task);
 		} finally {
 			LOCK.unlock();
@@ -925,11 +1006,14 @@ public final class Hooks {
 			task.exited = true;
 			ArrayDeque<Actor> running = RUNNING.get();
 			running.pollLast();
-			long spent = CPU.getCurrentThreadCpuTime() - task.base - task.nested;
+			long spent = cpuClock() - task.base - task.nested;
 			Actor outer = running.peekLast();
-			if (outer != null) {
-				outer.nested += spent + task.nested;
+			if (outer == null) {
+				outer = current();
 			}
+			outer.nested += spent + task.nested;
+			// what the thread that ran the task does next comes after it (a future's completion, the next task)
+			record(outer, "join " + task.name, -1);
 		} finally {
 			LOCK.unlock();
 		}
@@ -988,43 +1072,9 @@ public final class Hooks {
 		}
 	}
 
-	/** {@code LockSupport.parkNanos(nanos)}: a sleep if it returned for its timeout (not woken by an unpark). */
-	public static void parkNanos(long nanos, int site) {
-		parkNanos(null, nanos, site);
-	}
-
-	/** {@code LockSupport.parkNanos(blocker, nanos)}. */
-	public static void parkNanos(Object blocker, long nanos, int site) {
-		if (nanos <= 0) {
-			LockSupport.parkNanos(blocker, nanos);
-			return;
-		}
-		long wall = System.nanoTime();
-		long cpu = cpuNow();
-		LockSupport.parkNanos(blocker, nanos);
-		if (System.nanoTime() - wall >= nanos) {
-			offProcessor("sleep", wall, cpu, site);
-		}
-	}
-
-	/** {@code LockSupport.parkUntil(deadline)}: a sleep if it returned for its deadline. */
-	public static void parkUntil(long deadline, int site) {
-		parkUntil(null, deadline, site);
-	}
-
-	/** {@code LockSupport.parkUntil(blocker, deadline)}. */
-	public static void parkUntil(Object blocker, long deadline, int site) {
-		long wall = System.nanoTime();
-		long cpu = cpuNow();
-		LockSupport.parkUntil(blocker, deadline);
-		if (System.currentTimeMillis() >= deadline) {
-			offProcessor("sleep", wall, cpu, site);
-		}
-	}
-
 	/** The calling thread's CPU clock, in nanoseconds. */
 	private static long cpuNow() {
-		return CPU.getCurrentThreadCpuTime();
+		return cpuClock();
 	}
 
 	/**
@@ -1047,7 +1097,7 @@ public final class Hooks {
 	}
 
 	/** As {@link #offProcessor(String, long, long, int)} for {@code actor}, under LOCK. */
-	private static void offProcessor(Actor actor, String kind, long wall, long cpu, int site) {
+	static void offProcessor(Actor actor, String kind, long wall, long cpu, int site) {
 		long off = System.nanoTime() - wall - (cpuNow() - cpu);
 		if (off >= MIN_OFF_NANOS) {
 			recordOff(actor, kind, off, cpu, site);
@@ -1111,7 +1161,7 @@ public final class Hooks {
 		LOCK.lock();
 		try {
 			Actor actor = current();
-			long own = CPU.getCurrentThreadCpuTime() - actor.base - actor.nested;
+			long own = cpuClock() - actor.base - actor.nested;
 			long used = Math.min(took, Math.max(0, own - actor.lastCpu));
 			if (took - used >= MIN_OFF_NANOS) {
 				record(actor, "io " + seconds(took - used), site, own - used);
@@ -1478,8 +1528,11 @@ public final class Hooks {
 		running.addLast(actor);
 	}
 
-	/** The logical thread running now: the innermost task, else the Java thread (named on first sight). */
-	private static Actor current() {
+	/**
+	 * The logical thread running now, under LOCK: the innermost task, else the Java thread. A thread whose start was
+	 * not seen (one that ran before the recording began, or was attached to the JVM from native code) is adopted.
+	 */
+	static Actor current() {
 		ArrayDeque<Actor> running = RUNNING.get();
 		if (running != null && !running.isEmpty()) {
 			return running.peekLast();
@@ -1487,16 +1540,40 @@ public final class Hooks {
 		Thread t = Thread.currentThread();
 		Actor actor = THREADS.get(t);
 		if (actor == null) {
-			// a thread Perfcast did not see start (e.g. a pool's worker): its own thread from now
-			actor = new Actor("T" + ++threads, t);
-			actor.base = CPU.getCurrentThreadCpuTime();
-			THREADS.put(t, actor);
-			ACTORS.add(actor);
-		} else if (actor.base == 0) {
-			actor.base = CPU.getCurrentThreadCpuTime();
+			actor = Threads.adopt(t);
+		} else if (!actor.begun) {
+			actor.base = cpuClock();
+			actor.begun = true;
 		}
 		push(actor);
 		return actor;
+	}
+
+	/** A new thread of the trace, not yet created, for Java thread {@code t}; under LOCK. */
+	static Actor newThread(Thread t) {
+		Actor actor = new Actor("T" + ++threads, t);
+		THREADS.put(t, actor);
+		ACTORS.add(actor);
+		return actor;
+	}
+
+	/**
+	 * The calling thread's CPU clock, in nanoseconds; a virtual thread's is the time its carriers ran it (the JVM
+	 * has no clock of its own for it).
+	 */
+	static long cpuClock() {
+		long clock = CPU.getCurrentThreadCpuTime();
+		return clock >= 0 ? clock : Threads.virtualClock(Thread.currentThread());
+	}
+
+	/** The CPU clock of platform thread {@code t}, another thread; -1 if it has none. */
+	static long cpuClock(Thread t) {
+		return cpuClockOf(t.getId());
+	}
+
+	/** The CPU clock of the platform thread of id {@code id}; -1 if it has none. */
+	static long cpuClockOf(long id) {
+		return CPU.getThreadCpuTime(id);
 	}
 
 	private static void acquired(Actor actor, Object lock, String prefix, int site) {
@@ -1622,7 +1699,7 @@ public final class Hooks {
 		return WAITERS.computeIfAbsent(o, k -> new int[2]);
 	}
 
-	private static String name(Object o, String prefix) {
+	static String name(Object o, String prefix) {
 		Integer id = IDS.get(o);
 		if (id == null) {
 			id = IDS.size() + 1;
@@ -1631,7 +1708,7 @@ public final class Hooks {
 		return prefix + id;
 	}
 
-	private static void record(Actor actor, String event, int site) {
+	static void record(Actor actor, String event, int site) {
 		record(actor, event, site, -1);
 	}
 
@@ -1639,7 +1716,10 @@ public final class Hooks {
 	 * Records {@code event} of {@code actor} now; its CPU clock is {@code ownCpu} if that is not negative (for an
 	 * event that tells what came before it), else read now.
 	 */
-	private static void record(Actor actor, String event, int site, long ownCpu) {
+	static void record(Actor actor, String event, int site, long ownCpu) {
+		if (actor.unrecorded) {
+			return;
+		}
 		if (count == wall.length) {
 			int size = wall.length * 2;
 			wall = java.util.Arrays.copyOf(wall, size);
@@ -1649,9 +1729,9 @@ public final class Hooks {
 			where = java.util.Arrays.copyOf(where, size);
 		}
 		long now = System.nanoTime() - START;
-		long own = actor.thread != null && actor.thread != Thread.currentThread() ? actor.lastCpu
-				: Math.max(actor.lastCpu, ownCpu >= 0 ? ownCpu
-						: CPU.getCurrentThreadCpuTime() - actor.base - actor.nested);
+		long own = ownCpu >= 0 ? Math.max(actor.lastCpu, ownCpu)
+				: actor.thread != null && actor.thread != Thread.currentThread() ? actor.lastCpu
+						: Math.max(actor.lastCpu, cpuClock() - actor.base - actor.nested);
 		wall[count] = now;
 		cpu[count] = own;
 		who[count] = actor;
@@ -1712,8 +1792,10 @@ public final class Hooks {
 			}
 			for (Actor actor : ACTORS) {
 				if (!actor.exited && actor.thread != null && actor.thread != Thread.currentThread()
-						&& (actor.lastWall > 0 || actor.name.equals("main"))) {
-					record(actor, "exit", -1);
+						&& (actor.lastWall > 0 || actor.created)) {
+					// a thread still running: its clock as it is now
+					long clock = actor.thread.isAlive() ? cpuClock(actor.thread) : -1;
+					record(actor, "exit", -1, clock >= 0 ? clock - actor.base - actor.nested : -1);
 					actor.exited = true;
 				}
 			}

@@ -40,6 +40,18 @@ final class Instrumenter implements ClassFileTransformer {
 	@Override
 	public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
 			byte[] bytes) {
+		if (className == null || className.startsWith(AGENT)) {
+			// the agent's own classes, whose loading must not resolve the agent's classes again
+			return null;
+		}
+		if (loader == null && JdkClasses.changes(className)) {
+			try {
+				return JdkClasses.transform(className, bytes);
+			} catch (RuntimeException | LinkageError e) {
+				System.err.println("perfcast recorder: " + className + " left as it is: " + e);
+				return null;
+			}
+		}
 		if (loader == null || className == null || excluded(className)) {
 			return null;
 		}
@@ -221,11 +233,7 @@ final class Instrumenter implements ClassFileTransformer {
 				"sleep(J)V", Hook.ofStatic("sleep", "(J)V"),
 				"sleep(JI)V", Hook.ofStatic("sleep", "(JI)V"),
 				"sleep(Ljava/time/Duration;)V", Hook.ofStatic("sleep", "(Ljava/time/Duration;)V")));
-		STATIC.put("java/util/concurrent/locks/LockSupport", hooks(
-				"parkNanos(J)V", Hook.ofStatic("parkNanos", "(J)V"),
-				"parkNanos(" + O + "J)V", Hook.ofStatic("parkNanos", "(" + O + "J)V"),
-				"parkUntil(J)V", Hook.ofStatic("parkUntil", "(J)V"),
-				"parkUntil(" + O + "J)V", Hook.ofStatic("parkUntil", "(" + O + "J)V")));
+		// LockSupport's parks are recorded inside the JDK (JdkClasses, Parks), whoever calls them
 		STATIC.put("java/nio/file/Files", hooks(
 				"readAllBytes(" + PATH + ")[B", Hook.ofStatic("ioReadAllBytes", "(" + PATH + ")[B"),
 				"readString(" + PATH + ")Ljava/lang/String;", Hook.ofStatic("ioReadString",
