@@ -67,7 +67,7 @@ public final class Hooks {
 	/** How often the events so far are appended to the trace. */
 	static final long FLUSH_MILLIS = 100;
 
-	static final ReentrantLock LOCK = new ReentrantLock();
+	static final ReentrantLock LOCK = new RecorderLock();
 	/** {@code Thread.sleep(Duration)} where there is one (Java 19 and later). */
 	private static final MethodHandle SLEEP_DURATION = sleepDuration();
 	private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();

@@ -172,6 +172,9 @@ public final class Parks {
 			if (actor.unrecorded) {
 				return;
 			}
+			if (p.mode == LEFT_OUT) {
+				return; // it releases a park left out: its hook's own event stands for both
+			}
 			if (p.mode == RECORDED && p.parked && !p.posted) {
 				p.posted = true;
 			} else if (site != Callers.RECORDED && !p.available) {
