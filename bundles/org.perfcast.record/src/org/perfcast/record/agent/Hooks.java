@@ -23,13 +23,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ForkJoinTask;
-import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -74,11 +69,12 @@ public final class Hooks {
 	private static final long START = System.nanoTime();
 
 	/** The logical threads running on each Java thread, innermost last. */
-	private static final ThreadLocal<ArrayDeque<Actor>> RUNNING = new ThreadLocal<>();
+	static final ThreadLocal<ArrayDeque<Actor>> RUNNING = new ThreadLocal<>();
 
 	private static final Map<Object, Integer> IDS = new IdentityHashMap<>();
 	static final Map<Thread, Actor> THREADS = new IdentityHashMap<>();
-	private static final Map<Object, Actor> TASKS = new IdentityHashMap<>();
+	/** The tasks (see {@link Tasks}) by the objects that stand for them: runnables, futures, fork-join tasks. */
+	static final Map<Object, Actor> TASKS = new IdentityHashMap<>();
 	private static final Map<Object, int[]> WAITERS = new IdentityHashMap<>();
 	private static final Map<Object, Semaphore> SPACE = new IdentityHashMap<>();
 	private static final List<String> SITES = new ArrayList<>();
@@ -92,7 +88,7 @@ public final class Hooks {
 	private static int[] where = new int[wall.length];
 	private static int count;
 	private static int threads;
-	private static int tasks;
+	static int tasks;
 	private static Path out;
 	private static BufferedWriter writer;
 	private static boolean written;
@@ -821,206 +817,6 @@ public final class Hooks {
 		}
 	}
 
-	// ---- executors and fork-join
-
-	/** {@code executor.execute(r)}: a task created here. */
-	public static void execute(Executor executor, Runnable r, int site) {
-		executor.execute(wrap(r, created(r, site)));
-	}
-
-	/** {@code executor.submit(r)}: a task created here, joined by {@link #get(Future, int)}. */
-	public static Future<?> submit(ExecutorService executor, Runnable r, int site) {
-		Actor task = created(r, site);
-		Future<?> future = executor.submit(wrap(r, task));
-		bind(future, task);
-		return future;
-	}
-
-	/** {@code executor.submit(c)}. */
-	public static <T> Future<T> submit(ExecutorService executor, Callable<T> c, int site) {
-		Actor task = created(c, site);
-		Future<T> future = executor.submit(() -> {
-			enter(task);
-			try {
-				return c.call();
-			} finally {
-				leave(task);
-			}
-		});
-		bind(future, task);
-		return future;
-	}
-
-	/** {@code future.get()}: join its task, if it is one, once it returns. */
-	public static <T> T get(Future<T> future, int site) throws InterruptedException,
-			java.util.concurrent.ExecutionException {
-		if (task(future) == null) {
-			return future.get(); // a future of no task: its wait is the parks Parks records
-		}
-		try {
-			return getTask(future);
-		} finally {
-			joinTask(future, site);
-		}
-	}
-
-	/** {@code future.get()} of a task's future, whose parks are not recorded: the join stands for them. */
-	public static <T> T getTask(Future<T> future) throws InterruptedException, java.util.concurrent.ExecutionException {
-		return future.get();
-	}
-
-	/** {@code task.fork()}: a task created here. */
-	public static <T> ForkJoinTask<T> fork(ForkJoinTask<T> task, int site) {
-		created(task, site);
-		return task.fork();
-	}
-
-	/** {@code task.join()}: join it, once it returns. */
-	public static <T> T join(ForkJoinTask<T> task, int site) {
-		if (task(task) == null) {
-			return task.join();
-		}
-		try {
-			return joinForkJoin(task);
-		} finally {
-			joinTask(task, site);
-		}
-	}
-
-	/** {@code task.join()} of a task of the trace, whose parks are not recorded: the join stands for them. */
-	public static <T> T joinForkJoin(ForkJoinTask<T> task) {
-		return task.join();
-	}
-
-	/** {@code pool.invoke(task)}: a task created here and joined once it returns. */
-	public static <T> T invoke(java.util.concurrent.ForkJoinPool pool, ForkJoinTask<T> task, int site) {
-		created(task, site);
-		try {
-			return invokeForkJoin(pool, task);
-		} finally {
-			joinTask(task, site);
-		}
-	}
-
-	/** {@code pool.invoke(task)}, whose parks are not recorded. */
-	public static <T> T invokeForkJoin(java.util.concurrent.ForkJoinPool pool, ForkJoinTask<T> task) {
-		return pool.invoke(task);
-	}
-
-	private static Actor task(Object key) {
-		LOCK.lock();
-		try {
-			return TASKS.get(key);
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	/** The start of a fork-join task's compute: its events are the task's, if it was forked. */
-	public static void computeBegin(Object task) {
-		Actor actor;
-		LOCK.lock();
-		try {
-			actor = TASKS.get(task);
-		} finally {
-			LOCK.unlock();
-		}
-		if (actor != null && !actor.exited && actor.base == 0) {
-			enter(actor);
-		}
-	}
-
-	/** The end of a fork-join task's compute. */
-	public static void computeEnd(Object task) {
-		Actor actor;
-		LOCK.lock();
-		try {
-			actor = TASKS.get(task);
-		} finally {
-			LOCK.unlock();
-		}
-		if (actor != null && !actor.exited && current() == actor) {
-			leave(actor);
-		}
-	}
-
-	private static Actor created(Object key, int site) {
-		// a task: created by the running thread
-		LOCK.lock();
-		try {
-			Actor task = new Actor("task" + ++tasks, null);
-			TASKS.put(key, task);
-			ACTORS.add(task);
-			record(current(), "create " + task.name, site);
-			return task;
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	private static void bind(Object future, Actor task) {
-		LOCK.lock();
-		try {
-			TASKS.put(future, task);
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	private static Runnable wrap(Runnable r, Actor task) {
-		return () -> {
-			enter(task);
-			try {
-				r.run();
-			} finally {
-				leave(task);
-			}
-		};
-	}
-
-	private static void joinTask(Object key, int site) {
-		LOCK.lock();
-		try {
-			Actor task = TASKS.get(key);
-			if (task != null && task.exited) {
-				record(current(), "join " + task.name, site);
-			}
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	/** Runs {@code task} on this Java thread from now: the running logical thread's clock pauses. */
-	private static void enter(Actor task) {
-		LOCK.lock();
-		try {
-			task.base = cpuClock();
-			push(task);
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	private static void leave(Actor task) {
-		LOCK.lock();
-		try {
-			record(task, "exit", -1);
-			task.exited = true;
-			ArrayDeque<Actor> running = RUNNING.get();
-			running.pollLast();
-			long spent = cpuClock() - task.base - task.nested;
-			Actor outer = running.peekLast();
-			if (outer == null) {
-				outer = current();
-			}
-			outer.nested += spent + task.nested;
-			// what the thread that ran the task does next comes after it (a future's completion, the next task)
-			record(outer, "join " + task.name, -1);
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
 	// ---- time off the processor that is not synchronisation: sleeps, timed waits that time out, I/O
 
 	/**
@@ -1521,7 +1317,7 @@ public final class Hooks {
 
 	// ---- bookkeeping, under LOCK
 
-	private static void push(Actor actor) {
+	static void push(Actor actor) {
 		ArrayDeque<Actor> running = RUNNING.get();
 		if (running == null) {
 			running = new ArrayDeque<>();

@@ -318,18 +318,20 @@ class JavaRecorderTest {
 
 	@Test
 	void testEveryHookTheInstrumenterCallsIsAMethodOfHooks() throws Exception {
-		// the hooks are looked up by name and descriptor only when a program's class calls them: a mistake would be
-		// a NoSuchMethodError in the program
+		// the hooks are looked up by class, name and descriptor only when a program's class calls them: a mistake would
+		// be a NoSuchMethodError in the program
 		Class<?> instrumenter = Class.forName("org.perfcast.record.agent.Instrumenter");
-		Class<?> hooks = Class.forName("org.perfcast.record.agent.Hooks");
 		java.util.Set<String> methods = new java.util.HashSet<>();
-		for (java.lang.reflect.Method m : hooks.getMethods()) {
-			if (java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
-				StringBuilder descriptor = new StringBuilder("(");
-				for (Class<?> p : m.getParameterTypes()) {
-					descriptor.append(p.descriptorString());
+		for (String owner : List.of("Hooks", "Tasks")) {
+			for (java.lang.reflect.Method m : Class.forName("org.perfcast.record.agent." + owner).getMethods()) {
+				if (java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
+					StringBuilder descriptor = new StringBuilder("(");
+					for (Class<?> p : m.getParameterTypes()) {
+						descriptor.append(p.descriptorString());
+					}
+					methods.add("org/perfcast/record/agent/" + owner + "." + m.getName()
+							+ descriptor.append(')').append(m.getReturnType().descriptorString()));
 				}
-				methods.add(m.getName() + descriptor.append(')').append(m.getReturnType().descriptorString()));
 			}
 		}
 		int checked = 0;
@@ -338,16 +340,19 @@ class JavaRecorderTest {
 			f.setAccessible(true);
 			for (Object byMethod : ((Map<?, ?>) f.get(null)).values()) {
 				for (Object hook : ((Map<?, ?>) byMethod).values()) {
+					java.lang.reflect.Field owner = hook.getClass().getDeclaredField("owner");
 					java.lang.reflect.Field name = hook.getClass().getDeclaredField("name");
 					java.lang.reflect.Field descriptor = hook.getClass().getDeclaredField("descriptor");
+					owner.setAccessible(true);
 					name.setAccessible(true);
 					descriptor.setAccessible(true);
-					String method = name.get(hook) + (String) descriptor.get(hook);
-					assertTrue(methods.contains(method), "Hooks has no " + method);
+					String method = owner.get(hook) + "." + name.get(hook) + (String) descriptor.get(hook);
+					assertTrue(methods.contains(method), "no " + method);
 					checked++;
 				}
 			}
 		}
 		assertTrue(checked > 60, checked + " hooks");
 	}
+
 }
