@@ -67,6 +67,8 @@ public final class Hooks {
 	private static final MethodHandle SLEEP_DURATION = sleepDuration();
 	private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 	private static final long START = System.nanoTime();
+	/** The JVM's CPU time when the recording began, or -1. */
+	private static long processStart = -1;
 
 	/** The logical threads running on each Java thread, innermost last. */
 	static final ThreadLocal<ArrayDeque<Actor>> RUNNING = new ThreadLocal<>();
@@ -139,6 +141,7 @@ public final class Hooks {
 			System.err.println("perfcast recorder: cannot write " + file + ": " + e.getMessage());
 			return;
 		}
+		processStart = processCpu();
 		Thread main = Thread.currentThread();
 		Actor actor = new Actor("main", main);
 		actor.base = cpuClock();
@@ -1581,6 +1584,33 @@ public final class Hooks {
 		return seconds(new StringBuilder(24), nanos).toString();
 	}
 
+	/** The JVM's CPU time (all its threads'), in nanoseconds, or -1 if it cannot tell. */
+	private static long processCpu() {
+		java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+		return os instanceof com.sun.management.OperatingSystemMXBean
+				? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime()
+				: -1;
+	}
+
+	/**
+	 * A comment that says how much of the JVM's CPU time since the recording began no thread of the trace stands
+	 * for (its compilers and collector, the recorder, threads left out), which a replay on one processor does not
+	 * see; "" if it cannot tell. Under LOCK, once every thread has exited.
+	 */
+	private static String unaccounted() {
+		long now = processCpu();
+		if (processStart < 0 || now < 0) {
+			return "";
+		}
+		long traced = 0;
+		for (Actor actor : ACTORS) {
+			traced += actor.unrecorded ? 0 : actor.lastCpu;
+		}
+		return "# " + seconds(Math.max(0, now - processStart - traced)) + " s of the JVM's CPU time is not in the "
+				+ "threads' clocks (its compilers and collector, the recorder), of " + seconds(now - processStart)
+				+ " s in all\n";
+	}
+
 	/** Ends the trace at exit: the last events, an exit for every thread that has none, and {@code @end}. */
 	static void write() {
 		LOCK.lock();
@@ -1599,6 +1629,7 @@ public final class Hooks {
 			}
 			flush();
 			written = true;
+			writer.write(unaccounted());
 			writer.write("@end\n");
 			writer.close();
 		} catch (IOException e) {
