@@ -185,7 +185,8 @@ class JavaLibrariesTest {
 		Simulation two = TraceSimulator.simulate(recording, new TargetMachine(2, Map.of()), SimulationModel.AUTO);
 		double predicted = one / two.completion();
 		double real = RealRuns.time(command, 1, 3).median() / RealRuns.time(command, 2, 3).median();
-		String numbers = program + ": speed-up predicted " + predicted + ", real " + real;
+		String numbers = program + ": speed-up predicted " + predicted + ", real " + real + " (load average "
+				+ Files.readString(Path.of("/proc/loadavg")).strip() + ")";
 		System.out.println(numbers);
 		assertTrue(Math.abs(predicted - real) / real < 0.25, numbers);
 	}
