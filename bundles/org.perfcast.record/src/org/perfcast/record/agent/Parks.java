@@ -188,6 +188,11 @@ public final class Parks {
 		}
 	}
 
+	/** Forgets the permit of thread {@code t}, which has ended; under LOCK. */
+	static void forget(Thread t) {
+		PERMITS.remove(t);
+	}
+
 	private static Permit permit(Thread t) {
 		Permit p = PERMITS.get(t);
 		if (p == null) {

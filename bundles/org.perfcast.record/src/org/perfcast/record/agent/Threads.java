@@ -58,6 +58,7 @@ public final class Threads {
 		}
 		Hooks.LOCK.lock();
 		try {
+			Parks.forget(t);
 			Actor actor = Hooks.THREADS.get(t);
 			if (actor != null && actor.created && !actor.exited) {
 				long[] clock = VIRTUAL.remove(t);
