@@ -17,7 +17,10 @@ import org.perfcast.record.agent.Hooks.Actor;
  * <p>
  * One level per operation: parks inside a hook that records the operation itself (a lock, a condition, a
  * semaphore, a queue, a latch, a barrier, a join; see {@link Callers}) are not recorded, nor are unparks made
- * there, unless the thread they wake is in a recorded park; the recorder's own lock is left alone.
+ * there, unless the thread they wake is in a recorded park; the recorder's own lock is left alone. These hooks wait
+ * for the recorder's lock only so long ({@link RecorderLock#lockForParks()}): a hook that holds it may be waiting
+ * for a lock of the program that the unpark here hands over; the event is then left out, which keeps the trace
+ * whole (a take only follows a post that was written).
  * <p>
  * Runs in the recorded program's JVM, any Java from 11 up: Java 11's language and API only.
  */
@@ -46,6 +49,7 @@ public final class Parks {
 	}
 
 	private static final Map<Thread, Permit> PERMITS = new IdentityHashMap<>();
+	private static final RecorderLock LOCK = (RecorderLock) Hooks.LOCK;
 
 	private Parks() {
 	}
@@ -78,7 +82,9 @@ public final class Parks {
 		if (!Hooks.recording() || own(Thread.currentThread())) {
 			return;
 		}
-		Hooks.LOCK.lock();
+		if (!LOCK.lockForParks()) {
+			return;
+		}
 		try {
 			Permit p = PERMITS.get(Thread.currentThread());
 			if (p != null) {
@@ -95,7 +101,9 @@ public final class Parks {
 			return;
 		}
 		int site = Callers.site();
-		Hooks.LOCK.lock();
+		if (!LOCK.lockForParks()) {
+			return;
+		}
 		try {
 			Permit p = permit(me);
 			if (site == Callers.RECORDED || Hooks.current().unrecorded) {
@@ -129,7 +137,9 @@ public final class Parks {
 		if (!Hooks.recording() || own(me)) {
 			return;
 		}
-		Hooks.LOCK.lock();
+		if (!LOCK.lockForParks()) {
+			return;
+		}
 		try {
 			Permit p = PERMITS.get(me);
 			if (p == null || p.mode == NONE) {
@@ -159,13 +169,18 @@ public final class Parks {
 
 	/** At the start of {@code LockSupport.unpark(t)}: post t's permit, if the park it releases is recorded. */
 	public static void unpark(Thread t) {
+		if (t == Thread.currentThread() && RecorderLock.restoring()) {
+			return;
+		}
 		if (t == null || !t.isAlive() || !Hooks.recording() || own(t)
 				|| Hooks.LOCK.hasQueuedThread(Thread.currentThread())) {
 			// an unpark of a thread not started, or ended, does nothing
 			return;
 		}
 		int site = Callers.site();
-		Hooks.LOCK.lock();
+		if (!LOCK.lockForParks()) {
+			return;
+		}
 		try {
 			Permit p = permit(t);
 			Actor actor = Hooks.current();
