@@ -111,6 +111,9 @@ public final class JavaRecorder {
 		manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
 		manifest.getMainAttributes().putValue("Premain-Class", AGENT.replace('/', '.') + "Premain");
 		manifest.getMainAttributes().putValue("Created-By", "Perfcast");
+		// the agent's classes are the boot class loader's, so that the JDK's Thread and LockSupport can call its hooks
+		manifest.getMainAttributes().putValue("Boot-Class-Path", jar.getFileName().toString());
+		manifest.getMainAttributes().putValue("Can-Retransform-Classes", "true");
 		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 		try (JarOutputStream out = new JarOutputStream(bytes, manifest)) {
 			for (Map.Entry<String, byte[]> c : classes.entrySet()) {

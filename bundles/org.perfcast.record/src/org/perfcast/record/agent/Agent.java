@@ -38,7 +38,10 @@ public final class Agent {
 			pin(pin);
 		}
 		Hooks.begin(Path.of(file).toAbsolutePath());
-		instrumentation.addTransformer(new Instrumenter());
+		// loaded before the transformer sees classes load: it refers to them
+		JdkClasses.changes("");
+		instrumentation.addTransformer(new Instrumenter(), true);
+		JdkClasses.install(instrumentation);
 	}
 
 	/** Pins every thread of this JVM, and so the threads they start, to {@code cpus} with {@code taskset}. */

@@ -23,18 +23,12 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ForkJoinTask;
-import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -68,22 +62,25 @@ public final class Hooks {
 	/** How often the events so far are appended to the trace. */
 	static final long FLUSH_MILLIS = 100;
 
-	private static final ReentrantLock LOCK = new ReentrantLock();
+	static final ReentrantLock LOCK = new RecorderLock();
 	/** {@code Thread.sleep(Duration)} where there is one (Java 19 and later). */
 	private static final MethodHandle SLEEP_DURATION = sleepDuration();
 	private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 	private static final long START = System.nanoTime();
+	/** The JVM's CPU time when the recording began, or -1. */
+	private static long processStart = -1;
 
 	/** The logical threads running on each Java thread, innermost last. */
-	private static final ThreadLocal<ArrayDeque<Actor>> RUNNING = new ThreadLocal<>();
+	static final ThreadLocal<ArrayDeque<Actor>> RUNNING = new ThreadLocal<>();
 
 	private static final Map<Object, Integer> IDS = new IdentityHashMap<>();
-	private static final Map<Thread, Actor> THREADS = new IdentityHashMap<>();
-	private static final Map<Object, Actor> TASKS = new IdentityHashMap<>();
+	static final Map<Thread, Actor> THREADS = new IdentityHashMap<>();
+	/** The tasks (see {@link Tasks}) by the objects that stand for them: runnables, futures, fork-join tasks. */
+	static final Map<Object, Actor> TASKS = new IdentityHashMap<>();
 	private static final Map<Object, int[]> WAITERS = new IdentityHashMap<>();
 	private static final Map<Object, Semaphore> SPACE = new IdentityHashMap<>();
 	private static final List<String> SITES = new ArrayList<>();
-	private static final List<Actor> ACTORS = new ArrayList<>();
+	static final List<Actor> ACTORS = new ArrayList<>();
 
 	/** Nanoseconds since the start, and of the actor's own CPU time. */
 	private static long[] wall = new long[1 << 14];
@@ -95,7 +92,7 @@ public final class Hooks {
 	private static long[] queued = new long[wall.length];
 	private static int count;
 	private static int threads;
-	private static int tasks;
+	static int tasks;
 	private static Path out;
 	private static BufferedWriter writer;
 	private static boolean written;
@@ -108,7 +105,12 @@ public final class Hooks {
 		String shown;
 		long base;
 		long nested;
+		/** A thread: its creation is in the trace; its CPU clock counts from {@link #base}. */
+		boolean created;
+		boolean begun;
 		boolean exited;
+		/** A thread adopted when no thread of the trace could create it: its events are left out. */
+		boolean unrecorded;
 		long lastWall;
 		long lastCpu;
 		final Map<Object, int[]> holds = new IdentityHashMap<>();
@@ -147,9 +149,12 @@ public final class Hooks {
 			System.err.println("perfcast recorder: cannot write " + file + ": " + e.getMessage());
 			return;
 		}
+		processStart = processCpu();
 		Thread main = Thread.currentThread();
 		Actor actor = new Actor("main", main);
-		actor.base = CPU.getCurrentThreadCpuTime();
+		actor.base = cpuClock();
+		actor.created = true;
+		actor.begun = true;
 		THREADS.put(main, actor);
 		ACTORS.add(actor);
 		Runtime.getRuntime().addShutdownHook(new Thread(Hooks::write, "perfcast-recorder"));
@@ -170,6 +175,11 @@ public final class Hooks {
 		}, "perfcast-recorder-flush");
 		flusher.setDaemon(true);
 		flusher.start();
+	}
+
+	/** Whether the recording has begun and not yet ended. */
+	static boolean recording() {
+		return writer != null && !written;
 	}
 
 	/** Registers a source line and returns its number, for {@code at=FILE:LINE}; at instrumentation time. */
@@ -193,17 +203,33 @@ public final class Hooks {
 		LOCK.lock();
 		try {
 			Actor child = THREADS.get(t);
-			if (child == null) {
-				child = new Actor("T" + ++threads, t);
-				THREADS.put(t, child);
-				ACTORS.add(child);
+			if (child == null || !child.created) {
+				created(t, current(), site);
 			}
-			record(current(), "create " + child.name, site);
-			named(child);
 		} finally {
 			LOCK.unlock();
 		}
 		t.start();
+	}
+
+	/**
+	 * Thread {@code t}, about to start, created by {@code parent} at {@code site}: its CPU clock counts from 0, as a
+	 * new thread's does. Under LOCK.
+	 */
+	static Actor created(Thread t, Actor parent, int site) {
+		Actor child = THREADS.get(t);
+		if (child == null) {
+			child = new Actor("T" + ++threads, t);
+			THREADS.put(t, child);
+			ACTORS.add(child);
+		}
+		record(parent, "create " + child.name, site);
+		child.created = true;
+		child.begun = true;
+		child.base = 0;
+		// a thread started by one whose events are left out: its own are too
+		child.unrecorded = parent.unrecorded;
+		return child;
 	}
 
 	/** The argument of {@code new Thread(r)}: r, recording the thread's end. */
@@ -223,9 +249,9 @@ public final class Hooks {
 		LOCK.lock();
 		try {
 			Actor actor = THREADS.get(Thread.currentThread());
-			if (actor != null && actor.base == 0) {
-				actor.base = CPU.getCurrentThreadCpuTime();
-				push(actor);
+			if (actor != null && !actor.begun) {
+				actor.base = cpuClock();
+				actor.begun = true;
 			}
 		} finally {
 			LOCK.unlock();
@@ -260,25 +286,40 @@ public final class Hooks {
 		}
 	}
 
-	/** {@code t.join()}: join. */
+	/**
+	 * {@code t.join()}: join, written once it returns (the thread's exit is in the trace by then, so that whatever
+	 * the joiner does meanwhile, such as running other work, is before it).
+	 */
 	public static void join(Thread t, int site) throws InterruptedException {
+		joinThread(t, 0);
 		joined(t, site);
-		t.join();
 	}
 
-	/** {@code t.join(millis)}: join. */
-	public static void join(Thread t, long millis, int site) throws InterruptedException {
-		joined(t, site);
+	/** {@code t.join(millis)}, whose parks (a virtual thread's) are not recorded: the join stands for them. */
+	public static void joinThread(Thread t, long millis) throws InterruptedException {
 		t.join(millis);
 	}
 
-	private static void joined(Thread t, int site) {
+	/** {@code t.join(millis)}: join if the thread ended, else a sleep for the time it waited. */
+	public static void join(Thread t, long millis, int site) throws InterruptedException {
+		long wall = System.nanoTime();
+		long cpu = cpuNow();
+		joinThread(t, millis);
+		if (!joined(t, site)) {
+			offProcessor("sleep", wall, cpu, site);
+		}
+	}
+
+	/** Records the join of {@code t} if its exit is recorded; returns whether it is. */
+	private static boolean joined(Thread t, int site) {
 		LOCK.lock();
 		try {
 			Actor child = THREADS.get(t);
-			if (child != null) {
+			if (child != null && child.exited) {
 				record(current(), "join " + child.name, site);
+				return true;
 			}
+			return false;
 		} finally {
 			LOCK.unlock();
 		}
@@ -787,166 +828,6 @@ public final class Hooks {
 		}
 	}
 
-	// ---- executors and fork-join
-
-	/** {@code executor.execute(r)}: a task created here. */
-	public static void execute(Executor executor, Runnable r, int site) {
-		executor.execute(wrap(r, created(r, site)));
-	}
-
-	/** {@code executor.submit(r)}: a task created here, joined by {@link #get(Future, int)}. */
-	public static Future<?> submit(ExecutorService executor, Runnable r, int site) {
-		Actor task = created(r, site);
-		Future<?> future = executor.submit(wrap(r, task));
-		bind(future, task);
-		return future;
-	}
-
-	/** {@code executor.submit(c)}. */
-	public static <T> Future<T> submit(ExecutorService executor, Callable<T> c, int site) {
-		Actor task = created(c, site);
-		Future<T> future = executor.submit(() -> {
-			enter(task);
-			try {
-				return c.call();
-			} finally {
-				leave(task);
-			}
-		});
-		bind(future, task);
-		return future;
-	}
-
-	/** {@code future.get()}: join its task. */
-	public static <T> T get(Future<T> future, int site) throws InterruptedException,
-			java.util.concurrent.ExecutionException {
-		joinTask(future, site);
-		return future.get();
-	}
-
-	/** {@code task.fork()}: a task created here. */
-	public static <T> ForkJoinTask<T> fork(ForkJoinTask<T> task, int site) {
-		created(task, site);
-		return task.fork();
-	}
-
-	/** {@code task.join()}: join it. */
-	public static <T> T join(ForkJoinTask<T> task, int site) {
-		joinTask(task, site);
-		return task.join();
-	}
-
-	/** {@code pool.invoke(task)}: a task created and joined here. */
-	public static <T> T invoke(java.util.concurrent.ForkJoinPool pool, ForkJoinTask<T> task, int site) {
-		created(task, site);
-		joinTask(task, site);
-		return pool.invoke(task);
-	}
-
-	/** The start of a fork-join task's compute: its events are the task's, if it was forked. */
-	public static void computeBegin(Object task) {
-		Actor actor;
-		LOCK.lock();
-		try {
-			actor = TASKS.get(task);
-		} finally {
-			LOCK.unlock();
-		}
-		if (actor != null && !actor.exited && actor.base == 0) {
-			enter(actor);
-		}
-	}
-
-	/** The end of a fork-join task's compute. */
-	public static void computeEnd(Object task) {
-		Actor actor;
-		LOCK.lock();
-		try {
-			actor = TASKS.get(task);
-		} finally {
-			LOCK.unlock();
-		}
-		if (actor != null && !actor.exited && current() == actor) {
-			leave(actor);
-		}
-	}
-
-	private static Actor created(Object key, int site) {
-		LOCK.lock();
-		try {
-			Actor task = new Actor("task" + ++tasks, null);
-			TASKS.put(key, task);
-			ACTORS.add(task);
-			record(current(), "create " + task.name, site);
-			return task;
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	private static void bind(Object future, Actor task) {
-		LOCK.lock();
-		try {
-			TASKS.put(future, task);
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	private static Runnable wrap(Runnable r, Actor task) {
-		return () -> {
-			enter(task);
-			try {
-				r.run();
-			} finally {
-				leave(task);
-			}
-		};
-	}
-
-	private static void joinTask(Object key, int site) {
-		LOCK.lock();
-		try {
-			Actor task = TASKS.get(key);
-			if (task != null) {
-				record(current(), "join " + task.name, site);
-			}
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	/** Runs {@code task} on this Java thread from now: the running logical thread's clock pauses. */
-	private static void enter(Actor task) {
-		LOCK.lock();
-		try {
-			task.base = CPU.getCurrentThreadCpuTime();
-			push(task);
-			if (task.shown == null) {
-				named(task, Thread.currentThread().getName()); // a task is named after the thread it runs on
-			}
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
-	private static void leave(Actor task) {
-		LOCK.lock();
-		try {
-			record(task, "exit", -1);
-			task.exited = true;
-			ArrayDeque<Actor> running = RUNNING.get();
-			running.pollLast();
-			long spent = CPU.getCurrentThreadCpuTime() - task.base - task.nested;
-			Actor outer = running.peekLast();
-			if (outer != null) {
-				outer.nested += spent + task.nested;
-			}
-		} finally {
-			LOCK.unlock();
-		}
-	}
-
 	// ---- time off the processor that is not synchronisation: sleeps, timed waits that time out, I/O
 
 	/**
@@ -1000,43 +881,9 @@ public final class Hooks {
 		}
 	}
 
-	/** {@code LockSupport.parkNanos(nanos)}: a sleep if it returned for its timeout (not woken by an unpark). */
-	public static void parkNanos(long nanos, int site) {
-		parkNanos(null, nanos, site);
-	}
-
-	/** {@code LockSupport.parkNanos(blocker, nanos)}. */
-	public static void parkNanos(Object blocker, long nanos, int site) {
-		if (nanos <= 0) {
-			LockSupport.parkNanos(blocker, nanos);
-			return;
-		}
-		long wall = System.nanoTime();
-		long cpu = cpuNow();
-		LockSupport.parkNanos(blocker, nanos);
-		if (System.nanoTime() - wall >= nanos) {
-			offProcessor("sleep", wall, cpu, site);
-		}
-	}
-
-	/** {@code LockSupport.parkUntil(deadline)}: a sleep if it returned for its deadline. */
-	public static void parkUntil(long deadline, int site) {
-		parkUntil(null, deadline, site);
-	}
-
-	/** {@code LockSupport.parkUntil(blocker, deadline)}. */
-	public static void parkUntil(Object blocker, long deadline, int site) {
-		long wall = System.nanoTime();
-		long cpu = cpuNow();
-		LockSupport.parkUntil(blocker, deadline);
-		if (System.currentTimeMillis() >= deadline) {
-			offProcessor("sleep", wall, cpu, site);
-		}
-	}
-
 	/** The calling thread's CPU clock, in nanoseconds. */
 	private static long cpuNow() {
-		return CPU.getCurrentThreadCpuTime();
+		return cpuClock();
 	}
 
 	/**
@@ -1059,7 +906,7 @@ public final class Hooks {
 	}
 
 	/** As {@link #offProcessor(String, long, long, int)} for {@code actor}, under LOCK. */
-	private static void offProcessor(Actor actor, String kind, long wall, long cpu, int site) {
+	static void offProcessor(Actor actor, String kind, long wall, long cpu, int site) {
 		long off = System.nanoTime() - wall - (cpuNow() - cpu);
 		if (off >= MIN_OFF_NANOS) {
 			recordOff(actor, kind, off, cpu, site);
@@ -1123,7 +970,7 @@ public final class Hooks {
 		LOCK.lock();
 		try {
 			Actor actor = current();
-			long own = CPU.getCurrentThreadCpuTime() - actor.base - actor.nested;
+			long own = cpuClock() - actor.base - actor.nested;
 			long used = Math.min(took, Math.max(0, own - actor.lastCpu));
 			if (took - used >= MIN_OFF_NANOS) {
 				record(actor, "io " + seconds(took - used), site, own - used);
@@ -1481,7 +1328,7 @@ public final class Hooks {
 
 	// ---- bookkeeping, under LOCK
 
-	private static void push(Actor actor) {
+	static void push(Actor actor) {
 		ArrayDeque<Actor> running = RUNNING.get();
 		if (running == null) {
 			running = new ArrayDeque<>();
@@ -1490,8 +1337,11 @@ public final class Hooks {
 		running.addLast(actor);
 	}
 
-	/** The logical thread running now: the innermost task, else the Java thread (named on first sight). */
-	private static Actor current() {
+	/**
+	 * The logical thread running now, under LOCK: the innermost task, else the Java thread. A thread whose start was
+	 * not seen (one that ran before the recording began, or was attached to the JVM from native code) is adopted.
+	 */
+	static Actor current() {
 		ArrayDeque<Actor> running = RUNNING.get();
 		if (running != null && !running.isEmpty()) {
 			return running.peekLast();
@@ -1499,16 +1349,40 @@ public final class Hooks {
 		Thread t = Thread.currentThread();
 		Actor actor = THREADS.get(t);
 		if (actor == null) {
-			// a thread Perfcast did not see start (e.g. a pool's worker): its own thread from now
-			actor = new Actor("T" + ++threads, t);
-			actor.base = CPU.getCurrentThreadCpuTime();
-			THREADS.put(t, actor);
-			ACTORS.add(actor);
-		} else if (actor.base == 0) {
-			actor.base = CPU.getCurrentThreadCpuTime();
+			actor = Threads.adopt(t);
+		} else if (!actor.begun) {
+			actor.base = cpuClock();
+			actor.begun = true;
 		}
 		push(actor);
 		return actor;
+	}
+
+	/** A new thread of the trace, not yet created, for Java thread {@code t}; under LOCK. */
+	static Actor newThread(Thread t) {
+		Actor actor = new Actor("T" + ++threads, t);
+		THREADS.put(t, actor);
+		ACTORS.add(actor);
+		return actor;
+	}
+
+	/**
+	 * The calling thread's CPU clock, in nanoseconds; a virtual thread's is the time its carriers ran it (the JVM
+	 * has no clock of its own for it).
+	 */
+	static long cpuClock() {
+		long clock = CPU.getCurrentThreadCpuTime();
+		return clock >= 0 ? clock : Threads.virtualClock(Thread.currentThread());
+	}
+
+	/** The CPU clock of platform thread {@code t}, another thread; -1 if it has none. */
+	static long cpuClock(Thread t) {
+		return cpuClockOf(t.getId());
+	}
+
+	/** The CPU clock of the platform thread of id {@code id}; -1 if it has none. */
+	static long cpuClockOf(long id) {
+		return CPU.getThreadCpuTime(id);
 	}
 
 	private static void acquired(Actor actor, Object lock, String prefix, int site) {
@@ -1634,7 +1508,7 @@ public final class Hooks {
 		return WAITERS.computeIfAbsent(o, k -> new int[2]);
 	}
 
-	private static String name(Object o, String prefix) {
+	static String name(Object o, String prefix) {
 		Integer id = IDS.get(o);
 		if (id == null) {
 			id = IDS.size() + 1;
@@ -1643,7 +1517,7 @@ public final class Hooks {
 		return prefix + id;
 	}
 
-	private static void record(Actor actor, String event, int site) {
+	static void record(Actor actor, String event, int site) {
 		record(actor, event, site, -1);
 	}
 
@@ -1651,7 +1525,10 @@ public final class Hooks {
 	 * Records {@code event} of {@code actor} now; its CPU clock is {@code ownCpu} if that is not negative (for an
 	 * event that tells what came before it), else read now.
 	 */
-	private static void record(Actor actor, String event, int site, long ownCpu) {
+	static void record(Actor actor, String event, int site, long ownCpu) {
+		if (actor.unrecorded) {
+			return;
+		}
 		if (actor.thread != null && actor.thread.getName() != actor.shown) {
 			named(actor);
 		}
@@ -1665,13 +1542,12 @@ public final class Hooks {
 			queued = java.util.Arrays.copyOf(queued, size);
 		}
 		long now = System.nanoTime() - START;
-		boolean running = actor.thread == Thread.currentThread();
-		long own = actor.thread != null && !running ? actor.lastCpu
-				: Math.max(actor.lastCpu, ownCpu >= 0 ? ownCpu
-						: CPU.getCurrentThreadCpuTime() - actor.base - actor.nested);
+		long own = ownCpu >= 0 ? Math.max(actor.lastCpu, ownCpu)
+				: actor.thread != null && actor.thread != Thread.currentThread() ? actor.lastCpu
+						: Math.max(actor.lastCpu, cpuClock() - actor.base - actor.nested);
 		// a Java thread's run-queue delay, after a gap off the processor and at its end (a task's is not its own)
-		queued[count] = running && actor.thread != null && (event.equals("exit") || (now - actor.lastWall)
-				- (own - actor.lastCpu) >= RUN_DELAY_GAP_NANOS) ? runDelay() : -1;
+		queued[count] = actor.thread != null && actor.thread == Thread.currentThread() && (event.equals("exit")
+				|| (now - actor.lastWall) - (own - actor.lastCpu) >= RUN_DELAY_GAP_NANOS) ? runDelay() : -1;
 		wall[count] = now;
 		cpu[count] = own;
 		who[count] = actor;
@@ -1688,7 +1564,7 @@ public final class Hooks {
 	}
 
 	/** An {@code @name} line giving {@code actor} {@code name}, unless it has it. */
-	private static void named(Actor actor, String name) {
+	static void named(Actor actor, String name) {
 		String shown = actor.shown;
 		actor.shown = name;
 		String line = name.equals(shown) ? null : ThreadNaming.directive(actor.name, name);
@@ -1816,16 +1692,31 @@ public final class Hooks {
 		return -1;
 	}
 
-	/** The CPU time of the whole JVM in ns, its own threads (compiler, collector) included; -1 if not known. */
+	/** The JVM's CPU time (all its threads'), in nanoseconds, or -1 if it cannot tell. */
 	private static long processCpu() {
-		try { // through the interface, which not every JVM has
-			Object os = ManagementFactory.getOperatingSystemMXBean();
-			Object used = Class.forName("com.sun.management.OperatingSystemMXBean").getMethod("getProcessCpuTime")
-					.invoke(os);
-			return used instanceof Long ? (Long) used : -1;
-		} catch (ReflectiveOperationException | RuntimeException e) {
-			return -1;
+		java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+		return os instanceof com.sun.management.OperatingSystemMXBean
+				? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime()
+				: -1;
+	}
+
+	/**
+	 * A comment that says how much of the JVM's CPU time since the recording began no thread of the trace stands
+	 * for (its compilers and collector, the recorder, threads left out), which a replay on one processor does not
+	 * see; "" if it cannot tell. Under LOCK, once every thread has exited.
+	 */
+	private static String unaccounted() {
+		long now = processCpu();
+		if (processStart < 0 || now < 0) {
+			return "";
 		}
+		long traced = 0;
+		for (Actor actor : ACTORS) {
+			traced += actor.unrecorded ? 0 : actor.lastCpu;
+		}
+		return "# " + seconds(Math.max(0, now - processStart - traced)) + " s of the JVM's CPU time is not in the "
+				+ "threads' clocks (its compilers and collector, the recorder), of " + seconds(now - processStart)
+				+ " s in all\n";
 	}
 
 	/** Ends the trace at exit: the last events, an exit for every thread that has none, and {@code @end}. */
@@ -1837,18 +1728,22 @@ public final class Hooks {
 			}
 			for (Actor actor : ACTORS) {
 				if (!actor.exited && actor.thread != null && actor.thread != Thread.currentThread()
-						&& (actor.lastWall > 0 || actor.name.equals("main"))) {
-					record(actor, "exit", -1);
+						&& (actor.lastWall > 0 || actor.created)) {
+					// a thread still running: its clock as it is now
+					long clock = actor.thread.isAlive() ? cpuClock(actor.thread) : -1;
+					record(actor, "exit", -1, clock >= 0 ? clock - actor.base - actor.nested : -1);
 					actor.exited = true;
 				}
 			}
 			flush();
 			written = true;
-			long processCpu = processCpu();
-			long busy = processCpu >= 0 && busyStart >= 0 ? busyNanos(pinnedCpu) : -1;
-			writer.write(processCpu < 0 ? "@end\n" : busy < 0 ? "@end cpu=" + seconds(processCpu) + "\n"
-					: "@end cpu=" + seconds(processCpu) + " others=" + seconds(Math.max(0, busy - busyStart
-							- processCpu)) + "\n");
+			writer.write(unaccounted());
+			// the CPU time since the recording began, and the time others had its processor (the self-check's)
+			long now = processCpu();
+			long used = now >= 0 && processStart >= 0 ? now - processStart : -1;
+			long busy = used >= 0 && busyStart >= 0 ? busyNanos(pinnedCpu) : -1;
+			writer.write(used < 0 ? "@end\n" : busy < 0 ? "@end cpu=" + seconds(used) + "\n"
+					: "@end cpu=" + seconds(used) + " others=" + seconds(Math.max(0, busy - busyStart - used)) + "\n");
 			writer.close();
 		} catch (IOException e) {
 			System.err.println("perfcast recorder: cannot write " + out + ": " + e.getMessage());

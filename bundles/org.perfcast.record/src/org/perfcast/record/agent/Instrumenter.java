@@ -32,6 +32,7 @@ import org.objectweb.asm.Opcodes;
 final class Instrumenter implements ClassFileTransformer {
 
 	private static final String HOOKS = Hooks.class.getName().replace('.', '/');
+	private static final String TASKS = Tasks.class.getName().replace('.', '/');
 	private static final String AGENT = HOOKS.substring(0, HOOKS.lastIndexOf('/') + 1);
 
 	/** Each class's superclass, read from class files (never loaded), by loader. */
@@ -40,6 +41,18 @@ final class Instrumenter implements ClassFileTransformer {
 	@Override
 	public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
 			byte[] bytes) {
+		if (className == null || className.startsWith(AGENT)) {
+			// the agent's own classes, whose loading must not resolve the agent's classes again
+			return null;
+		}
+		if (loader == null && JdkClasses.changes(className)) {
+			try {
+				return JdkClasses.transform(className, bytes);
+			} catch (RuntimeException | LinkageError e) {
+				System.err.println("perfcast recorder: " + className + " left as it is: " + e);
+				return null;
+			}
+		}
 		if (loader == null || className == null || excluded(className)) {
 			return null;
 		}
@@ -93,14 +106,28 @@ final class Instrumenter implements ClassFileTransformer {
 		}
 	}
 
-	/** A hook replacing a call: the hook's name and descriptor, the original's arguments plus the site. */
+	/**
+	 * A hook replacing a call: the hook's class ({@link Hooks}, or {@link Tasks} for executors and fork-join), name
+	 * and descriptor, the original's arguments plus the site.
+	 */
 	private static final class Hook {
+		final String owner;
 		final String name;
 		final String descriptor;
 
 		Hook(String name, String descriptor) {
+			this(HOOKS, name, descriptor);
+		}
+
+		Hook(String owner, String name, String descriptor) {
+			this.owner = owner;
 			this.name = name;
 			this.descriptor = descriptor;
+		}
+
+		/** A hook of {@link Tasks}. */
+		static Hook task(String name, String descriptor) {
+			return new Hook(TASKS, name, descriptor);
 		}
 
 		/** The hook {@code name} of a static method: its arguments, then the site. */
@@ -181,10 +208,10 @@ final class Instrumenter implements ClassFileTransformer {
 		BY_CLASS.put("java/util/concurrent/CyclicBarrier", hooks(
 				"await()I", new Hook("await", "(" + BARRIER + "I)I")));
 		BY_CLASS.put("java/util/concurrent/ForkJoinTask", hooks(
-				"fork()" + FJT, new Hook("fork", "(" + FJT + "I)" + FJT),
-				"join()" + O, new Hook("join", "(" + FJT + "I)" + O)));
+				"fork()" + FJT, Hook.task("fork", "(" + FJT + "I)" + FJT),
+				"join()" + O, Hook.task("join", "(" + FJT + "I)" + O)));
 		BY_CLASS.put("java/util/concurrent/ForkJoinPool", hooks(
-				"invoke(" + FJT + ")" + O, new Hook("invoke", "(Ljava/util/concurrent/ForkJoinPool;" + FJT + "I)" + O)));
+				"invoke(" + FJT + ")" + O, Hook.task("invoke", "(Ljava/util/concurrent/ForkJoinPool;" + FJT + "I)" + O)));
 		BY_CLASS.put("java/util/concurrent/TimeUnit", hooks(
 				"sleep(J)V", Hook.of("sleep", UNIT, "(J)V")));
 		// I/O that may block: file and socket streams (also when called through InputStream and OutputStream: the
@@ -221,11 +248,7 @@ final class Instrumenter implements ClassFileTransformer {
 				"sleep(J)V", Hook.ofStatic("sleep", "(J)V"),
 				"sleep(JI)V", Hook.ofStatic("sleep", "(JI)V"),
 				"sleep(Ljava/time/Duration;)V", Hook.ofStatic("sleep", "(Ljava/time/Duration;)V")));
-		STATIC.put("java/util/concurrent/locks/LockSupport", hooks(
-				"parkNanos(J)V", Hook.ofStatic("parkNanos", "(J)V"),
-				"parkNanos(" + O + "J)V", Hook.ofStatic("parkNanos", "(" + O + "J)V"),
-				"parkUntil(J)V", Hook.ofStatic("parkUntil", "(J)V"),
-				"parkUntil(" + O + "J)V", Hook.ofStatic("parkUntil", "(" + O + "J)V")));
+		// LockSupport's parks are recorded inside the JDK (JdkClasses, Parks), whoever calls them
 		STATIC.put("java/nio/file/Files", hooks(
 				"readAllBytes(" + PATH + ")[B", Hook.ofStatic("ioReadAllBytes", "(" + PATH + ")[B"),
 				"readString(" + PATH + ")Ljava/lang/String;", Hook.ofStatic("ioReadString",
@@ -267,18 +290,18 @@ final class Instrumenter implements ClassFileTransformer {
 				"signalAll()V", new Hook("signalAll", "(" + COND + "I)V")));
 		BY_INTERFACE.put("java/util/concurrent/BlockingQueue", QUEUES);
 		BY_INTERFACE.put("java/util/concurrent/ExecutorService", hooks(
-				"submit(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;", new Hook("submit",
+				"submit(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;", Hook.task("submit",
 						"(Ljava/util/concurrent/ExecutorService;Ljava/lang/Runnable;I)Ljava/util/concurrent/Future;"),
-				"submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;", new Hook("submit",
+				"submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;", Hook.task("submit",
 						"(Ljava/util/concurrent/ExecutorService;Ljava/util/concurrent/Callable;I)"
 								+ "Ljava/util/concurrent/Future;"),
-				"execute(Ljava/lang/Runnable;)V", new Hook("execute",
+				"execute(Ljava/lang/Runnable;)V", Hook.task("execute",
 						"(Ljava/util/concurrent/Executor;Ljava/lang/Runnable;I)V")));
 		BY_INTERFACE.put("java/util/concurrent/Executor", hooks(
-				"execute(Ljava/lang/Runnable;)V", new Hook("execute",
+				"execute(Ljava/lang/Runnable;)V", Hook.task("execute",
 						"(Ljava/util/concurrent/Executor;Ljava/lang/Runnable;I)V")));
 		BY_INTERFACE.put("java/util/concurrent/Future", hooks(
-				"get()" + O, new Hook("get", "(Ljava/util/concurrent/Future;I)" + O)));
+				"get()" + O, Hook.task("get", "(Ljava/util/concurrent/Future;I)" + O)));
 	}
 
 	/** Classes whose construction the hooks see: semaphores (initial permits) and bounded queues. */
@@ -395,7 +418,7 @@ final class Instrumenter implements ClassFileTransformer {
 				owner.changed = true;
 			} else if ("compute".equals(mark)) {
 				super.visitVarInsn(Opcodes.ALOAD, 0);
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "computeBegin", "(" + O + ")V", false);
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, TASKS, "computeBegin", "(" + O + ")V", false);
 				owner.changed = true;
 			}
 			if (synchronizedMethod) {
@@ -455,7 +478,7 @@ final class Instrumenter implements ClassFileTransformer {
 					super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "threadEnd", "()V", false);
 				} else if ("compute".equals(mark)) {
 					super.visitVarInsn(Opcodes.ALOAD, 0);
-					super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "computeEnd", "(" + O + ")V", false);
+					super.visitMethodInsn(Opcodes.INVOKESTATIC, TASKS, "computeEnd", "(" + O + ")V", false);
 				} else if ("main".equals(mark)) {
 					super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "mainEnd", "()V", false);
 					owner.changed = true;
@@ -488,7 +511,7 @@ final class Instrumenter implements ClassFileTransformer {
 			Hook hook = hook(opcode, type, method + descriptor);
 			if (hook != null) {
 				site();
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, hook.name, hook.descriptor, false);
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.owner, hook.name, hook.descriptor, false);
 				owner.changed = true;
 				return;
 			}
