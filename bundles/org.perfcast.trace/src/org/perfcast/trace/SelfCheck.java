@@ -50,8 +50,8 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 	 * Where a thread's lifetime went, in the trace's unit.
 	 *
 	 * @param blocked     time off the processor in recorded waits (before a lock or a take, which are written once
-	 *                    acquired; after a join, a wait or an activate, which are written as they begin) less its
-	 *                    run-queue delay there
+	 *                    acquired, and before a join of a thread that has exited; after a wait, an activate or a join
+	 *                    of a thread still running, which are written as they begin) less its run-queue delay there
 	 * @param runQueue    time runnable but not running
 	 * @param unexplained time off the processor before events that do not wait, beyond their I/O, sleeps and run-queue
 	 *                    delay
@@ -211,6 +211,7 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 		private final Map<String, Account> threads = new LinkedHashMap<>();
 		private final Map<String, Double> created = new HashMap<>();
 		private final Map<String, GapSum> gaps = new HashMap<>();
+		private final java.util.Set<String> exited = new java.util.HashSet<>();
 		private double last;
 		private boolean clocks = true;
 		private boolean anyRunQueue;
@@ -404,8 +405,14 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 			pendingAway = 0;
 			pendingQueued = 0;
 			String at = where(e);
-			boolean waited = waitsBefore(e.kind()) || lastWaitsAfter;
-			lastWaitsAfter = waitsAfter(e.kind());
+			// a join written once the thread joined has exited (the Java recorder's) waited before it, one written as it
+			// begins (the pthreads recorder's) waits after it
+			boolean joinedAlready = e.kind() == EventKind.JOIN && accounts.exited.contains(e.target());
+			boolean waited = waitsBefore(e.kind()) || joinedAlready || lastWaitsAfter;
+			lastWaitsAfter = waitsAfter(e.kind()) && !joinedAlready;
+			if (e.kind() == EventKind.EXIT) {
+				accounts.exited.add(thread);
+			}
 			if (waited) {
 				blocked += left;
 			} else if (left > 0) {
