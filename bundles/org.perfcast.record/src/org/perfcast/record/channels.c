@@ -505,6 +505,20 @@ int close(int fd) {
 	return real_close(fd);
 }
 
+/* A stream on a channel's descriptor (fdopen) closes it without close. */
+int fclose(FILE *f) {
+	static __typeof__(fclose) *real_fclose;
+	if (!real_fclose) real_fclose = dlsym(RTLD_NEXT, "fclose");
+	int fd = f ? fileno(f) : -1;
+	struct ends e = ends_of(fd);
+	if (e.read || e.write) {
+		recorder_lock();
+		bind_descriptor(fd, 0, 0);
+		recorder_unlock();
+	}
+	return real_fclose(f);
+}
+
 static void duplicated(int from, int to) {
 	struct ends e = ends_of(from);
 	struct ends old = ends_of(to);
