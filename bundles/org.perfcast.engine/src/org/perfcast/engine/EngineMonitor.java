@@ -29,6 +29,29 @@ public interface EngineMonitor {
 	};
 
 	/**
+	 * A monitor that reports nothing and is cancelled when {@code monitor} is: for work inside a task whose progress
+	 * is counted otherwise.
+	 */
+	static EngineMonitor cancelledWith(EngineMonitor monitor) {
+		return new EngineMonitor() {
+			@Override
+			public void begin(String task, long totalWork) {
+				// reports nothing
+			}
+
+			@Override
+			public void worked(long units) {
+				// reports nothing
+			}
+
+			@Override
+			public boolean isCancelled() {
+				return monitor.isCancelled();
+			}
+		};
+	}
+
+	/**
 	 * Starts a task of {@code totalWork} units; {@link #UNKNOWN_WORK} if the amount is not known.
 	 */
 	void begin(String task, long totalWork);

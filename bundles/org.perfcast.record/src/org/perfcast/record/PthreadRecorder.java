@@ -56,7 +56,10 @@ public final class PthreadRecorder {
 		byte[] visible = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "visible.c");
 		byte[] waits = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "waits.c");
 		byte[] channels = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "channels.c");
-		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, names, header, visible, waits, channels);
+		byte[] channelsHeader = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "channels.h");
+		byte[] ipc = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "ipc.c");
+		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, names, header, visible, waits, channels,
+				channelsHeader, ipc);
 		Path dir = cache.resolve("recorder-" + hash);
 		Path library = dir.resolve("librecorder.so");
 		if (Files.isRegularFile(library)) {
@@ -75,11 +78,13 @@ public final class PthreadRecorder {
 		org.perfcast.engine.NativeTools.write(dir.resolve("visible.c"), visible);
 		org.perfcast.engine.NativeTools.write(dir.resolve("waits.c"), waits);
 		org.perfcast.engine.NativeTools.write(dir.resolve("channels.c"), channels);
+		org.perfcast.engine.NativeTools.write(dir.resolve("channels.h"), channelsHeader);
+		org.perfcast.engine.NativeTools.write(dir.resolve("ipc.c"), ipc);
 		String failure = org.perfcast.engine.NativeTools.build(library, out -> List.of(cc.toString(), "-O2", "-shared",
 				"-fPIC", "-fexceptions", "-o", out.toString(), dir.resolve("recorder.c").toString(),
 				dir.resolve("ompt.c").toString(), dir.resolve("visible.c").toString(),
 				dir.resolve("names.c").toString(), dir.resolve("waits.c").toString(), dir.resolve("channels.c")
-						.toString(), "-ldl", "-pthread"));
+						.toString(), dir.resolve("ipc.c").toString(), "-ldl", "-pthread"));
 		if (failure != null) {
 			throw new RecorderException("could not build the recorder: " + failure);
 		}

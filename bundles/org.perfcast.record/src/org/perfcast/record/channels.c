@@ -8,14 +8,14 @@
  * a message or a semaphore's unit is a unit of a post, and a read takes each post of whose units it consumed the
  * first (posts pair with takes in the order of the recording, under every model).
  *
- * Descriptors inherited, opened from files or connected to other processes stay I/O. After fork or posix_spawn
+ * POSIX and System V IPC are in ipc.c. Descriptors inherited, opened from files or connected to other processes
+ * stay I/O. After fork or posix_spawn
  * the channels made before are shared with another process and become I/O (channels_forget).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <mqueue.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -25,28 +25,17 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
-#include <sys/msg.h>
 #include <sys/resource.h>
 #include <sys/select.h>
-#include <sys/sem.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "recorder.h"
+#include "channels.h"
 
 /* ---------------------------------------------------------------- channels and their posts */
-
-struct post { long long units, serial; int taken; };
-struct channel {
-	char name[40];
-	struct post *posts; /* the posts not wholly consumed, oldest first from head */
-	size_t head, count, capacity;
-	long long posted;    /* posts made, which numbers them */
-	int refs;            /* descriptors (or IPC ids) naming it */
-	int key, number;     /* System V: the id and the semaphore's number; -1 otherwise */
-};
 
 static struct channel **channels; /* under the recorder's lock */
 static size_t channel_count, channel_capacity;
@@ -54,7 +43,6 @@ static unsigned serial; /* names channels in the order they are made */
 
 /* Descriptors: the channel read and the one written through each, 1-based indexes (0: not a channel). The table is
    mapped once at its full size (only the pages used cost memory), so that reads need no lock. */
-struct ends { unsigned read, write; };
 static struct ends *descriptors;
 static int descriptor_limit, descriptor_high; /* the table's size; above the highest descriptor set */
 
@@ -70,7 +58,7 @@ static void make_table(void) {
 	__atomic_store_n(&descriptors, (struct ends *) table, __ATOMIC_RELEASE);
 }
 
-static struct ends ends_of(int fd) {
+struct ends ends_of(int fd) {
 	struct ends none = { 0, 0 };
 	struct ends *table = __atomic_load_n(&descriptors, __ATOMIC_ACQUIRE);
 	if (!table || fd < 0 || fd >= descriptor_limit) return none;
@@ -78,7 +66,7 @@ static struct ends ends_of(int fd) {
 }
 
 /* A new channel, named kind.N; the caller holds the lock. Its 1-based index. */
-static unsigned new_channel(const char *kind, int key, int number) {
+unsigned new_channel(const char *kind, int key, int number) {
 	struct channel *c = calloc(1, sizeof *c);
 	if (key >= 0) snprintf(c->name, sizeof c->name, "%s.%d.%d", kind, key, number);
 	else snprintf(c->name, sizeof c->name, "%s.%u", kind, ++serial);
@@ -98,11 +86,11 @@ static unsigned new_channel(const char *kind, int key, int number) {
 	return (unsigned) channel_count;
 }
 
-static struct channel *channel(unsigned index) {
+struct channel *channel(unsigned index) {
 	return index && index <= channel_count ? channels[index - 1] : NULL;
 }
 
-static void release(unsigned index) {
+void release(unsigned index) {
 	struct channel *c = channel(index);
 	if (c && --c->refs <= 0) {
 		free(c->posts);
@@ -112,7 +100,7 @@ static void release(unsigned index) {
 }
 
 /* Descriptor fd reads channel r and writes channel w (0 for none); the caller holds the lock. */
-static void bind_descriptor(int fd, unsigned r, unsigned w) {
+void bind_descriptor(int fd, unsigned r, unsigned w) {
 	make_table();
 	if (!descriptors || fd < 0 || fd >= descriptor_limit) return;
 	struct ends old = descriptors[fd];
@@ -139,7 +127,7 @@ void channels_forget(void) {
 
 /* A post of units to c by the calling thread; the caller holds the lock. The post's number, or -1 when the thread is
    not recorded (nothing is posted then, and nothing can be taken). */
-static long long posting(struct channel *c, long long units, void *site) {
+long long posting(struct channel *c, long long units, void *site) {
 	if (units <= 0 || !recorder_record(POST, c->name, site)) return -1;
 	if (c->head + c->count == c->capacity) {
 		if (c->head > 0) {
@@ -157,7 +145,7 @@ static long long posting(struct channel *c, long long units, void *site) {
 
 /* Post number serial of c delivered missing units less than it announced (a short or failed write); the caller
    holds the lock. */
-static void delivered(struct channel *c, long long serial, long long missing) {
+void delivered(struct channel *c, long long serial, long long missing) {
 	if (!c || serial < 0 || missing <= 0) return;
 	for (size_t i = c->count; i-- > 0;) {
 		struct post *p = &c->posts[c->head + i];
@@ -171,7 +159,7 @@ static void delivered(struct channel *c, long long serial, long long missing) {
 
 /* The calling thread consumed units of c: it takes each post whose first unit it consumed; the caller holds the
    lock. Units beyond the posts came from writers the recorder does not know. */
-static void consuming(struct channel *c, long long units, void *site) {
+void consuming(struct channel *c, long long units, void *site) {
 	while (units > 0 && c->count > 0) {
 		struct post *p = &c->posts[c->head];
 		if (p->units > 0 && !p->taken) {
@@ -189,6 +177,25 @@ static void consuming(struct channel *c, long long units, void *site) {
 	if (c->count == 0) c->head = 0;
 }
 
+/* The channel named kind.key.number (System V: an id and a semaphore's number or a message type), made when new;
+   the caller holds the lock. */
+struct channel *channel_keyed(const char *kind, int key, int number) {
+	for (size_t i = 0; i < channel_count; i++) {
+		struct channel *c = channels[i];
+		if (c && c->key == key && c->number == number && strncmp(c->name, kind, strlen(kind)) == 0) return c;
+	}
+	struct channel *c = channel(new_channel(kind, key, number));
+	c->refs = 1;
+	return c;
+}
+
+/* The channels of key end (an IPC id removed); the caller holds the lock. */
+void channels_release_key(int key) {
+	for (size_t i = 0; i < channel_count; i++) {
+		if (channels[i] && channels[i]->key == key) release((unsigned) i + 1);
+	}
+}
+
 /* ---------------------------------------------------------------- the real functions */
 
 #define REAL(name) static __typeof__(name) *real_##name
@@ -196,8 +203,6 @@ static void consuming(struct channel *c, long long units, void *site) {
 REAL(read); REAL(write); REAL(readv); REAL(writev); REAL(recv); REAL(send); REAL(recvfrom); REAL(sendto);
 REAL(recvmsg); REAL(sendmsg); REAL(poll); REAL(ppoll); REAL(select); REAL(pselect);
 REAL(pipe); REAL(pipe2); REAL(socketpair); REAL(eventfd); REAL(close); REAL(dup); REAL(dup2); REAL(dup3);
-REAL(mq_open); REAL(mq_close); REAL(mq_send); REAL(mq_timedsend); REAL(mq_receive); REAL(mq_timedreceive);
-REAL(semget); REAL(semop); REAL(semtimedop); REAL(semctl); REAL(msgget); REAL(msgsnd); REAL(msgrcv);
 
 /* ---------------------------------------------------------------- reads and writes */
 
@@ -505,6 +510,20 @@ int close(int fd) {
 	return real_close(fd);
 }
 
+/* A stream on a channel's descriptor (fdopen) closes it without close. */
+int fclose(FILE *f) {
+	static __typeof__(fclose) *real_fclose;
+	if (!real_fclose) real_fclose = dlsym(RTLD_NEXT, "fclose");
+	int fd = f ? fileno(f) : -1;
+	struct ends e = ends_of(fd);
+	if (e.read || e.write) {
+		recorder_lock();
+		bind_descriptor(fd, 0, 0);
+		recorder_unlock();
+	}
+	return real_fclose(f);
+}
+
 static void duplicated(int from, int to) {
 	struct ends e = ends_of(from);
 	struct ends old = ends_of(to);
@@ -532,274 +551,5 @@ int dup3(int fd, int to, int flags) {
 	FIND(dup3);
 	int r = real_dup3(fd, to, flags);
 	if (r >= 0) duplicated(fd, r);
-	return r;
-}
-
-/* ---------------------------------------------------------------- POSIX message queues */
-
-/* A message is a unit; a queue opened here is a channel (another process may use it too: its messages are then
-   units of no post, and a message this process sends may be received there, leaving a post no take takes). */
-mqd_t mq_open(const char *name, int flags, ...) {
-	FIND(mq_open);
-	mode_t mode = 0;
-	struct mq_attr *attr = NULL;
-	if (flags & O_CREAT) {
-		va_list list;
-		va_start(list, flags);
-		mode = va_arg(list, mode_t);
-		attr = va_arg(list, struct mq_attr *);
-		va_end(list);
-	}
-	mqd_t q = real_mq_open(name, flags, mode, attr);
-	if (q != (mqd_t) -1 && recorder_active()) {
-		recorder_lock();
-		unsigned c = new_channel("mq", -1, 0);
-		bind_descriptor((int) q, c, c);
-		recorder_unlock();
-	}
-	return q;
-}
-
-int mq_close(mqd_t q) {
-	FIND(mq_close);
-	if (ends_of((int) q).read) {
-		recorder_lock();
-		bind_descriptor((int) q, 0, 0);
-		recorder_unlock();
-	}
-	return real_mq_close(q);
-}
-
-static int mq_nonblocking(mqd_t q) {
-	struct mq_attr a;
-	return mq_getattr(q, &a) == 0 && (a.mq_flags & O_NONBLOCK);
-}
-
-#define MQ_SEND(q, call)                                                                          \
-	do {                                                                                          \
-		unsigned ch = ends_of((int) q).write;                                                     \
-		if (!ch || !recorder_active()) return call;                                               \
-		void *site = recorder_site(__builtin_return_address(0));                                  \
-		int quick = mq_nonblocking(q);                                                            \
-		recorder_lock();                                                                          \
-		struct channel *c = channel(ch);                                                          \
-		long long serial = -1;                                                                    \
-		int r;                                                                                    \
-		if (quick) {                                                                              \
-			r = call;                                                                             \
-			if (r == 0 && c) posting(c, 1, site);                                                 \
-			recorder_unlock();                                                                    \
-			return r;                                                                             \
-		}                                                                                         \
-		if (c) serial = posting(c, 1, site);                                                      \
-		recorder_unlock();                                                                        \
-		r = call;                                                                                 \
-		int saved = errno;                                                                        \
-		if (r != 0 && serial >= 0) {                                                              \
-			recorder_lock();                                                                      \
-			if (channel(ch) == c) delivered(c, serial, 1);                                        \
-			recorder_unlock();                                                                    \
-		}                                                                                         \
-		errno = saved;                                                                            \
-		return r;                                                                                 \
-	} while (0)
-
-#define MQ_RECEIVE(q, call)                                                                       \
-	do {                                                                                          \
-		unsigned ch = ends_of((int) q).read;                                                      \
-		if (!ch || !recorder_active()) return call;                                               \
-		void *site = recorder_site(__builtin_return_address(0));                                  \
-		ssize_t r = call;                                                                         \
-		int saved = errno;                                                                        \
-		if (r >= 0) {                                                                             \
-			recorder_lock();                                                                      \
-			struct channel *c = channel(ch);                                                      \
-			if (c) consuming(c, 1, site);                                                         \
-			recorder_unlock();                                                                    \
-		}                                                                                         \
-		errno = saved;                                                                            \
-		return r;                                                                                 \
-	} while (0)
-
-int mq_send(mqd_t q, const char *message, size_t n, unsigned priority) {
-	FIND(mq_send);
-	MQ_SEND(q, real_mq_send(q, message, n, priority));
-}
-
-int mq_timedsend(mqd_t q, const char *message, size_t n, unsigned priority, const struct timespec *deadline) {
-	FIND(mq_timedsend);
-	MQ_SEND(q, real_mq_timedsend(q, message, n, priority, deadline));
-}
-
-ssize_t mq_receive(mqd_t q, char *message, size_t n, unsigned *priority) {
-	FIND(mq_receive);
-	MQ_RECEIVE(q, real_mq_receive(q, message, n, priority));
-}
-
-ssize_t mq_timedreceive(mqd_t q, char *restrict message, size_t n, unsigned *restrict priority,
-		const struct timespec *restrict deadline) {
-	FIND(mq_timedreceive);
-	MQ_RECEIVE(q, real_mq_timedreceive(q, message, n, priority, deadline));
-}
-
-/* ---------------------------------------------------------------- System V semaphores and message queues */
-
-/* The ids this process made (semget, msgget with IPC_CREAT or IPC_PRIVATE): a semaphore's units and a queue's
-   messages of one type are channels named sem.ID.N and msg.ID.TYPE. */
-static int *own_ids;
-static size_t own_count, own_capacity;
-
-static int own(int id) {
-	for (size_t i = 0; i < own_count; i++) if (own_ids[i] == id) return 1;
-	return 0;
-}
-
-static void made_id(int id) {
-	recorder_lock();
-	if (!own(id)) {
-		if (own_count == own_capacity) {
-			own_capacity = own_capacity ? own_capacity * 2 : 16;
-			own_ids = realloc(own_ids, own_capacity * sizeof *own_ids);
-		}
-		own_ids[own_count++] = id;
-	}
-	recorder_unlock();
-}
-
-/* The channel of semaphore number of id (of a queue: the message type), made when new; the caller holds the lock. */
-static struct channel *ipc_channel(const char *kind, int id, int number) {
-	for (size_t i = 0; i < channel_count; i++) {
-		struct channel *c = channels[i];
-		if (c && c->key == id && c->number == number && strncmp(c->name, kind, strlen(kind)) == 0) return c;
-	}
-	struct channel *c = channel(new_channel(kind, id, number));
-	c->refs = 1;
-	return c;
-}
-
-int semget(key_t key, int count, int flags) {
-	FIND(semget);
-	int id = real_semget(key, count, flags);
-	if (id >= 0 && recorder_active() && (key == IPC_PRIVATE || (flags & IPC_CREAT))) made_id(id);
-	return id;
-}
-
-/* A semaphore's value set is the units of one post (as sem_init's value is posts). */
-static void set_value(int id, int number, long long value, void *site) {
-	struct channel *c = ipc_channel("sem", id, number);
-	c->count = c->head = 0;
-	posting(c, value, site);
-}
-
-int semctl(int id, int number, int command, ...) {
-	FIND(semctl);
-	va_list list;
-	va_start(list, command);
-	union { int val; struct semid_ds *buf; unsigned short *array; void *any; } argument;
-	argument.any = va_arg(list, void *);
-	va_end(list);
-	int r = real_semctl(id, number, command, argument.any);
-	if (r < 0 || !recorder_active()) return r;
-	void *site = recorder_site(__builtin_return_address(0));
-	if (command == SETVAL && own(id)) {
-		recorder_lock();
-		set_value(id, number, argument.val, site);
-		recorder_unlock();
-	} else if (command == SETALL && own(id)) {
-		struct semid_ds info;
-		if (real_semctl(id, 0, IPC_STAT, &info) == 0) {
-			recorder_lock();
-			for (unsigned long i = 0; i < info.sem_nsems; i++) set_value(id, (int) i, argument.array[i], site);
-			recorder_unlock();
-		}
-	} else if (command == IPC_RMID) {
-		recorder_lock();
-		for (size_t i = 0; i < channel_count; i++) {
-			if (channels[i] && channels[i]->key == id) release((unsigned) i + 1);
-		}
-		recorder_unlock();
-	}
-	return r;
-}
-
-/* Increments are posts and decrements takes of the semaphore's units; an operation that only increments cannot block
-   and is done under the lock, one that decrements is written once done. */
-static int semaphore_operation(int id, struct sembuf *ops, size_t n, const struct timespec *timeout, void *caller) {
-	FIND(semop);
-	FIND(semtimedop);
-	if (!recorder_active() || !own(id)) return timeout ? real_semtimedop(id, ops, n, timeout) : real_semop(id, ops, n);
-	void *site = recorder_site(caller);
-	int decrements = 0;
-	for (size_t i = 0; i < n; i++) if (ops[i].sem_op < 0) decrements = 1;
-	if (!decrements) recorder_lock();
-	int r = timeout ? real_semtimedop(id, ops, n, timeout) : real_semop(id, ops, n);
-	int saved = errno;
-	if (decrements && r == 0) recorder_lock();
-	if (r == 0) {
-		for (size_t i = 0; i < n; i++) {
-			if (ops[i].sem_op < 0) consuming(ipc_channel("sem", id, ops[i].sem_num), -ops[i].sem_op, site);
-		}
-		for (size_t i = 0; i < n; i++) {
-			if (ops[i].sem_op > 0) posting(ipc_channel("sem", id, ops[i].sem_num), ops[i].sem_op, site);
-		}
-	}
-	if (!decrements || r == 0) recorder_unlock();
-	errno = saved;
-	return r;
-}
-
-int semop(int id, struct sembuf *ops, size_t n) {
-	return semaphore_operation(id, ops, n, NULL, __builtin_return_address(0));
-}
-
-int semtimedop(int id, struct sembuf *ops, size_t n, const struct timespec *timeout) {
-	return semaphore_operation(id, ops, n, timeout, __builtin_return_address(0));
-}
-
-int msgget(key_t key, int flags) {
-	FIND(msgget);
-	int id = real_msgget(key, flags);
-	if (id >= 0 && recorder_active() && (key == IPC_PRIVATE || (flags & IPC_CREAT))) made_id(id);
-	return id;
-}
-
-int msgsnd(int id, const void *message, size_t n, int flags) {
-	FIND(msgsnd);
-	if (!recorder_active() || !own(id)) return real_msgsnd(id, message, n, flags);
-	void *site = recorder_site(__builtin_return_address(0));
-	int type = (int) *(const long *) message;
-	recorder_lock();
-	struct channel *c = ipc_channel("msg", id, type);
-	if (flags & IPC_NOWAIT) {
-		int r = real_msgsnd(id, message, n, flags);
-		if (r == 0) posting(c, 1, site);
-		recorder_unlock();
-		return r;
-	}
-	long long serial = posting(c, 1, site);
-	recorder_unlock();
-	int r = real_msgsnd(id, message, n, flags);
-	int saved = errno;
-	if (r != 0 && serial >= 0) {
-		recorder_lock();
-		delivered(ipc_channel("msg", id, type), serial, 1);
-		recorder_unlock();
-	}
-	errno = saved;
-	return r;
-}
-
-ssize_t msgrcv(int id, void *message, size_t n, long type, int flags) {
-	FIND(msgrcv);
-	if (!recorder_active() || !own(id)) return real_msgrcv(id, message, n, type, flags);
-	void *site = recorder_site(__builtin_return_address(0));
-	ssize_t r = real_msgrcv(id, message, n, type, flags);
-	int saved = errno;
-	if (r >= 0) {
-		recorder_lock();
-		consuming(ipc_channel("msg", id, (int) *(long *) message), 1, site);
-		recorder_unlock();
-	}
-	errno = saved;
 	return r;
 }

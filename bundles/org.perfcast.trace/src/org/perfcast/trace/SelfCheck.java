@@ -220,12 +220,7 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 
 		/** {@code source}, whose events are accounted for as they are read. */
 		TraceSource observe(TraceSource source) {
-			return new TraceSource() {
-				@Override
-				public TraceHeader header() {
-					return source.header();
-				}
-
+			return new ForwardingTraceSource(source) {
 				@Override
 				public @Nullable TraceEvent next() throws TraceException, IOException {
 					TraceEvent e = source.next();
@@ -236,41 +231,6 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 						othersCpu = source.othersCpu();
 					}
 					return e;
-				}
-
-				@Override
-				public boolean truncated() {
-					return source.truncated();
-				}
-
-				@Override
-				public double processCpu() {
-					return source.processCpu();
-				}
-
-				@Override
-				public double othersCpu() {
-					return source.othersCpu();
-				}
-
-				@Override
-				public String file() {
-					return source.file();
-				}
-
-				@Override
-				public long length() {
-					return source.length();
-				}
-
-				@Override
-				public long position() {
-					return source.position();
-				}
-
-				@Override
-				public void close() throws IOException {
-					source.close();
 				}
 			};
 		}

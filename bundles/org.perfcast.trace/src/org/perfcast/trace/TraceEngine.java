@@ -233,20 +233,7 @@ public final class TraceEngine implements Engine {
 		Recording recording = TeamResize.record(file, name, threads, monitor, notes::add);
 		Simulation simulation = TraceSimulator.simulate(recording, machine, model, options, monitor);
 		// the check is of the recording as it ran, before the team was resized
-		SelfCheck check = SelfCheck.of(() -> TraceFiles.open(file, name), options, new EngineMonitor() {
-			@Override
-			public void begin(String task, long totalWork) {
-			}
-
-			@Override
-			public void worked(long units) {
-			}
-
-			@Override
-			public boolean isCancelled() {
-				return monitor.isCancelled();
-			}
-		});
+		SelfCheck check = SelfCheck.of(() -> TraceFiles.open(file, name), options, EngineMonitor.cancelledWith(monitor));
 		warnings.addAll(recording.warnings());
 		return new Prediction(simulation, TraceSimulator.oneProcessor(recording, options, monitor), recording.unit(),
 				warnings, notes, check);

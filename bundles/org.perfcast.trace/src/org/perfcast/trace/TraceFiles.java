@@ -80,51 +80,24 @@ public final class TraceFiles {
 	}
 
 	/** A trace read from a file of {@code length} bytes, of which {@code counted} tells how many were read. */
-	private record Measured(TraceSource source, long length, Counted counted) implements TraceSource {
-		@Override
-		public TraceHeader header() {
-			return source.header();
+	private static final class Measured extends ForwardingTraceSource {
+		private final long length;
+		private final Counted counted;
+
+		Measured(TraceSource source, long length, Counted counted) {
+			super(source);
+			this.length = length;
+			this.counted = counted;
 		}
 
 		@Override
-		public @Nullable TraceEvent next() throws TraceException, IOException {
-			return source.next();
-		}
-
-		@Override
-		public boolean truncated() {
-			return source.truncated();
-		}
-
-		@Override
-		public double processCpu() {
-			return source.processCpu();
-		}
-
-		@Override
-		public double othersCpu() {
-			return source.othersCpu();
-
-		}
-
-		@Override
-		public ThreadNames names() {
-			return source.names();
-		}
-
-		@Override
-		public String file() {
-			return source.file();
+		public long length() {
+			return length;
 		}
 
 		@Override
 		public long position() {
 			return counted.count;
-		}
-
-		@Override
-		public void close() throws IOException {
-			source.close();
 		}
 	}
 

@@ -111,7 +111,7 @@ class JavaRecorderTest {
 		assertEquals(List.of("lock M1", "unlock M1", "lock M2", "unlock M2", "lock M1", "post C1", "unlock M1", "exit"),
 				events.get("T1"));
 		assertTrue(Files.readString(trace).contains(" at=Monitors.java:"), "source lines");
-		assertTrue(Files.readString(trace).endsWith("@end\n"));
+		assertTrue(Files.readString(trace).matches("(?s).*\\n@end( [^\\n]*)?\\n"));
 		Recording recording = replay(trace);
 		assertTrue(recording.cpuClocks());
 		assertEquals(List.of(), recording.warnings());
@@ -261,7 +261,7 @@ class JavaRecorderTest {
 				if (w[2].equals("sleep") || w[2].equals("io")) {
 					String line = String.join(" ", w);
 					assertTrue(w[3].matches("\\d+\\.\\d{9}") && Double.parseDouble(w[3]) >= 1e-6, line);
-					assertTrue(w[4].startsWith("cpu=") && w[5].startsWith("at=Blocking.java:"), line);
+					assertTrue(w[4].startsWith("cpu=") && w[w.length - 1].startsWith("at=Blocking.java:"), line);
 					assertTrue(i == 0 || cpu(lines.get(i - 1)) <= cpu(w), line);
 					assertTrue(i == lines.size() - 1 || cpu(w) <= cpu(lines.get(i + 1)), line);
 					sleeps += w[2].equals("sleep") ? 1 : 0;
