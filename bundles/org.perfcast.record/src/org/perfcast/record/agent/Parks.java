@@ -59,12 +59,10 @@ public final class Parks {
 		parking(0, 0);
 	}
 
-	/** At the start of {@code LockSupport.parkNanos(nanos)}. */
+	/** At the start of {@code LockSupport.parkNanos(nanos)}: nothing if it returns at once (nanos not positive). */
 	public static void parkNanos(long nanos) {
 		if (nanos > 0) {
 			parking(nanos, 0);
-		} else {
-			notParking();
 		}
 	}
 
@@ -75,24 +73,6 @@ public final class Parks {
 
 	private static boolean own(Thread t) {
 		return Hooks.LOCK.isHeldByCurrentThread() || Hooks.LOCK.hasQueuedThread(t);
-	}
-
-	/** A park that returns at once: its end is not recorded. */
-	private static void notParking() {
-		if (!Hooks.recording() || own(Thread.currentThread())) {
-			return;
-		}
-		if (!LOCK.lockForParks()) {
-			return;
-		}
-		try {
-			Permit p = PERMITS.get(Thread.currentThread());
-			if (p != null) {
-				p.mode = NONE;
-			}
-		} finally {
-			Hooks.LOCK.unlock();
-		}
 	}
 
 	private static void parking(long nanos, long deadline) {
