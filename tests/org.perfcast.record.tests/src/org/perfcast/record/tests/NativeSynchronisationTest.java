@@ -25,6 +25,7 @@ import org.perfcast.engine.NativeTools;
 import org.perfcast.record.PthreadRecorder;
 import org.perfcast.record.RealRuns;
 import org.perfcast.trace.Recording;
+import org.perfcast.trace.SelfCheck;
 import org.perfcast.trace.Simulation;
 import org.perfcast.trace.SimulationModel;
 import org.perfcast.trace.TargetMachine;
@@ -43,6 +44,9 @@ import org.perfcast.trace.TraceSimulator;
 class NativeSynchronisationTest {
 
 	private static final Path PROGRAMS = Path.of("programs", "native-sync");
+
+	/** How far a prediction may be from the program's known answer: recordings differ in their interleavings. */
+	private static final double KNOWN_ANSWER = 0.10;
 
 	private static final List<SimulationModel> MODELS = List.of(SimulationModel.DIRECT, SimulationModel.CLIENT_SERVER,
 			SimulationModel.STRICT_SEQUENCE);
@@ -117,26 +121,23 @@ class NativeSynchronisationTest {
 					+ Runtime.getRuntime().availableProcessors());
 		}
 		Path exe = build(dir, name);
-		// other processes' time slices inside the recorded run are time the replay cannot know of: the recording
-		// whose replay comes closest, of up to three
+		// the recording whose self-check comes closest, of up to three (a recording made while other processes took the
+		// processor is allowed for by the check, to the precision of the kernel's ticks)
 		List<String> attempts = new ArrayList<>();
 		Recording recording = null;
-		double one = Double.NaN;
-		double error = Double.POSITIVE_INFINITY;
-		for (int attempt = 0; attempt < 3 && error > 0.01; attempt++) {
+		SelfCheck check = null;
+		for (int attempt = 0; attempt < 3 && (check == null || Math.abs(check.deviation()) > 0.01); attempt++) {
 			Path trace = record(exe, dir.resolve(name + "-" + attempt + ".vtrace"));
-			Recording r = TraceFiles.record(trace, trace.toString(), EngineMonitor.NULL);
-			double replayed = TraceSimulator.oneProcessor(r, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
-			double elapsed = recordedElapsed(trace);
-			attempts.add(String.format(Locale.ROOT, "%.4f s replayed for %.4f s recorded", replayed, elapsed));
-			double e = Math.abs(replayed - elapsed) / elapsed;
-			if (e < error) {
-				error = e;
-				recording = r;
-				one = replayed;
+			SelfCheck c = SelfCheck.of(() -> TraceFiles.open(trace, trace.toString()), TraceSimulator.Options.DEFAULT,
+					EngineMonitor.NULL);
+			attempts.add(c.summary("s"));
+			if (check == null || Math.abs(c.deviation()) < Math.abs(check.deviation())) {
+				check = c;
+				recording = TraceFiles.record(trace, trace.toString(), EngineMonitor.NULL);
 			}
 		}
 		assertNotNull(recording);
+		double one = check.simulated();
 		double[] predicted = new double[MODELS.size()];
 		for (int m = 0; m < MODELS.size(); m++) {
 			Simulation s = TraceSimulator.simulate(recording, new TargetMachine(2, Map.of()), MODELS.get(m),
@@ -144,16 +145,18 @@ class NativeSynchronisationTest {
 			assertFalse(s.deadlocked(), name + " deadlocks under " + MODELS.get(m));
 			assertNotNull(s.completion());
 			predicted[m] = one / s.completion();
-			assertEquals(known, predicted[m], 0.05 * known, name + ": the speed-up " + MODELS.get(m)
+			assertEquals(known, predicted[m], KNOWN_ANSWER * known, name + ": the speed-up " + MODELS.get(m)
 					+ " predicts on 2 processors against the program's known answer");
 		}
-		assertTrue(error <= 0.01, name + ": the one-processor replay is not the recorded run's time within 1 %: "
-				+ attempts + control(dir));
+		assertTrue(check.reliable(), name + ": the recording's self-check: " + attempts + control(dir));
+		// real runs tell something only where two threads that share nothing run twice as fast on two processors
+		double control = QuietMachine.require(dir);
 		double real = realSpeedup(exe, 5);
 		for (int m = 0; m < MODELS.size(); m++) {
 			if (Math.abs(real - predicted[m]) > 0.05 * real) {
 				fail(String.format(Locale.ROOT, "%s: %s predicts a speed-up of %.3f on 2 processors, the real runs "
-						+ "give %.3f (medians of 5 runs each)%s", name, MODELS.get(m), predicted[m], real, control(dir)));
+						+ "give %.3f (medians of 5 runs each; the control program ran %.2f times as fast on 2)%s",
+						name, MODELS.get(m), predicted[m], real, control, control(dir)));
 			}
 		}
 	}
