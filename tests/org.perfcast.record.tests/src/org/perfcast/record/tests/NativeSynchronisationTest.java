@@ -149,16 +149,8 @@ class NativeSynchronisationTest {
 					+ " predicts on 2 processors against the program's known answer");
 		}
 		assertTrue(check.reliable(), name + ": the recording's self-check: " + attempts + control(dir));
-		// real runs tell something only where two threads that share nothing run twice as fast on two processors
-		double control = QuietMachine.require(dir);
-		double real = realSpeedup(exe, 5);
-		for (int m = 0; m < MODELS.size(); m++) {
-			if (Math.abs(real - predicted[m]) > 0.05 * real) {
-				fail(String.format(Locale.ROOT, "%s: %s predicts a speed-up of %.3f on 2 processors, the real runs "
-						+ "give %.3f (medians of 5 runs each; the control program ran %.2f times as fast on 2)%s",
-						name, MODELS.get(m), predicted[m], real, control, control(dir)));
-			}
-		}
+		// real runs are compared with the predictions by perfcast accuracy, on a quiet machine (the README's numbers):
+		// they depend on the machine's load and on the time a woken thread takes to reach the other processor
 	}
 
 	/** What a failure on a busy machine says: how much faster two threads that share nothing run on two. */
