@@ -7,7 +7,7 @@
 # Usage: bash examples/real-programs/validate.sh [RUNS]   (RUNS real runs per processor count, default 5)
 # Installs nothing: it checks what it needs and says what to install (README.md). SIZE_MB=N scales every input
 # (default 64: 2 to 6 s per program on one idle processor); TRACES=DIR keeps the recordings there; ONLY=REGEX runs
-# the programs whose name matches (extended regex); GATE_LOAD (default 0.3) and GATE_WAIT (default 120 s): before
+# the programs whose name matches (extended regex); OUT=FILE writes the table there instead; GATE_LOAD (default 0.3) and GATE_WAIT (default 120 s): before
 # each program wait until the 1-minute load average is below GATE_LOAD, at most GATE_WAIT seconds, and say in the
 # table whether it was.
 set -euo pipefail
@@ -241,7 +241,7 @@ summary() { # ROWS-FILE
 		}' "$1"
 }
 
-OUT="$HERE/VALIDATION.md"
+OUT=${OUT:-$HERE/VALIDATION.md}
 rows > "$WORK/rows.md"
 {
 	echo "# Predicted against real speed-up: programs written elsewhere"
