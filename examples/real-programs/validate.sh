@@ -7,9 +7,9 @@
 # Usage: bash examples/real-programs/validate.sh [RUNS]   (RUNS real runs per processor count, default 5)
 # Installs nothing: it checks what it needs and says what to install (README.md). SIZE_MB=N scales every input
 # (default 64: 2 to 6 s per program on one idle processor); TRACES=DIR keeps the recordings there; ONLY=REGEX runs
-# the programs whose name matches (extended regex); OUT=FILE writes the table there instead; GATE_LOAD (default 0.3) and GATE_WAIT (default 120 s): before
-# each program wait until the 1-minute load average is below GATE_LOAD, at most GATE_WAIT seconds, and say in the
-# table whether it was.
+# the programs whose name matches (extended regex); OUT=FILE writes the table there instead of VALIDATION.md;
+# GATE_LOAD (default 0.3) and GATE_WAIT (default 120 s): before each program wait until the 1-minute load average
+# is below GATE_LOAD, at most GATE_WAIT seconds, and say in the table whether it was.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
