@@ -191,7 +191,7 @@ rows() {
 		x265 --pools 2 -F 2 --preset fast --log-level error --input clip.y4m -o clip.out.hevc
 	# bioinformatics (Debian)
 	row "bwa mem -t 2" bioinformatics bwa -- bwa mem -t 2 -o aligned.sam.out ref.fa reads.fq
-	row "minimap2 -t 2 -x sr" bioinformatics minimap2 -- minimap2 -t 2 -x sr -a -o mapped.sam.out ref.fa many.fq
+	row "minimap2 -t 2 -x sr" bioinformatics minimap2 -- minimap2 -t 2 -x sr -a -o mapped.sam.out ref.fa reads.fq
 	row "samtools sort -@ 2" bioinformatics samtools -- samtools sort -@ 2 -m 32M -o sorted.out.bam aligned-more.sam
 	row "bgzip -@ 2" bioinformatics bgzip -- bgzip -@ 2 -k -f many.fq
 	row "clustalo --threads=2 (OpenMP)" "bioinformatics (GCC OpenMP)" clustalo OMP_NUM_THREADS=2 -- \
