@@ -36,7 +36,7 @@ import org.perfcast.trace.TraceSimulator;
  * schedulers, fork-join with helping joins and parallel streams, threads of factories, subclasses, static
  * initialisers, scheduled pools and (Java 21+) virtual threads, and raw LockSupport handoffs. Each prints its known
  * result; its trace creates every thread that runs, replays, and simulates on two processors under every model.
- * Guava and Reactor come from Maven Central through {@code fetch-jars.sh} (pinned, cached).
+ * Guava and Reactor come from Maven Central through {@code examples/real-programs/fetch-jars.sh} (pinned, cached).
  */
 class JavaLibrariesTest {
 
@@ -69,10 +69,12 @@ class JavaLibrariesTest {
 	static void compileThePrograms() throws Exception {
 		JavaRecorder.agentJar(cache);
 		Path folder = bundle();
-		Process fetch = new ProcessBuilder("bash", folder.resolve("fetch-jars.sh").toString())
+		// the jars of the example real-programs, among them Guava's and Reactor's (pinned, cached)
+		Path script = folder.resolve("../../examples/real-programs/fetch-jars.sh").normalize();
+		Process fetch = new ProcessBuilder("bash", script.toString())
 				.redirectError(ProcessBuilder.Redirect.INHERIT).start();
 		String jars = new String(fetch.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-		assertEquals(0, fetch.waitFor(), "fetch-jars.sh could not fetch Guava and Reactor from Maven Central: " + jars);
+		assertEquals(0, fetch.waitFor(), "examples/real-programs/fetch-jars.sh could not fetch Guava and Reactor from Maven Central: " + jars);
 		classpath = classes + ":" + jars;
 		List<String> javac = new ArrayList<>(List.of(Jvms.home(25).resolve("bin/javac").toString(), "--release", "11",
 				"-nowarn", "-cp", jars, "-d", classes.toString()));
