@@ -117,13 +117,7 @@ public final class Tasks {
 
 	/** The start of a fork-join task's compute: its events are the task's, if it was forked. */
 	public static void computeBegin(Object task) {
-		Actor actor;
-		Hooks.LOCK.lock();
-		try {
-			actor = Hooks.TASKS.get(task);
-		} finally {
-			Hooks.LOCK.unlock();
-		}
+		Actor actor = task(task);
 		if (actor != null && !actor.exited && actor.base == 0) {
 			enter(actor);
 		}
@@ -131,13 +125,7 @@ public final class Tasks {
 
 	/** The end of a fork-join task's compute. */
 	public static void computeEnd(Object task) {
-		Actor actor;
-		Hooks.LOCK.lock();
-		try {
-			actor = Hooks.TASKS.get(task);
-		} finally {
-			Hooks.LOCK.unlock();
-		}
+		Actor actor = task(task);
 		if (actor != null && !actor.exited && Hooks.current() == actor) {
 			leave(actor);
 		}
