@@ -67,8 +67,6 @@ public final class Hooks {
 	private static final MethodHandle SLEEP_DURATION = sleepDuration();
 	private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 	private static final long START = System.nanoTime();
-	/** The JVM's CPU time when the recording began, or -1. */
-	private static long processStart = -1;
 
 	/** The logical threads running on each Java thread, innermost last. */
 	static final ThreadLocal<ArrayDeque<Actor>> RUNNING = new ThreadLocal<>();
@@ -88,7 +86,7 @@ public final class Hooks {
 	private static Actor[] who = new Actor[wall.length];
 	private static String[] what = new String[wall.length];
 	private static int[] where = new int[wall.length];
-	/** The thread's run-queue delay so far, or -1 when not read at the event (see {@link #runDelay()}). */
+	/** The thread's run-queue delay so far, or -1 when not read at the event (see {@link ProcessClocks#runDelay()}). */
 	private static long[] queued = new long[wall.length];
 	private static int count;
 	private static int threads;
@@ -137,8 +135,7 @@ public final class Hooks {
 	/** Starts recording into {@code file}. */
 	static void begin(Path file) {
 		out = file;
-		pinnedCpu = onlyCpu();
-		busyStart = busyNanos(pinnedCpu);
+		ProcessClocks.begin();
 		try {
 			writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
 			// what the program sees: -XX:ActiveProcessorCount=N as perfcast record sets it, else the processors it runs on
@@ -149,7 +146,6 @@ public final class Hooks {
 			System.err.println("perfcast recorder: cannot write " + file + ": " + e.getMessage());
 			return;
 		}
-		processStart = processCpu();
 		Thread main = Thread.currentThread();
 		Actor actor = new Actor("main", main);
 		actor.base = cpuClock();
@@ -1547,7 +1543,8 @@ public final class Hooks {
 						: Math.max(actor.lastCpu, cpuClock() - actor.base - actor.nested);
 		// a Java thread's run-queue delay, after a gap off the processor and at its end (a task's is not its own)
 		queued[count] = actor.thread != null && actor.thread == Thread.currentThread() && (event.equals("exit")
-				|| (now - actor.lastWall) - (own - actor.lastCpu) >= RUN_DELAY_GAP_NANOS) ? runDelay() : -1;
+				|| (now - actor.lastWall) - (own - actor.lastCpu) >= ProcessClocks.RUN_DELAY_GAP_NANOS)
+						? ProcessClocks.runDelay() : -1;
 		wall[count] = now;
 		cpu[count] = own;
 		who[count] = actor;
@@ -1623,100 +1620,21 @@ public final class Hooks {
 		return seconds(new StringBuilder(24), nanos).toString();
 	}
 
-	/** The run-queue delay is read at an event after this long off the processor. */
-	private static final long RUN_DELAY_GAP_NANOS = 100_000;
-	private static final java.nio.file.Path SCHEDSTAT = java.nio.file.Paths.get("/proc/thread-self/schedstat");
-	private static boolean noSchedstat;
-
-	/**
-	 * The running thread's time so far runnable but not running (the kernel's run_delay), in ns; -1 where Linux does
-	 * not tell (or for a virtual thread, whose carrier's it would be).
-	 */
-	private static long runDelay() {
-		if (noSchedstat || Thread.currentThread().getClass().getName().equals("java.lang.VirtualThread")) {
-			return -1;
-		}
-		try {
-			String text = new String(Files.readAllBytes(SCHEDSTAT), StandardCharsets.US_ASCII);
-			int first = text.indexOf(' ');
-			int second = text.indexOf(' ', first + 1);
-			return Long.parseLong(text.substring(first + 1, second < 0 ? text.strip().length() : second).strip());
-		} catch (IOException | RuntimeException e) {
-			noSchedstat = true;
-			return -1;
-		}
-	}
-
-	/** The one processor the JVM may run on, or -1. */
-	private static int pinnedCpu = -1;
-	/** How long that processor had been busy when the recording started (ns), or -1. */
-	private static long busyStart = -1;
-
-	/** The one processor this process may run on ({@code Cpus_allowed_list} of its status), or -1. */
-	private static int onlyCpu() {
-		try {
-			for (String line : Files.readAllLines(java.nio.file.Paths.get("/proc/self/status"))) {
-				if (line.startsWith("Cpus_allowed_list:")) {
-					String cpus = line.substring(line.indexOf(':') + 1).strip();
-					return cpus.matches("[0-9]+") ? Integer.parseInt(cpus) : -1;
-				}
-			}
-		} catch (IOException | RuntimeException e) {
-			// not Linux
-		}
-		return -1;
-	}
-
-	/**
-	 * How long processor {@code cpu} has been busy (user, system, interrupts, stolen), in ns from /proc/stat's ticks;
-	 * -1 if unknown.
-	 */
-	private static long busyNanos(int cpu) {
-		if (cpu < 0) {
-			return -1;
-		}
-		try {
-			for (String line : Files.readAllLines(java.nio.file.Paths.get("/proc/stat"))) {
-				if (line.startsWith("cpu" + cpu + " ")) {
-					String[] f = line.strip().split("\\s+");
-					long ticks = 0;
-					for (int i : new int[] { 1, 2, 3, 6, 7, 8 }) { // user nice system irq softirq steal
-						ticks += Long.parseLong(f[i]);
-					}
-					return ticks * 10_000_000L; // USER_HZ is 100 on Linux
-				}
-			}
-		} catch (IOException | RuntimeException e) {
-			// not Linux
-		}
-		return -1;
-	}
-
-	/** The JVM's CPU time (all its threads'), in nanoseconds, or -1 if it cannot tell. */
-	private static long processCpu() {
-		java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-		return os instanceof com.sun.management.OperatingSystemMXBean
-				? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime()
-				: -1;
-	}
-
 	/**
 	 * A comment that says how much of the JVM's CPU time since the recording began no thread of the trace stands
-	 * for (its compilers and collector, the recorder, threads left out), which a replay on one processor does not
-	 * see; "" if it cannot tell. Under LOCK, once every thread has exited.
+	 * for (its compilers and collector, the recorder, threads left out) of the {@code used} since it began, which a
+	 * replay on one processor does not see; "" if it cannot tell. Under LOCK, once every thread has exited.
 	 */
-	private static String unaccounted() {
-		long now = processCpu();
-		if (processStart < 0 || now < 0) {
+	private static String unaccounted(long used) {
+		if (used < 0) {
 			return "";
 		}
 		long traced = 0;
 		for (Actor actor : ACTORS) {
 			traced += actor.unrecorded ? 0 : actor.lastCpu;
 		}
-		return "# " + seconds(Math.max(0, now - processStart - traced)) + " s of the JVM's CPU time is not in the "
-				+ "threads' clocks (its compilers and collector, the recorder), of " + seconds(now - processStart)
-				+ " s in all\n";
+		return "# " + seconds(Math.max(0, used - traced)) + " s of the JVM's CPU time is not in the "
+				+ "threads' clocks (its compilers and collector, the recorder), of " + seconds(used) + " s in all\n";
 	}
 
 	/** Ends the trace at exit: the last events, an exit for every thread that has none, and {@code @end}. */
@@ -1737,13 +1655,11 @@ public final class Hooks {
 			}
 			flush();
 			written = true;
-			writer.write(unaccounted());
 			// the CPU time since the recording began, and the time others had its processor (the self-check's)
-			long now = processCpu();
-			long used = now >= 0 && processStart >= 0 ? now - processStart : -1;
-			long busy = used >= 0 && busyStart >= 0 ? busyNanos(pinnedCpu) : -1;
-			writer.write(used < 0 ? "@end\n" : busy < 0 ? "@end cpu=" + seconds(used) + "\n"
-					: "@end cpu=" + seconds(used) + " others=" + seconds(Math.max(0, busy - busyStart - used)) + "\n");
+			long[] spent = ProcessClocks.sinceBegin();
+			writer.write(unaccounted(spent[0]));
+			writer.write(spent[0] < 0 ? "@end\n" : "@end cpu=" + seconds(spent[0]) + (spent[1] < 0 ? "" : " others="
+					+ seconds(spent[1])) + "\n");
 			writer.close();
 		} catch (IOException e) {
 			System.err.println("perfcast recorder: cannot write " + out + ": " + e.getMessage());
