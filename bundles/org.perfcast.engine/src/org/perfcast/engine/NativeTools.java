@@ -12,7 +12,8 @@ import org.eclipse.jdt.annotation.Nullable;
 /**
  * What the engines that build and run native code share: finding programs on the {@code PATH}, reading the C
  * sources they ship, naming builds by their sources so that a cache folder keeps one build per version, and
- * running a compiler.
+ * running a compiler. A cache folder and what is used from it are {@link PrivateFiles private}: a build another
+ * account could have put or changed there is refused, never loaded.
  */
 public final class NativeTools {
 
@@ -26,6 +27,50 @@ public final class NativeTools {
 	public static Path cache() {
 		return Path.of(System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache"),
 				"perfcast");
+	}
+
+	/** What a user can do when a cache folder or a build in it is refused. */
+	public static final String CACHE_FIX = "remove it, or set XDG_CACHE_HOME to a directory of yours";
+
+	/**
+	 * Whether {@code target}, a build in a cache folder, is there to use: the folder is private (made so if
+	 * missing) and the file is the user's alone.
+	 *
+	 * @throws PrivateFiles.UntrustedPathException if the folder or the file could have been written by another
+	 *             account
+	 */
+	public static boolean built(Path target) throws IOException {
+		PrivateFiles.directory(target.toAbsolutePath().getParent(), CACHE_FIX);
+		if (!Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+			return false;
+		}
+		PrivateFiles.file(target, CACHE_FIX);
+		return true;
+	}
+
+	/**
+	 * {@code library} at a path {@code LD_PRELOAD} can take: itself, or, when its path holds a space or a colon, a
+	 * copy in a fresh private folder that {@link Preload#close} removes.
+	 */
+	public static Preload preload(Path library) throws IOException {
+		String text = library.toAbsolutePath().toString();
+		if (!text.contains(" ") && !text.contains(":")) {
+			return new Preload(library.toAbsolutePath(), null);
+		}
+		Path dir = PrivateFiles.temporaryDirectory("perfcast-preload-");
+		Path copy = dir.resolve(library.getFileName());
+		Files.copy(library, copy);
+		return new Preload(copy, dir);
+	}
+
+	/** A library to preload; {@link #close} removes its temporary copy, if it is one. */
+	public record Preload(Path path, @Nullable Path temporary) implements AutoCloseable {
+		@Override
+		public void close() {
+			if (temporary != null) {
+				PrivateFiles.delete(temporary);
+			}
+		}
 	}
 
 	/** The executable called {@code name} on the {@code PATH}, or null. */
@@ -83,13 +128,14 @@ public final class NativeTools {
 	 * sweep) never see a half-written file.
 	 *
 	 * @return null when {@code target} is there, else the failed command's message
+	 * @throws PrivateFiles.UntrustedPathException if the folder or a build there could have been written by another
+	 *             account
 	 */
 	public static @Nullable String build(Path target, java.util.function.Function<Path, List<String>> build)
 			throws IOException {
-		if (Files.isRegularFile(target)) {
+		if (built(target)) {
 			return null;
 		}
-		Files.createDirectories(target.getParent());
 		Path temporary = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
 		try {
 			String failure = run(build.apply(temporary));
@@ -103,9 +149,12 @@ public final class NativeTools {
 		}
 	}
 
-	/** Writes {@code bytes} to {@code file} through a temporary file moved into place, for concurrent writers. */
+	/**
+	 * Writes {@code bytes} to {@code file} in a private folder (made so if missing) through a temporary file moved
+	 * into place, for concurrent writers.
+	 */
 	public static void write(Path file, byte[] bytes) throws IOException {
-		Files.createDirectories(file.getParent());
+		PrivateFiles.directory(file.toAbsolutePath().getParent(), CACHE_FIX);
 		Path temporary = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
 		try {
 			Files.write(temporary, bytes);

@@ -98,7 +98,7 @@ public final class JavaRecorder {
 		}
 		Path jar = cache.resolve("recorder-java-" + NativeTools.hash(classes.values().toArray(byte[][]::new)))
 				.resolve("perfcast-recorder.jar");
-		if (Files.isRegularFile(jar)) {
+		if (NativeTools.built(jar)) {
 			return jar;
 		}
 		Remapper moveAsm = new Remapper() {
@@ -125,7 +125,6 @@ public final class JavaRecorder {
 				out.closeEntry();
 			}
 		}
-		Files.createDirectories(jar.getParent());
 		NativeTools.write(jar, bytes.toByteArray());
 		return jar;
 	}

@@ -62,7 +62,7 @@ public final class PthreadRecorder {
 				channelsHeader, ipc);
 		Path dir = cache.resolve("recorder-" + hash);
 		Path library = dir.resolve("librecorder.so");
-		if (Files.isRegularFile(library)) {
+		if (org.perfcast.engine.NativeTools.built(library)) {
 			return library;
 		}
 		Path cc = onPath("cc");
@@ -160,39 +160,26 @@ public final class PthreadRecorder {
 		if (JavaRecorder.isJava(command)) {
 			return JavaRecorder.record(command, out, cache, output, timeout, visible);
 		}
-		Path library = preloadable(library(cache));
-		for (Path stale : children(out)) {
-			Files.deleteIfExists(stale);
+		try (org.perfcast.engine.NativeTools.Preload preload = org.perfcast.engine.NativeTools.preload(library(cache))) {
+			Path library = preload.path();
+			for (Path stale : children(out)) {
+				Files.deleteIfExists(stale);
+			}
+			Map<String, String> environment = new HashMap<>();
+			environment.put("LD_PRELOAD", library.toString());
+			environment.put("PERFCAST_TRACE_OUT", out.toAbsolutePath().toString());
+			environment.put("PERFCAST_FOLLOW", follow ? "1" : "0");
+			String team = System.getenv("OMP_NUM_THREADS");
+			if (team != null) {
+				environment.put("OMP_NUM_THREADS", team);
+			}
+			environment.putAll(variables);
+			environment.put(VisibleProcessors.VARIABLE, Integer.toString(visible));
+			OpenMpRuntime.prepare(command.get(0), library, environment, notes);
+			int status = runPinned(command, environment, out, command.get(0), output, timeout);
+			settle(out, notes);
+			return status;
 		}
-		Map<String, String> environment = new HashMap<>();
-		environment.put("LD_PRELOAD", library.toString());
-		environment.put("PERFCAST_TRACE_OUT", out.toAbsolutePath().toString());
-		environment.put("PERFCAST_FOLLOW", follow ? "1" : "0");
-		String team = System.getenv("OMP_NUM_THREADS");
-		if (team != null) {
-			environment.put("OMP_NUM_THREADS", team);
-		}
-		environment.putAll(variables);
-		environment.put(VisibleProcessors.VARIABLE, Integer.toString(visible));
-		OpenMpRuntime.prepare(command.get(0), library, environment, notes);
-		int status = runPinned(command, environment, out, command.get(0), output, timeout);
-		settle(out, notes);
-		return status;
-	}
-
-	/** The library at a path LD_PRELOAD can take (no space or colon), copied to a temporary folder if need be. */
-	private static Path preloadable(Path library) throws IOException {
-		String text = library.toAbsolutePath().toString();
-		if (!text.contains(" ") && !text.contains(":")) {
-			return library;
-		}
-		Path dir = Path.of(System.getProperty("java.io.tmpdir"), "perfcast-" + library.getParent().getFileName());
-		Path copy = dir.resolve(library.getFileName());
-		if (!Files.isRegularFile(copy) || Files.size(copy) != Files.size(library)) {
-			Files.createDirectories(dir);
-			Files.copy(library, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-		}
-		return copy;
 	}
 
 	/** The traces of other processes next to {@code out}: NAME-PID.EXT. */
@@ -299,7 +286,8 @@ public final class PthreadRecorder {
 		if (command.isEmpty()) {
 			throw new RecorderException("no program to record");
 		}
-		Path library = preloadable(library(cache));
+		// a temporary copy (a path with a space) lives until the JVM exits: the caller starts the process
+		Path library = org.perfcast.engine.NativeTools.preload(library(cache)).path();
 		Files.deleteIfExists(out);
 		for (Path stale : children(out)) {
 			Files.deleteIfExists(stale);

@@ -69,8 +69,7 @@ public final class MpiCharacterisation {
 		String hash = org.perfcast.engine.NativeTools.hash(source);
 		Path program = cache.resolve("characterise-" + hash);
 		Path c = cache.resolve("characterise-" + hash + ".c");
-		if (!Files.isRegularFile(c)) {
-			Files.createDirectories(cache);
+		if (!org.perfcast.engine.NativeTools.built(c)) {
 			org.perfcast.engine.NativeTools.write(c, source);
 		}
 		String failure = org.perfcast.engine.NativeTools.build(program, out -> List.of(mpicc.toString(), "-O2", "-o",

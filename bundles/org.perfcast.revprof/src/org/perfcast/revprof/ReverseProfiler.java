@@ -76,8 +76,7 @@ public final class ReverseProfiler {
 		Path dir = cache.resolve("revprof-" + org.perfcast.engine.NativeTools.hash(source, header, String.join(" ",
 				flags).getBytes(StandardCharsets.UTF_8), mpiVersion().getBytes(StandardCharsets.UTF_8)));
 		Path library = dir.resolve("librevprof.so");
-		if (!Files.isRegularFile(dir.resolve("perfcast.h"))) {
-			Files.createDirectories(dir);
+		if (!org.perfcast.engine.NativeTools.built(dir.resolve("perfcast.h"))) {
 			org.perfcast.engine.NativeTools.write(dir.resolve("revprof.c"), source);
 			org.perfcast.engine.NativeTools.write(dir.resolve("perfcast.h"), header);
 		}
@@ -278,8 +277,10 @@ public final class ReverseProfiler {
 			throw new IOException("no summary file " + summary + " (perfcast fit ... --datasheet DIR writes "
 					+ "DIR/revprof-summary.txt)");
 		}
-		Path lib = preloadable(library(cache).resolve("librevprof.so"));
-		Path logs = Files.createTempDirectory("perfcast-revprof-");
+		org.perfcast.engine.NativeTools.Preload preload = org.perfcast.engine.NativeTools.preload(library(cache)
+				.resolve("librevprof.so"));
+		Path lib = preload.path();
+		Path logs = org.perfcast.engine.PrivateFiles.temporaryDirectory("perfcast-revprof-");
 		try {
 			ProcessBuilder builder = mpirun(np, binary, args, List.of("LD_PRELOAD=" + lib, "PERFCAST_REVPROF_SUMMARY="
 					+ summary.toAbsolutePath(), "PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step,
@@ -298,12 +299,8 @@ public final class ReverseProfiler {
 			}
 			return new Prediction(ranks, output);
 		} finally {
-			try (var files = Files.list(logs)) {
-				for (Path f : files.toList()) {
-					Files.deleteIfExists(f);
-				}
-			}
-			Files.deleteIfExists(logs);
+			org.perfcast.engine.PrivateFiles.delete(logs);
+			preload.close();
 		}
 	}
 
@@ -317,40 +314,28 @@ public final class ReverseProfiler {
 	public static String record(Path binary, List<String> args, int np, Path out, Path cache,
 			java.time.@Nullable Duration timeout, org.perfcast.engine.@Nullable EngineMonitor monitor)
 			throws MpiCharacterisation.MpiException, IOException {
-		Path lib = preloadable(library(cache).resolve("librevprof.so"));
-		Files.createDirectories(out);
-		Files.deleteIfExists(out.resolve("trace.mpitrace"));
-		String dir = out.toAbsolutePath().toString();
-		if (dir.contains(" ")) {
-			throw new IOException("the trace folder's path has a space, which mpirun -x cannot pass: " + dir);
+		try (org.perfcast.engine.NativeTools.Preload preload = org.perfcast.engine.NativeTools.preload(library(cache)
+				.resolve("librevprof.so"))) {
+			Path lib = preload.path();
+			Files.createDirectories(out);
+			Files.deleteIfExists(out.resolve("trace.mpitrace"));
+			String dir = out.toAbsolutePath().toString();
+			if (dir.contains(" ")) {
+				throw new IOException("the trace folder's path has a space, which mpirun -x cannot pass: " + dir);
+			}
+			ProcessBuilder builder = mpirun(np, binary, args, List.of("LD_PRELOAD=" + lib, "PERFCAST_MPI_TRACE=" + dir));
+			org.perfcast.engine.Processes.Finished finished = org.perfcast.engine.Processes.run(builder, timeout, monitor,
+					"mpirun -np " + np);
+			if (finished.status() != 0) {
+				throw new MpiCharacterisation.MpiException("the program failed under mpirun -np " + np + " (exit code "
+						+ finished.status() + "):\n" + finished.output().strip());
+			}
+			if (!Files.isRegularFile(out.resolve("trace.mpitrace"))) {
+				throw new MpiCharacterisation.MpiException("the program wrote no trace (does it call MPI_Finalize, and is it "
+						+ "dynamically linked to Open MPI?):\n" + finished.output().strip());
+			}
+			return finished.output();
 		}
-		ProcessBuilder builder = mpirun(np, binary, args, List.of("LD_PRELOAD=" + lib, "PERFCAST_MPI_TRACE=" + dir));
-		org.perfcast.engine.Processes.Finished finished = org.perfcast.engine.Processes.run(builder, timeout, monitor,
-				"mpirun -np " + np);
-		if (finished.status() != 0) {
-			throw new MpiCharacterisation.MpiException("the program failed under mpirun -np " + np + " (exit code "
-					+ finished.status() + "):\n" + finished.output().strip());
-		}
-		if (!Files.isRegularFile(out.resolve("trace.mpitrace"))) {
-			throw new MpiCharacterisation.MpiException("the program wrote no trace (does it call MPI_Finalize, and is it "
-					+ "dynamically linked to Open MPI?):\n" + finished.output().strip());
-		}
-		return finished.output();
-	}
-
-	/** The library at a path LD_PRELOAD can take (no space or colon), copied to a temporary folder if need be. */
-	static Path preloadable(Path library) throws IOException {
-		String text = library.toAbsolutePath().toString();
-		if (!text.contains(" ") && !text.contains(":")) {
-			return library;
-		}
-		Path dir = Path.of(System.getProperty("java.io.tmpdir"), "perfcast-" + library.getParent().getFileName());
-		Path copy = dir.resolve(library.getFileName());
-		if (!Files.isRegularFile(copy) || Files.mismatch(copy, library) != -1) {
-			Files.createDirectories(dir);
-			org.perfcast.engine.NativeTools.write(copy, Files.readAllBytes(library));
-		}
-		return copy;
 	}
 
 	/** Reads a rank's log. */
