@@ -104,6 +104,63 @@ if [ "${jdk_major:-0}" -ge 25 ] 2> /dev/null; then
 	check "a cache changed after it was made is made again" 0 'preparing the start-up cache' \
 		corrupt_cache new-time cached_version
 	check "and then used" 0 '^perfcast 0\.1\.0\.' only_version cached_version
+	# a class that would run in place of the command line's (a planted jar) and say so
+	mkdir -p "$scratch/evil/src/org/perfcast/cli"
+	printf 'package org.perfcast.cli; public class Main { public static void main(String[] a) { System.out.println("code ran as " + System.getProperty("user.name")); } }\n' \
+		> "$scratch/evil/src/org/perfcast/cli/Main.java"
+	javac=$(command -v javac || echo "${JAVA_HOME:-/nonexistent}/bin/javac")
+	"$javac" -d "$scratch/evil/classes" "$scratch/evil/src/org/perfcast/cli/Main.java" &&
+		"${javac%javac}jar" cf "$scratch/evil/evil.jar" -C "$scratch/evil/classes" .
+	chmod -R a+rX "$scratch/evil"
+	# no_planted_code COMMAND...: runs COMMAND; fails if the planted class ran, else passes its output on
+	no_planted_code() {
+		local out status=0
+		out=$("$@" 2>&1) || status=$?
+		printf '%s\n' "$out"
+		! printf '%s' "$out" | grep -q 'code ran' || { echo "(the planted class ran)"; return 1; }
+		return "$status"
+	}
+	# every class path file a cache may have had, naming the planted jar
+	plant_classpath() { local aot; for aot in "$1"/cli-*.aot; do echo "$scratch/evil/evil.jar" > "${aot%.aot}.classpath"; done; }
+	check "the planted jar runs when named on a class path" 0 'code ran as' java -cp "$scratch/evil/evil.jar" org.perfcast.cli.Main
+	plant_classpath "$cache"
+	check "a class path planted in the cache is never read" 0 '^perfcast 0\.1\.0\.' no_planted_code only_version cached_version
+	if [ "$(id -u)" -eq 0 ] && id perfcast-other > /dev/null 2>&1; then
+		# another account's cache folder: a copy of a good cache, its class path files naming the planted jar
+		cp -a "$cache" "$scratch/planted"
+		plant_classpath "$scratch/planted"
+		chown -R perfcast-other: "$scratch/planted"
+		check "another account's cache folder is refused, said why, and nothing of it runs" 0 \
+			"^perfcast: $scratch/planted is owned by perfcast-other \\(uid [0-9]+\\), not by you.*PERFCAST_CACHE_DIR" \
+			no_planted_code env PERFCAST_CACHE_DIR="$scratch/planted" "$PERFCAST" version
+		check "and the command still runs, without the cache" 0 '^perfcast 0\.1\.0\.' \
+			no_planted_code env PERFCAST_CACHE_DIR="$scratch/planted" "$PERFCAST" version
+		mkdir -p "$scratch/theirs" && chown perfcast-other: "$scratch/theirs" && chmod 755 "$scratch/theirs"
+		check "a cache folder inside another account's folder is refused" 0 \
+			"inside $scratch/theirs, owned by perfcast-other.*who could replace it" \
+			env PERFCAST_CACHE_DIR="$scratch/theirs/cache" "$PERFCAST" version
+	else
+		n=$((n + 1))
+		failed=$((failed + 1))
+		echo "not ok $n - another account's cache folder (needs root and the account perfcast-other, uid 4001, which .ci/run creates)"
+	fi
+	mkdir -p "$scratch/open" && chmod 777 "$scratch/open"
+	check "a cache folder every account may write is refused" 0 "$scratch/open may be written by every account \\(mode 777\\)" \
+		env PERFCAST_CACHE_DIR="$scratch/open" "$PERFCAST" version
+	check "a new cache folder is private (mode 700)" 0 '^700$' \
+		bash -c 'PERFCAST_CACHE_DIR="$1/new/cache" "$2" version > /dev/null 2>&1; stat -c %a "$1/new/cache"' _ "$scratch" "$PERFCAST"
+	# same_size_jars: two jars of one name, size and time but other content must give two cache keys
+	same_size_jars() {
+		mkdir -p "$scratch/a" "$scratch/b"
+		printf 'one' > "$scratch/a/x.jar" && printf 'two' > "$scratch/b/x.jar"
+		touch -d @1000000000 "$scratch/a/x.jar" "$scratch/b/x.jar"
+		mv "$scratch/b/x.jar" "$scratch/b/y" && mv "$scratch/a/x.jar" "$scratch/a/y"
+		bash -c '. "$1/releng/cli-jvm.sh"; j=$2/x.jar; cp -p "$2/a/y" "$j"; a=$(perfcast_cli_cache_key "$3" "$j")
+			cp -p "$2/b/y" "$j"; b=$(perfcast_cli_cache_key "$3" "$j"); echo "$a $b"; [ "$a" != "$b" ]' _ \
+			"$ROOT" "$scratch" "${JAVA_HOME:-/nonexistent}"
+	}
+	check "the cache key covers the jars' content, not only their names and sizes" 0 '^[0-9a-f]{20} [0-9a-f]{20}$' \
+		same_size_jars
 	check "a cache folder that cannot be written means a normal start" 0 '^perfcast 0\.1\.0\.' \
 		only_version env PERFCAST_CACHE_DIR=/proc/no-cache-here "$PERFCAST" version
 else
