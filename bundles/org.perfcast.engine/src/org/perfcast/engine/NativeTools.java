@@ -140,6 +140,12 @@ public final class NativeTools {
 		try {
 			String failure = run(build.apply(temporary));
 			if (failure == null) {
+				// the user's alone whatever the umask (a build others may write is refused)
+				java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions = new java.util.HashSet<>(Files
+						.getPosixFilePermissions(temporary));
+				permissions.removeAll(java.util.Set.of(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE,
+						java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE));
+				Files.setPosixFilePermissions(temporary, permissions);
 				Files.move(temporary, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
 						java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 			}

@@ -614,7 +614,8 @@ class PthreadRecorderTest {
 			Simulation two = simulate(r, 2);
 			assertFalse(two.deadlocked(), command + ": " + two.deadlock());
 			double one = TraceSimulator.oneProcessor(r, TraceSimulator.Options.DEFAULT, EngineMonitor.NULL);
-			assertTrue(two.completion() <= one * 1.0001 && two.completion() >= one / 2.0001, command + ": " + one
+			// a greedy schedule on more processors may come out a little longer (Graham's anomalies): 1 % allowed
+			assertTrue(two.completion() <= one * 1.01 && two.completion() >= one / 2.0001, command + ": " + one
 					+ " on one processor, " + two.completion() + " on two");
 		}
 	}
