@@ -56,7 +56,7 @@ if ! jars_ok; then
 	</dependencies>
 </project>
 EOF
-	mkdir -p "$JARS"
+	(umask 077 && mkdir -p "$JARS")
 	"$ROOT/mvnw" -q -B -f "$WORK/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
 		"-DoutputDirectory=$JARS" >&2 || die "cannot fetch the libraries (Commons Compress, Guava, Reactor, Disruptor, JCTools) from Maven Central"
 	jars_ok || die "the jars in $JARS are not the ones pinned here (SHA-256); delete them and try again"
