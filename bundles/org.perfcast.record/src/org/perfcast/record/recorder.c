@@ -51,6 +51,7 @@
 #include <sys/resource.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/uio.h>
@@ -729,9 +730,30 @@ static void child_path(char *path, size_t size, const char *out, long pid) {
 	snprintf(path, size, "%.*s-%ld%s", stem, out, pid, dot && (!slash || dot > slash) ? dot : "");
 }
 
+/* Opens path for writing as fopen(path, "w") would, but not through a link, and not a file another account owns
+ * (a name planted in a shared folder such as /tmp): then NULL with errno EPERM. */
+static FILE *open_own(const char *path) {
+	int fd = (int) syscall(SYS_openat, AT_FDCWD, path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644); /* no wrapper */
+	if (fd < 0) return NULL;
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() || ftruncate(fd, 0) != 0) {
+		close(fd);
+		errno = EPERM;
+		return NULL;
+	}
+	FILE *f = fdopen(fd, "w");
+	if (!f) close(fd);
+	return f;
+}
+
 static int open_trace(const char *path, const char *why) {
-	trace_file = fopen(path, "we");
-	if (!trace_file) return 0;
+	trace_file = open_own(path);
+	if (!trace_file) {
+		int e = errno;
+		fprintf(stderr, "perfcast: the recorder cannot write the trace %s%s: %s\n", path, why,
+				e == EPERM || e == ELOOP ? "it is a link or a file of another account" : strerror(e));
+		return 0;
+	}
 	trace_pid = getpid();
 	inside++;
 	snprintf(trace_path, sizeof trace_path, "%s", path);

@@ -51,6 +51,8 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <mpi.h>
 #include <stdint.h>
@@ -59,6 +61,8 @@
 #include <string.h>
 #include <stdarg.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_EQUATIONS 64
 
@@ -663,6 +667,22 @@ static void complete(uintptr_t key, const MPI_Status *status) {
 
 /* ---- initialisation and the report ---- */
 
+/* Opens path for writing as fopen(path, "w") would, but not through a link, and not a file another account owns
+ * (a name planted in a shared folder such as /tmp): then NULL with errno EPERM. */
+static FILE *open_own(const char *path) {
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) return NULL;
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() || ftruncate(fd, 0) != 0) {
+		close(fd);
+		errno = EPERM;
+		return NULL;
+	}
+	FILE *f = fdopen(fd, "w");
+	if (!f) close(fd);
+	return f;
+}
+
 static void started(void) {
 	PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	PMPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -673,7 +693,7 @@ static void started(void) {
 		if (clock && !strcmp(clock, "wall")) trace_clock = CLOCK_MONOTONIC;
 		char path[4096];
 		snprintf(path, sizeof path, "%s/rank-%d.txt", trace, rank);
-		trace_file = fopen(path, "w");
+		trace_file = open_own(path);
 		if (!trace_file) {
 			fprintf(stderr, "revprof: cannot write %s\n", path);
 		} else {
@@ -697,7 +717,7 @@ static void started(void) {
 	if (out && !tracing) {
 		char path[4096];
 		snprintf(path, sizeof path, "%s/rank%d.log", out, rank);
-		log_file = fopen(path, "w");
+		log_file = open_own(path);
 	}
 }
 
@@ -772,7 +792,7 @@ int MPI_Finalize(void) {
 		if (rank == 0) {
 			char path[4096];
 			snprintf(path, sizeof path, "%s/trace.mpitrace", getenv("PERFCAST_MPI_TRACE"));
-			FILE *index = fopen(path, "w");
+			FILE *index = open_own(path);
 			if (index) {
 				fprintf(index, "# perfcast MPI trace: %d ranks, computation on the %s clock in us\nranks %d\n", size,
 						trace_clock == CLOCK_MONOTONIC ? "wall" : "cpu", size);

@@ -137,7 +137,10 @@ public final class Hooks {
 		out = file;
 		ProcessClocks.begin();
 		try {
-			writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+			// a new file, never through a link or into another account's file planted at the name (a shared /tmp)
+			Files.deleteIfExists(file);
+			writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW,
+					java.nio.file.StandardOpenOption.WRITE);
 			// what the program sees: -XX:ActiveProcessorCount=N as perfcast record sets it, else the processors it runs on
 			writer.write("@recorded java-agent\n@unit s\n@visible-processors " + Runtime.getRuntime().availableProcessors()
 					+ "\n");

@@ -84,4 +84,24 @@ class SharedMachineRecorderTest {
 				() -> JavaRecorder.agentJar(theirs));
 		assertTrue(java.getMessage().contains("owned by perfcast-other"), java.getMessage());
 	}
+
+	@Test
+	void aLinkAnotherAccountPlantedAtTheTracesNameIsNotWrittenThrough(@TempDir Path dir) throws Exception {
+		OtherAccount.require();
+		Files.setAttribute(dir, "unix:mode", 0755);
+		Path shared = Files.createDirectories(dir.resolve("shared"));
+		Files.setAttribute(shared, "unix:mode", 0777); // not sticky: the kernel's protected_symlinks does not apply
+		Path victim = Files.writeString(dir.resolve("victim"), "keep");
+		Path exe = PthreadRecorderTest.build(dir, "pair", PROGRAM, false);
+		Path out = shared.resolve("pair.vtrace");
+		OtherAccount.run("ln", "-s", victim.toString(), out.toString());
+		List<String> notes = new ArrayList<>();
+		try {
+			PthreadRecorder.record(List.of(exe.toString()), out, dir.resolve("cache"), ProcessBuilder.Redirect.DISCARD,
+					true, notes::add);
+		} catch (PthreadRecorder.RecorderException e) {
+			assertTrue(e.getMessage().contains("trace"), e.getMessage()); // refused: said, and nothing written
+		}
+		assertEquals("keep", Files.readString(victim), "the recorder wrote through another account's link");
+	}
 }
