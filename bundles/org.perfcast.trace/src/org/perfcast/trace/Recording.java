@@ -470,6 +470,11 @@ public final class Recording implements ThreadLists {
 		return mutexes.get(m);
 	}
 
+	/** How many mutexes the recording has. */
+	int mutexCount() {
+		return mutexes.size();
+	}
+
 	/** How many activations the recording has. */
 	public int activations() {
 		return activator.length;

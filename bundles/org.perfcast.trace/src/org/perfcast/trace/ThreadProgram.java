@@ -124,6 +124,38 @@ public final class ThreadProgram {
 		return sum;
 	}
 
+	/**
+	 * A copy of this whole list (nothing released or spilled) for a what-if to change ({@link WhatIf}): its own work
+	 * and, if {@code mutexes}, its own arguments; the rest is shared (neither list may grow).
+	 */
+	ThreadProgram copy(boolean mutexes) {
+		if (base != 0 || holeStart != Integer.MAX_VALUE) {
+			throw new IllegalStateException("only a whole list can be copied");
+		}
+		ThreadProgram c = new ThreadProgram();
+		c.size = size;
+		c.kind = kind;
+		c.work = Arrays.copyOf(work, work.length);
+		c.arg = mutexes ? Arrays.copyOf(arg, arg.length) : arg;
+		c.event = event;
+		c.activation = activation;
+		c.peer = peer;
+		c.line = line;
+		c.at = at;
+		c.offProcessor = offProcessor;
+		return c;
+	}
+
+	/** Sets the work done before operation {@code i} (a what-if). */
+	void setWork(int i, double w) {
+		work[slot(i)] = w;
+	}
+
+	/** Sets the mutex of lock, rlock or unlock {@code i} (a what-if). */
+	void setMutex(int i, int m) {
+		arg[slot(i)] = m;
+	}
+
 	int add(EventKind k, double w, int a, int e, long l, @Nullable String source) {
 		int j = room(1);
 		kind[j] = (byte) k.ordinal();

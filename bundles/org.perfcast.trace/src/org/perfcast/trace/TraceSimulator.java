@@ -131,10 +131,17 @@ public final class TraceSimulator {
 						+ "have (threads: " + String.join(", ", recording.threads()) + ")");
 			}
 		}
+		return simulate((ThreadLists) recording, machine, model, options, monitor);
+	}
+
+	/** Simulates lists held whole (a recording, or one a what-if changed), as {@link #simulate(Recording,
+	 * TargetMachine, SimulationModel, Options, EngineMonitor)} does. */
+	static Simulation simulate(ThreadLists lists, TargetMachine machine, SimulationModel model, Options options,
+			EngineMonitor monitor) {
 		if (model != SimulationModel.AUTO) {
-			return run(recording, machine, model, options, monitor, "");
+			return run(lists, machine, model, options, monitor, "");
 		}
-		return auto(m -> run(recording, machine, m.model(), options, monitor, m.choice()));
+		return auto(m -> run(lists, machine, m.model(), options, monitor, m.choice()));
 	}
 
 	/** A simulation under one model, with the reason AUTO gives for it ("" when asked for). */
