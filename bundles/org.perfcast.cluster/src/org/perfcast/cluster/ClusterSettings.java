@@ -65,8 +65,8 @@ public record ClusterSettings(String sshHost, String sshUser, String remoteDir, 
 	private static void folder(String what, String name) {
 		if (name.startsWith("-") || name.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
 			throw new IllegalArgumentException("the " + what + " '" + name.replaceAll("\\p{Cntrl}", "?")
-					+ "' " + (name.startsWith("-") ? "begins with '-'" : "holds a control character")
-					+ "; give another (an absolute path, e.g. /scratch/me/perfcast-jobs)");
+					+ "' " + (name.startsWith("-") ? "begins with '-', as an option does; give an absolute path"
+							: "holds a control character; give a name without one"));
 		}
 	}
 
