@@ -206,8 +206,6 @@ public final class ClusterSweep {
 				+ "# A Perfcast sweep on SLURM: array task T runs the points on line T + 1 of tasks.txt.\n"
 				+ "# The arguments are UTF-8 (units such as µs): the JVM reads them in the locale's encoding.\n"
 				+ "export LC_ALL=C.UTF-8\n"
-				+ "cd -- " + ShellWords.quote(settings.viaSsh() ? jobDir : Path.of("").toAbsolutePath().toString())
-				+ " || exit 1\n"
 				+ "points=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " + ShellWords.quote(jobDir + "/tasks.txt") + ")\n"
 				+ "exec " + ShellWords.join(command) + " \"$points\" --task-results "
 				+ ShellWords.quote(jobDir + "/points/task-") + "\"$SLURM_ARRAY_TASK_ID\".results\n";

@@ -62,7 +62,7 @@ public final class SlurmJob {
 	/**
 	 * Submits {@code script} as an array of {@code tasks} tasks named {@code name} (characters other than letters,
 	 * digits, {@code .}, {@code _} and {@code -} made {@code _}), task t's output going to {@code logDir/task-t.log}.
-	 * The script starts in sbatch's working folder and changes to its own.
+	 * The tasks start in sbatch's working folder (no {@code --chdir}).
 	 *
 	 * @throws ClusterException if sbatch is missing, the controller does not answer or the job is refused
 	 */
