@@ -8,6 +8,7 @@ import java.util.Set;
 
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
+import org.perfcast.engine.ShellWords;
 import org.perfcast.revprof.Measurements;
 import org.perfcast.revprof.MpiCharacterisation;
 
@@ -77,7 +78,7 @@ final class CharacteriseCommand extends AbstractCommand {
 		}
 		console.out().println(rows.size() + " measurements of " + functions.size() + " functions on " + processes
 				+ " processes: " + out);
-		console.out().println("fit them with: perfcast fit " + out + " --datasheet DIR");
+		console.out().println("fit them with: " + ShellWords.join(List.of("perfcast", "fit", out.toString())) + " --datasheet DIR");
 		return ExitCode.OK;
 	}
 

@@ -8,6 +8,7 @@ import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.ShellWords;
 import org.perfcast.record.JavaRecorder;
 import org.perfcast.record.PthreadRecorder;
 import org.perfcast.record.VisibleProcessors;
@@ -106,7 +107,8 @@ final class RecordCommand extends AbstractCommand {
 			check.notes(recording.unit()).forEach(n -> console.report(Diagnostic.info("trace.selfCheck", n,
 					Location.of(out.toString()))));
 			TraceCommand.printSelfCheck(check, recording.unit(), console.out());
-			console.out().println("predict with: perfcast trace " + out + " --processors " + visible);
+			console.out().println("predict with: " + ShellWords.join(List.of("perfcast", "trace", out.toString(), "--processors",
+					Integer.toString(visible))));
 		} catch (TraceException e) {
 			console.report(Diagnostic.error("trace.format", "the recorded trace does not replay: " + e.getMessage(),
 					e.line() > 0 ? Location.at(out.toString(), (int) Math.min(Integer.MAX_VALUE, e.line()), 1)

@@ -10,6 +10,7 @@ import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
+import org.perfcast.engine.ShellWords;
 import org.perfcast.loggp.MpiTrace;
 import org.perfcast.revprof.MpiCharacterisation;
 import org.perfcast.revprof.ReverseProfiler;
@@ -68,7 +69,7 @@ final class RecordMpiCommand extends AbstractCommand {
 			MpiTrace.Counts counts = trace.counts(EngineMonitor.NULL);
 			console.out().println("trace of " + trace.P() + " ranks, " + counts.operations() + " operations, "
 					+ counts.messages() + " messages (collectives decomposed): " + out.resolve("trace.mpitrace"));
-			console.out().println("replay it with: perfcast replay " + out);
+			console.out().println("replay it with: " + ShellWords.join(List.of("perfcast", "replay", out.toString())));
 			return ExitCode.OK;
 		} catch (MpiCharacterisation.MpiException e) {
 			console.report(Diagnostic.error("revprof.mpi", e.getMessage(), Location.of("mpirun")));

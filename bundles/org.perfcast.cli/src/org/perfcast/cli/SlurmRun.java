@@ -3,6 +3,7 @@ package org.perfcast.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
 import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.ShellWords;
 import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.OptionValues;
 import org.perfcast.engine.run.RunRequest;
@@ -120,8 +122,8 @@ final class SlurmRun {
 				+ run.getPointCount() + " points (SLURM job " + outcome.jobId() + ") in "
 				+ RunCommand.millis((long) (run.getWallTime() * 1e9)) + "; results: " + outcome.results());
 		if (failed > 0 || run.getStatus() == RunStatus.CANCELLED) {
-			console.out().println("to run the " + (failed > 0 ? failed + " failed" : "missing") + " points again: perfcast run --resubmit "
-					+ outcome.results() + " --slurm" + resubmitOptions(arguments));
+			console.out().println("to run the " + (failed > 0 ? failed + " failed" : "missing") + " points again: "
+					+ ShellWords.join(resubmitCommand(outcome.results(), arguments)));
 		}
 		out.ifPresent(dir -> RunCommand.compareWithPrevious(dir, run, outcome.results(), console));
 		return switch (run.getStatus()) {
@@ -131,12 +133,13 @@ final class SlurmRun {
 		};
 	}
 
-	private static String resubmitOptions(Arguments arguments) {
-		StringBuilder text = new StringBuilder();
+	/** {@code perfcast run --resubmit FILE --slurm} with this run's cluster options, one word per element. */
+	private static List<String> resubmitCommand(Path results, Arguments arguments) {
+		List<String> words = new ArrayList<>(List.of("perfcast", "run", "--resubmit", results.toString(), "--slurm"));
 		for (String name : List.of("ssh", "ssh-config", "remote-dir", "distribution", "partition", "time", "points-per-task")) {
-			arguments.value(name).ifPresent(v -> text.append(" --").append(name).append(' ').append(v));
+			arguments.value(name).ifPresent(v -> words.addAll(List.of("--" + name, v)));
 		}
-		return text.toString();
+		return words;
 	}
 
 	/** Prints the job's progress when it changes and each point as it arrives. */

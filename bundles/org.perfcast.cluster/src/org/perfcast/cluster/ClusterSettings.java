@@ -1,5 +1,7 @@
 package org.perfcast.cluster;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -49,11 +51,45 @@ public record ClusterSettings(String sshHost, String sshUser, String remoteDir, 
 		if (!NAME.matcher(sshUser).matches() || sshUser.startsWith("-")) {
 			throw new IllegalArgumentException("'" + sshUser + "' is not a user name");
 		}
+		folder("remote folder", remoteDir);
+		folder("distribution folder", distribution);
 		if (!sshHost.isEmpty() && remoteDir.isEmpty()) {
 			throw new IllegalArgumentException("submitting through ssh needs the remote folder for the jobs' files");
 		}
 		if (pointsPerTask < 0) {
 			throw new IllegalArgumentException("points per task must be 0 (choose) or more, not " + pointsPerTask);
+		}
+	}
+
+	/** A folder's name that commands and sbatch take as it is: not an option ({@code -x}), no control characters. */
+	private static void folder(String what, String name) {
+		if (name.startsWith("-") || name.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+			throw new IllegalArgumentException("the " + what + " '" + name.replaceAll("\\p{Cntrl}", "?")
+					+ "' " + (name.startsWith("-") ? "begins with '-', as an option does; give an absolute path"
+							: "holds a control character; give a name without one"));
+		}
+	}
+
+	/**
+	 * The options of {@code perfcast run --slurm} that give these settings, one argument per element, in the order
+	 * the command's help lists them ({@code --ssh-config} is the shell's, not a setting).
+	 */
+	public List<String> options() {
+		List<String> options = new ArrayList<>();
+		sshTarget().ifPresent(target -> options.addAll(List.of("--ssh", target)));
+		add(options, "--remote-dir", remoteDir);
+		add(options, "--distribution", distribution);
+		add(options, "--partition", partition);
+		add(options, "--time", timeLimit);
+		if (pointsPerTask > 0) {
+			options.addAll(List.of("--points-per-task", Integer.toString(pointsPerTask)));
+		}
+		return options;
+	}
+
+	private static void add(List<String> options, String option, String value) {
+		if (!value.isEmpty()) {
+			options.addAll(List.of(option, value));
 		}
 	}
 

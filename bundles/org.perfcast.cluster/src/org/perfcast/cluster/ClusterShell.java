@@ -10,14 +10,22 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.perfcast.engine.ShellWords;
+
 /**
- * Runs SLURM's commands and moves a job's files, on this machine or on a login node through {@code ssh} and
- * {@code scp} (batch mode: keys or an agent, never a password prompt; one shared connection per host). Paths
- * named "on the cluster" are this machine's own paths when there is no ssh.
+ * Runs SLURM's commands and moves a job's files, on this machine or on a login node through {@code ssh} (batch
+ * mode: keys or an agent, never a password prompt; one shared connection per host, its socket in a private folder:
+ * {@link ControlSockets}). Paths named "on the cluster" are this machine's own paths when there is no ssh.
+ * <p>
+ * The login node's shell parses every command sent through ssh, so each word of one is quoted
+ * ({@link ShellWords}): a folder, a file name or an option stays one word there. Files travel as the input or
+ * output of {@code cat} on the login node rather than with scp, which in its older protocol hands remote paths to
+ * that shell unquoted.
  */
 public class ClusterShell {
 
@@ -37,6 +45,7 @@ public class ClusterShell {
 	private final ClusterSettings settings;
 	private final Map<String, String> environment;
 	private final String sshConfig;
+	private List<String> connection;
 
 	/** A shell for {@code settings}; {@code environment} is added to the environment of every command. */
 	public ClusterShell(ClusterSettings settings, Map<String, String> environment) {
@@ -44,7 +53,7 @@ public class ClusterShell {
 	}
 
 	/**
-	 * A shell for {@code settings} whose ssh and scp read {@code sshConfig} ({@code -F}; empty: the user's
+	 * A shell for {@code settings} whose ssh reads {@code sshConfig} ({@code -F}; empty: the user's
 	 * {@code ~/.ssh/config}).
 	 */
 	public ClusterShell(ClusterSettings settings, Map<String, String> environment, String sshConfig) {
@@ -64,8 +73,8 @@ public class ClusterShell {
 	 * @throws ClusterException if the command is not installed there or ssh cannot connect
 	 */
 	public Result run(List<String> command, String input) throws ClusterException {
-		List<String> argv = settings.viaSsh() ? ssh(quote(command)) : command;
-		Result result = exec(argv, input, command.get(0));
+		List<String> argv = settings.viaSsh() ? ssh(command) : command;
+		Result result = exec(argv, null, input, null, command.get(0));
 		if (settings.viaSsh() && result.exitCode() == 255) {
 			throw new ClusterException("ssh to " + where() + " failed: " + result.lastLine());
 		}
@@ -78,7 +87,7 @@ public class ClusterShell {
 	/** Creates {@code dir} on the cluster with its parents. */
 	public void makeDirectories(String dir) throws ClusterException {
 		if (settings.viaSsh()) {
-			check(run(List.of("mkdir", "-p", dir), ""), "cannot create " + dir);
+			check(run(List.of("mkdir", "-p", "--", dir), ""), "cannot create " + dir);
 		} else {
 			try {
 				Files.createDirectories(Path.of(dir));
@@ -104,32 +113,28 @@ public class ClusterShell {
 	/** Makes {@code file} on the cluster executable. */
 	public void makeExecutable(String file) throws ClusterException {
 		if (settings.viaSsh()) {
-			check(run(List.of("chmod", "+x", file), ""), "cannot make " + file + " executable");
+			check(run(List.of("chmod", "+x", "--", file), ""), "cannot make " + file + " executable");
 		} else if (!Path.of(file).toFile().setExecutable(true)) {
 			throw new ClusterException("cannot make " + file + " executable");
 		}
 	}
 
 	/**
-	 * Copies the files of the folder {@code local}, not its subfolders, into the folder {@code dir} on the cluster
-	 * (with ssh only).
+	 * Copies {@code files}, paths relative to the folder {@code local}, to the same paths under the folder {@code dir}
+	 * on the cluster (with ssh only).
 	 */
-	public void upload(Path local, String dir) throws ClusterException {
-		List<String> files;
-		try (Stream<Path> list = Files.list(local)) {
-			files = list.filter(Files::isRegularFile).map(Path::toString).sorted().toList();
-		} catch (IOException e) {
-			throw new ClusterException("cannot read " + local + ": " + e.getMessage());
-		}
-		makeDirectories(dir);
-		List<String> argv = new ArrayList<>(List.of("scp", "-q", "-o", "BatchMode=yes"));
-		argv.addAll(connectionOptions());
-		argv.addAll(files);
-		argv.add(settings.sshTarget().orElseThrow() + ":" + dir + "/");
-		Result result = exec(argv, "", "scp");
-		if (result.exitCode() != 0) {
-			throw new ClusterException("copying the files of " + local + " to " + where() + ":" + dir + " failed: "
-					+ result.lastLine());
+	public void upload(Path local, List<Path> files, String dir) throws ClusterException {
+		List<String> folders = new ArrayList<>(List.of("mkdir", "-p", "--", dir));
+		files.stream().map(Path::getParent).filter(Objects::nonNull).map(p -> remote(dir, p)).distinct()
+				.forEach(folders::add);
+		check(run(folders, ""), "cannot create " + dir);
+		for (Path file : files) {
+			String target = remote(dir, file);
+			Result result = exec(ssh(List.of("sh", "-c", "cat > \"$0\"", target)), local.resolve(file), "", null, "ssh");
+			if (result.exitCode() != 0) {
+				throw new ClusterException("copying " + local.resolve(file) + " to " + where() + ":" + target
+						+ " failed: " + result.lastLine());
+			}
 		}
 	}
 
@@ -159,13 +164,19 @@ public class ClusterShell {
 		} catch (IOException e) {
 			throw new ClusterException("cannot create " + local + ": " + e.getMessage());
 		}
-		List<String> argv = new ArrayList<>(List.of("scp", "-q", "-o", "BatchMode=yes"));
-		argv.addAll(connectionOptions());
-		names.forEach(n -> argv.add(settings.sshTarget().orElseThrow() + ":" + dir + "/" + n));
-		argv.add(local.toString() + "/");
-		Result result = exec(argv, "", "scp");
-		if (result.exitCode() != 0) {
-			throw new ClusterException("copying results from " + where() + ":" + dir + " failed: " + result.lastLine());
+		for (String name : names) {
+			Path temporary = local.resolve(name + ".part");
+			Result result = exec(ssh(List.of("cat", "--", dir + "/" + name)), null, "", temporary, "ssh");
+			try {
+				if (result.exitCode() != 0) {
+					Files.deleteIfExists(temporary);
+					throw new ClusterException("copying " + name + " from " + where() + ":" + dir + " failed: "
+							+ result.lastLine());
+				}
+				replace(temporary, local.resolve(name));
+			} catch (IOException e) {
+				throw new ClusterException("cannot write " + local.resolve(name) + ": " + e.getMessage());
+			}
 		}
 		return names.stream().map(local::resolve).toList();
 	}
@@ -174,7 +185,7 @@ public class ClusterShell {
 	public String tail(String file, int lines) {
 		try {
 			if (settings.viaSsh()) {
-				Result result = run(List.of("tail", "-n", Integer.toString(lines), file), "");
+				Result result = run(List.of("tail", "-n", Integer.toString(lines), "--", file), "");
 				return result.exitCode() == 0 ? result.out() : "(" + result.lastLine() + ")";
 			}
 			if (!Files.exists(Path.of(file))) {
@@ -192,6 +203,13 @@ public class ClusterShell {
 		Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 	}
 
+	/** {@code relative}, a path on this machine, under {@code dir} on the cluster. */
+	private static String remote(String dir, Path relative) {
+		StringBuilder path = new StringBuilder(dir);
+		relative.forEach(name -> path.append('/').append(name));
+		return path.toString();
+	}
+
 	private static void check(Result result, String what) throws ClusterException {
 		if (result.exitCode() != 0) {
 			throw new ClusterException(what + ": " + result.lastLine());
@@ -204,54 +222,61 @@ public class ClusterShell {
 						: " (not on PATH): install SLURM's client commands (Debian: apt-get install slurm-client) or submit through ssh to a login node"));
 	}
 
-	private List<String> ssh(String remoteCommand) {
+	/** ssh running {@code command} on the login node, each word quoted for its shell. */
+	private List<String> ssh(List<String> command) throws ClusterException {
 		List<String> argv = new ArrayList<>(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15"));
 		argv.addAll(connectionOptions());
 		argv.add(settings.sshTarget().orElseThrow());
 		argv.add("--");
-		argv.add(remoteCommand);
+		argv.add(ShellWords.join(command));
 		return argv;
 	}
 
 	/** The ssh configuration file, and one connection per host for all of a run's commands. */
-	private List<String> connectionOptions() {
-		List<String> options = new ArrayList<>();
-		if (!sshConfig.isEmpty()) {
-			options.addAll(List.of("-F", sshConfig));
+	private synchronized List<String> connectionOptions() throws ClusterException {
+		if (connection == null) {
+			List<String> options = new ArrayList<>();
+			if (!sshConfig.isEmpty()) {
+				options.addAll(List.of("-F", sshConfig));
+			}
+			options.addAll(ControlSockets.options(environment));
+			connection = List.copyOf(options);
 		}
-		options.addAll(List.of("-o", "ControlMaster=auto", "-o", "ControlPath=/tmp/perfcast-ssh-%C", "-o",
-				"ControlPersist=60"));
-		return options;
+		return connection;
 	}
 
-	/** {@code command} as one shell word per argument. */
-	static String quote(List<String> command) {
-		StringBuilder text = new StringBuilder();
-		for (String word : command) {
-			text.append(text.isEmpty() ? "" : " ").append('\'').append(word.replace("'", "'\\''")).append('\'');
-		}
-		return text.toString();
-	}
-
-	private Result exec(List<String> argv, String input, String what) throws ClusterException {
+	/**
+	 * Runs {@code argv} with {@code inputFile}, or else {@code input}, on stdin, and its stdout going to
+	 * {@code outputFile}, or else into the result.
+	 */
+	private Result exec(List<String> argv, Path inputFile, String input, Path outputFile, String what)
+			throws ClusterException {
 		ProcessBuilder builder = new ProcessBuilder(argv);
 		builder.environment().putAll(environment);
+		if (inputFile != null) {
+			builder.redirectInput(inputFile.toFile());
+		}
+		if (outputFile != null) {
+			builder.redirectOutput(outputFile.toFile());
+		}
 		Process process;
 		try {
 			process = builder.start();
 		} catch (IOException e) {
-			if (argv.get(0).equals("ssh") || argv.get(0).equals("scp")) {
-				throw new ClusterException(argv.get(0) + " is not installed on this machine (Debian: apt-get install openssh-client)");
+			if (argv.get(0).equals("ssh")) {
+				throw new ClusterException("ssh is not installed on this machine (Debian: apt-get install openssh-client)");
 			}
 			throw notInstalled(what);
 		}
 		CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
 		CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
 		try {
-			try (var stdin = process.getOutputStream()) {
-				stdin.write(input.getBytes(StandardCharsets.UTF_8));
-			} catch (IOException e) {
-				// the command does not read its input
+			if (inputFile == null) {
+				try (var stdin = process.getOutputStream()) {
+					stdin.write(input.getBytes(StandardCharsets.UTF_8));
+				} catch (IOException e) {
+					// the command does not read its input
+				}
 			}
 			if (!process.waitFor(COMMAND_SECONDS, TimeUnit.SECONDS)) {
 				process.destroyForcibly();

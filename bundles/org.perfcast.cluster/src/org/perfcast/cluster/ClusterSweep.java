@@ -19,6 +19,7 @@ import java.util.stream.IntStream;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.ShellWords;
 import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.RunOutcome;
 import org.perfcast.engine.run.RunRequest;
@@ -51,7 +52,7 @@ import org.perfcast.results.io.RunRecorder;
  * <p>
  * The job's files go under {@code RESULTS/.slurm/NAME/} (or the remote folder with ssh): {@code job.sh},
  * {@code tasks.txt} (task t's points on line t + 1), {@code logs/task-T.log}, {@code points/task-T.results},
- * and with ssh {@code input/}, a copy of the files in the model's folder.
+ * and with ssh {@code input/}, a copy of the model and the files it refers to ({@link RunInputs}).
  */
 public final class ClusterSweep {
 
@@ -107,8 +108,8 @@ public final class ClusterSweep {
 		} catch (IOException e) {
 			throw new ClusterException("cannot write the results in " + resultsDir + ": " + e.getMessage());
 		}
-		return execute(request, file, run, IntStream.range(0, request.grid().size()).boxed().toList(), 0, monitor,
-				listener);
+		return execute(engine, request, file, run, IntStream.range(0, request.grid().size()).boxed().toList(), 0,
+				monitor, listener);
 	}
 
 	/**
@@ -131,7 +132,7 @@ public final class ClusterSweep {
 		if (indices.isEmpty()) {
 			throw new ClusterException(file + ": every point completed; nothing to resubmit");
 		}
-		return execute(request, file, run, indices, run.getWallTime(), monitor, listener);
+		return execute(engine, request, file, run, indices, run.getWallTime(), monitor, listener);
 	}
 
 	/** The job file of a results file. */
@@ -139,8 +140,8 @@ public final class ClusterSweep {
 		return results.resolveSibling(results.getFileName() + JOB_FILE_SUFFIX);
 	}
 
-	private Outcome execute(RunRequest request, Path file, Run run, List<Integer> indices, double earlierWall,
-			EngineMonitor monitor, Listener listener) throws ClusterException {
+	private Outcome execute(Engine engine, RunRequest request, Path file, Run run, List<Integer> indices,
+			double earlierWall, EngineMonitor monitor, Listener listener) throws ClusterException {
 		long startNanos = System.nanoTime();
 		String stem = file.getFileName().toString().replaceFirst("\\.results$", "")
 				+ (earlierWall > 0 ? "-" + System.currentTimeMillis() : "");
@@ -152,10 +153,14 @@ public final class ClusterSweep {
 			tasks.add(indices.subList(i, Math.min(indices.size(), i + perTask)));
 		}
 		SlurmJob job;
+		RunInputs inputs = null;
 		try {
-			prepare(request, jobDir, tasks, run.getEngineId());
+			if (settings.viaSsh()) {
+				inputs = RunInputs.of(engine, request);
+			}
+			prepare(request, inputs, jobDir, tasks, run.getEngineId());
 			job = SlurmJob.submit(shell, settings, jobDir + "/job.sh", tasks.size(), "perfcast-" + run.getEngineId(),
-					jobDir + "/logs", settings.viaSsh() ? jobDir : Path.of("").toAbsolutePath().toString());
+					jobDir + "/logs");
 		} catch (ClusterException e) {
 			if (earlierWall == 0) {
 				deleteQuietly(file); // nothing ran: a new run leaves no results file
@@ -171,17 +176,23 @@ public final class ClusterSweep {
 		run.setWallTime(earlierWall + (System.nanoTime() - startNanos) / 1e9);
 		watch.save();
 		deleteQuietly(jobFile(file));
+		if (inputs != null && !inputs.complete() && !cancelled && !watch.allCompleted()) {
+			listener.warning("only the model " + request.model().getFileName() + " was copied to " + shell.where()
+					+ ": " + engine.name() + " does not say which other files a run reads, so a point that failed"
+					+ " for a missing file needs it there (put it beside " + jobDir + "/input/"
+					+ request.model().getFileName() + ")");
+		}
 		return new Outcome(file, run, job.id());
 	}
 
-	/** Writes the job's files on the cluster. */
-	private void prepare(RunRequest request, String jobDir, List<List<Integer>> tasks, String engineId)
-			throws ClusterException {
+	/** Writes the job's files on the cluster; with ssh, copies {@code inputs} there. */
+	private void prepare(RunRequest request, RunInputs inputs, String jobDir, List<List<Integer>> tasks,
+			String engineId) throws ClusterException {
 		shell.makeDirectories(jobDir + "/logs");
 		shell.makeDirectories(jobDir + "/points");
 		String model = request.model().toAbsolutePath().toString();
-		if (settings.viaSsh()) {
-			shell.upload(request.model().toAbsolutePath().getParent(), jobDir + "/input");
+		if (inputs != null) {
+			shell.upload(inputs.folder(), inputs.files(), jobDir + "/input");
 			model = jobDir + "/input/" + request.model().getFileName();
 		}
 		shell.write(jobDir + "/tasks.txt", tasks.stream().map(ClusterSweep::spec).collect(Collectors.joining("\n", "", "\n")));
@@ -195,9 +206,9 @@ public final class ClusterSweep {
 				+ "# A Perfcast sweep on SLURM: array task T runs the points on line T + 1 of tasks.txt.\n"
 				+ "# The arguments are UTF-8 (units such as µs): the JVM reads them in the locale's encoding.\n"
 				+ "export LC_ALL=C.UTF-8\n"
-				+ "points=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " + ClusterShell.quote(List.of(jobDir + "/tasks.txt")) + ")\n"
-				+ "exec " + ClusterShell.quote(command) + " \"$points\" --task-results "
-				+ ClusterShell.quote(List.of(jobDir + "/points/task-")) + "\"$SLURM_ARRAY_TASK_ID\".results\n";
+				+ "points=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " + ShellWords.quote(jobDir + "/tasks.txt") + ")\n"
+				+ "exec " + ShellWords.join(command) + " \"$points\" --task-results "
+				+ ShellWords.quote(jobDir + "/points/task-") + "\"$SLURM_ARRAY_TASK_ID\".results\n";
 		shell.write(jobDir + "/job.sh", script);
 		shell.makeExecutable(jobDir + "/job.sh");
 	}

@@ -60,15 +60,16 @@ public final class SlurmJob {
 	}
 
 	/**
-	 * Submits {@code script} as an array of {@code tasks} tasks, task t's output going to
-	 * {@code logDir/task-t.log}.
+	 * Submits {@code script} as an array of {@code tasks} tasks named {@code name} (characters other than letters,
+	 * digits, {@code .}, {@code _} and {@code -} made {@code _}), task t's output going to {@code logDir/task-t.log}.
+	 * The tasks start in sbatch's working folder (no {@code --chdir}).
 	 *
 	 * @throws ClusterException if sbatch is missing, the controller does not answer or the job is refused
 	 */
 	public static SlurmJob submit(ClusterShell shell, ClusterSettings settings, String script, int tasks, String name,
-			String logDir, String workDir) throws ClusterException {
+			String logDir) throws ClusterException {
 		List<String> sbatch = new ArrayList<>(List.of("sbatch", "--parsable", "--array=0-" + (tasks - 1),
-				"--job-name=" + name, "--output=" + logDir + "/task-%a.log", "--chdir=" + workDir));
+				"--job-name=" + name.replaceAll("[^A-Za-z0-9._-]", "_"), "--output=" + literal(logDir) + "/task-%a.log"));
 		if (!settings.partition().isEmpty()) {
 			sbatch.add("--partition=" + settings.partition());
 		}
@@ -82,6 +83,21 @@ public final class SlurmJob {
 			throw new ClusterException("sbatch on " + shell.where() + " refused the job: " + explain(result, settings));
 		}
 		return new SlurmJob(shell, matcher.group(1));
+	}
+
+	/**
+	 * {@code path} in an sbatch file name pattern, standing for itself: {@code %} written {@code %%} (sbatch replaces
+	 * {@code %a}, {@code %j}, {@code %x}, ...).
+	 *
+	 * @throws ClusterException if it holds a backslash, with which sbatch drops every backslash and replaces no
+	 *                          {@code %} at all
+	 */
+	static String literal(String path) throws ClusterException {
+		if (path.indexOf('\\') >= 0) {
+			throw new ClusterException("sbatch cannot write the tasks' logs in " + path + ": with a backslash in the"
+					+ " name sbatch drops every backslash and names no log per task; use a folder without one");
+		}
+		return path.replace("%", "%%");
 	}
 
 	/** The job's id. */

@@ -1,6 +1,7 @@
 package org.perfcast.glamis;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +22,7 @@ import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.EngineInput;
 import org.perfcast.engine.run.EngineResult;
 import org.perfcast.engine.run.OptionSpec;
+import org.perfcast.engine.run.OptionValues;
 import org.perfcast.engine.run.Table;
 import org.perfcast.model.core.Model;
 import org.perfcast.model.core.Parameter;
@@ -82,6 +84,13 @@ public final class GlamisEngine implements Engine {
 	@Override
 	public List<OptionSpec> options() {
 		return OPTIONS;
+	}
+
+	/** For a program, the models it refers to, with theirs; none for the text forms, which name no file. */
+	@Override
+	public Optional<List<Path>> referencedFiles(Path model, OptionValues options) {
+		Path program = model.toAbsolutePath().normalize();
+		return Optional.of(ModelFiles.withReferences(List.of(program)).stream().filter(f -> !f.equals(program)).toList());
 	}
 
 	@Override

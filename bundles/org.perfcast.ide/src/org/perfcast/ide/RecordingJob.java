@@ -123,7 +123,7 @@ public final class RecordingJob extends Job {
 			notes.forEach(note -> PerfcastIde.log(Status.info("Recording " + name + ": " + note)));
 			Process program = start(builder, command.get(0));
 			int status = watch(notes.isEmpty() ? program : new Prefaced(program, notes), Path.of(command.get(0))
-					.getFileName().toString(), String.join(" ", builder.command()), out, progress.split(60));
+					.getFileName().toString(), org.perfcast.engine.ShellWords.join(builder.command()), out, progress.split(60));
 			if (progress.isCanceled()) {
 				trace.getParent().refreshLocal(IResource.DEPTH_ONE, null);
 				return Status.CANCEL_STATUS;

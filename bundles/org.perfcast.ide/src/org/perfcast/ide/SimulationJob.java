@@ -237,7 +237,9 @@ public final class SimulationJob extends Job {
 				.filter(p -> p.getStatus() == org.perfcast.model.results.RunStatus.FAILED).count() + " of "
 				+ outcome.run().getPointCount() + " points of " + engine.name() + " on " + model.getFullPath()
 				+ " failed on SLURM (job " + outcome.jobId() + "); results in " + resultsFile.getFullPath()
-				+ "; the points' messages say why, and perfcast run --resubmit runs them again");
+				+ "; the points' messages say why, and this runs them again: " + org.perfcast.engine.ShellWords.join(
+						java.util.stream.Stream.concat(java.util.stream.Stream.of("perfcast", "run", "--resubmit",
+								outcome.results().toString(), "--slurm"), settings.options().stream()).toList()));
 		};
 	}
 

@@ -89,6 +89,20 @@ public final class LogGPProgramEngine implements Engine {
 		return OPTIONS;
 	}
 
+	/** The files the program refers to, and the machine and layouts the options name, with theirs. */
+	@Override
+	public Optional<List<Path>> referencedFiles(Path model, OptionValues options) {
+		Path program = model.toAbsolutePath().normalize();
+		List<Path> files = new ArrayList<>(List.of(program));
+		String machine = options.text("machine");
+		if (!machine.isBlank()) {
+			files.add(program.resolveSibling(machine));
+		}
+		Stream.of(options.text(LAYOUTS).split(",")).map(String::strip).filter(s -> !s.isEmpty())
+				.forEach(name -> files.add(program.resolveSibling(name)));
+		return Optional.of(ModelFiles.withReferences(files).stream().filter(f -> !f.equals(program)).toList());
+	}
+
 	/** The algorithms an {@code algorithm} option names: one, or both for "both". */
 	public static List<Algorithm> algorithms(String option) {
 		return option.equals("both") ? List.of(Algorithm.STANDARD, Algorithm.OVERESTIMATE) : List.of(Algorithm.named(option));

@@ -1,6 +1,7 @@
 package org.perfcast.loggp;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -116,6 +117,12 @@ public final class LogGPStepEngine implements Engine {
 						: LogGPRules.ReceiveCost.OVERHEAD,
 				options.text("ties").equals("random") ? LogGPRules.Ties.RANDOM : LogGPRules.Ties.LOWEST_ID,
 				options.integer("seed"));
+	}
+
+	/** None: a pattern file names no other file. */
+	@Override
+	public Optional<List<Path>> referencedFiles(Path model, OptionValues options) {
+		return Optional.of(List.of());
 	}
 
 	@Override

@@ -78,6 +78,11 @@ public final class MpiTrace {
 		this.sources = sources;
 	}
 
+	/** The files the trace is read from: its index and the ranks' files it names. */
+	public List<Path> files() {
+		return Arrays.stream(sources).filter(java.util.Objects::nonNull).map(Source::path).distinct().toList();
+	}
+
 	/** The number of ranks. */
 	public int P() {
 		return sources.length;

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.eclipse.emf.common.util.URI;
@@ -79,6 +80,25 @@ public final class ReplayEngine implements Engine {
 	@Override
 	public List<OptionSpec> options() {
 		return OPTIONS;
+	}
+
+	/** The index, the ranks' files it names, the machine models of {@code machine} and {@code recordedOn}. */
+	@Override
+	public Optional<List<Path>> referencedFiles(Path model, OptionValues options) {
+		Path trace = model.toAbsolutePath();
+		List<Path> files = new ArrayList<>(List.of(trace));
+		try {
+			files.addAll(MpiTrace.read(trace, trace.toString(), EngineMonitor.NULL).files());
+		} catch (EngineException e) {
+			// the run says what is wrong with the index
+		}
+		for (String option : List.of("machine", "recordedOn")) {
+			String name = options.text(option);
+			if (!name.isBlank()) {
+				files.add(Files.isDirectory(trace) ? trace.resolve(name) : trace.resolveSibling(name));
+			}
+		}
+		return Optional.of(ModelFiles.withReferences(files).stream().filter(f -> !f.equals(trace)).toList());
 	}
 
 	@Override

@@ -18,6 +18,7 @@ import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.EngineInput;
 import org.perfcast.engine.run.EngineResult;
 import org.perfcast.engine.run.OptionSpec;
+import org.perfcast.engine.run.OptionValues;
 import org.perfcast.engine.run.Schedule;
 import org.perfcast.engine.run.Table;
 import org.perfcast.model.machine.Machine;
@@ -76,6 +77,13 @@ public final class MappingEngine implements Engine {
 	@Override
 	public List<OptionSpec> options() {
 		return OPTIONS;
+	}
+
+	/** The machine and layout models the program refers to, with theirs. */
+	@Override
+	public Optional<List<Path>> referencedFiles(Path model, OptionValues options) {
+		Path program = model.toAbsolutePath().normalize();
+		return Optional.of(ModelFiles.withReferences(List.of(program)).stream().filter(f -> !f.equals(program)).toList());
 	}
 
 	@Override

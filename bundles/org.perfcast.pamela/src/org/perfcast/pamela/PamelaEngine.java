@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -19,6 +20,7 @@ import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.EngineInput;
 import org.perfcast.engine.run.EngineResult;
 import org.perfcast.engine.run.OptionSpec;
+import org.perfcast.engine.run.OptionValues;
 import org.perfcast.engine.run.Table;
 
 /**
@@ -67,6 +69,25 @@ public final class PamelaEngine implements Engine {
 	@Override
 	public List<OptionSpec> options() {
 		return OPTIONS;
+	}
+
+	/**
+	 * The files a PAMELA text imports (PAMELA and machine files, transitively) or a program model refers to, with
+	 * the models they refer to.
+	 */
+	@Override
+	public Optional<List<Path>> referencedFiles(Path model, OptionValues options) {
+		Path own = model.toAbsolutePath().normalize();
+		List<Path> files = new ArrayList<>(List.of(own));
+		if (own.toString().toLowerCase(Locale.ROOT).endsWith(".pamela")) {
+			try {
+				files.addAll(PamelaParser.parse(org.perfcast.engine.InputFiles.text(own), own).sources());
+			} catch (IOException | org.perfcast.engine.expr.ExpressionException e) {
+				// the run says what is wrong
+			}
+		}
+		return Optional.of(org.perfcast.model.resource.ModelFiles.withReferences(files).stream()
+				.filter(f -> !f.equals(own)).toList());
 	}
 
 	@Override

@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,6 +23,7 @@ import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.EngineInput;
 import org.perfcast.engine.run.EngineResult;
 import org.perfcast.engine.run.OptionSpec;
+import org.perfcast.engine.run.OptionValues;
 import org.perfcast.engine.run.Schedule;
 import org.perfcast.engine.run.Table;
 
@@ -83,6 +85,41 @@ public final class RevprofEngine implements Engine {
 				? java.util.Optional.empty()
 				: java.util.Optional.of("Open MPI is not installed (apt-get install openmpi-bin libopenmpi-dev)");
 	}
+
+	/**
+	 * The summary (or machine model) of the option {@code summary} and the headers the program includes with
+	 * {@code #include "..."}, transitively, those that exist. Files the program itself opens (named in {@code args})
+	 * are not known.
+	 */
+	@Override
+	public Optional<List<Path>> referencedFiles(Path model, OptionValues options) {
+		Path program = model.toAbsolutePath().normalize();
+		List<Path> files = new ArrayList<>(List.of(program));
+		Deque<Path> sources = new ArrayDeque<>(List.of(program));
+		while (!sources.isEmpty()) {
+			Path source = sources.pop();
+			String text;
+			try {
+				text = org.perfcast.engine.InputFiles.text(source);
+			} catch (IOException e) {
+				continue; // the compiler says what is wrong
+			}
+			Matcher include = INCLUDE.matcher(text);
+			while (include.find()) {
+				Path header = source.resolveSibling(include.group(1)).normalize();
+				if (java.nio.file.Files.isRegularFile(header) && !files.contains(header)) {
+					files.add(header);
+					sources.push(header);
+				}
+			}
+		}
+		files.add(program.resolveSibling(options.text("summary")));
+		return Optional.of(org.perfcast.model.resource.ModelFiles.withReferences(files).stream()
+				.filter(f -> !f.equals(program)).toList());
+	}
+
+	/** A {@code #include "FILE"} line: FILE is found beside the including file first. */
+	private static final Pattern INCLUDE = Pattern.compile("(?m)^\\s*#\\s*include\\s*\"([^\"]+)\"");
 
 	@Override
 	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {

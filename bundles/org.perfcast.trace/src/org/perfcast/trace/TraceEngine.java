@@ -135,6 +135,12 @@ public final class TraceEngine implements Engine {
 		}
 	}
 
+	/** None: a trace names no other file. */
+	@Override
+	public Optional<List<Path>> referencedFiles(Path model, OptionValues options) {
+		return Optional.of(List.of());
+	}
+
 	@Override
 	public EngineResult run(EngineInput input, EngineMonitor monitor) throws EngineException {
 		String file = input.displayName();

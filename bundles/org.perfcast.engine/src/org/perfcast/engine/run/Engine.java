@@ -1,6 +1,8 @@
 package org.perfcast.engine.run;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.perfcast.engine.EngineException;
@@ -39,6 +41,16 @@ public interface Engine {
 	 */
 	default java.util.Optional<String> unavailable() {
 		return java.util.Optional.empty();
+	}
+
+	/**
+	 * The files besides {@code model} that a run of it with {@code options} reads: the files the model refers to
+	 * (transitively) and those the options name, as absolute paths; empty when the engine cannot tell (the default).
+	 * A run elsewhere (on SLURM through ssh) copies the model and these, nothing else. Malformed input is not an error
+	 * here: the files found so far are returned and the run itself reports the problem.
+	 */
+	default Optional<List<Path>> referencedFiles(Path model, OptionValues options) {
+		return Optional.empty();
 	}
 
 	/**

@@ -108,6 +108,32 @@ public final class ModelFiles {
 		return new Loaded(resource, root, List.copyOf(diagnostics));
 	}
 
+	/**
+	 * {@code files} and the files their machine, layout and program models refer to ({@code href}s, transitively),
+	 * absolute and normalised, each once, in the order met; files of other kinds are kept as they are. A model that
+	 * does not load adds what it resolved before the problem; a reference to a missing file is still listed.
+	 */
+	public static List<java.nio.file.Path> withReferences(List<java.nio.file.Path> files) {
+		java.util.Set<java.nio.file.Path> all = new java.util.LinkedHashSet<>();
+		ResourceSet resourceSet = newResourceSet();
+		for (java.nio.file.Path file : files) {
+			java.nio.file.Path absolute = file.toAbsolutePath().normalize();
+			all.add(absolute);
+			String name = absolute.getFileName() == null ? "" : absolute.getFileName().toString();
+			if (EXTENSIONS.contains(name.substring(name.lastIndexOf('.') + 1).toLowerCase(java.util.Locale.ROOT))
+					&& java.nio.file.Files.isRegularFile(absolute)) {
+				load(resourceSet, URI.createFileURI(absolute.toString()), name);
+			}
+		}
+		EcoreUtil.resolveAll(resourceSet); // resolves across files, those loaded meanwhile included
+		for (Resource resource : List.copyOf(resourceSet.getResources())) {
+			if (resource.getURI() != null && resource.getURI().isFile()) {
+				all.add(java.nio.file.Path.of(resource.getURI().toFileString()).toAbsolutePath().normalize());
+			}
+		}
+		return List.copyOf(all);
+	}
+
 	private static final java.util.regex.Pattern SAX = java.util.regex.Pattern.compile(
 			"^org\\.xml\\.sax\\.SAXParseException.*?columnNumber: \\d+; ", java.util.regex.Pattern.DOTALL);
 	private static final java.util.regex.Pattern WHERE = java.util.regex.Pattern.compile(

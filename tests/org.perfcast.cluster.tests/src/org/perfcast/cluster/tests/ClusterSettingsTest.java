@@ -30,7 +30,20 @@ class ClusterSettingsTest {
 				IllegalArgumentException.class, () -> new ClusterSettings("login", "", "", "", "", "", 0)).getMessage());
 		assertEquals("'-oProxyCommand=x' is not a host name", assertThrows(IllegalArgumentException.class,
 				() -> new ClusterSettings("-oProxyCommand=x", "", "/tmp", "", "", "", 0)).getMessage());
+		assertEquals("the remote folder '-x' begins with '-', as an option does; give an absolute path",
+				assertThrows(IllegalArgumentException.class, () -> new ClusterSettings("login", "", "-x", "", "", "", 0))
+						.getMessage());
+		assertEquals("the distribution folder '/opt/a?b' holds a control character; give a name without one", assertThrows(IllegalArgumentException.class,
+						() -> new ClusterSettings("", "", "", "", "", "/opt/a\nb", 0)).getMessage());
 		ClusterSettings.local().with("debug", "1-12:00:00", 0);
+	}
+
+	@Test
+	void testTheSettingsGiveBackTheirCommandLineOptions() {
+		assertEquals(List.of("--ssh", "me@login", "--remote-dir", "/scratch/me/jobs $(x)", "--distribution", "/opt/p",
+				"--partition", "debug", "--time", "10", "--points-per-task", "4"),
+				new ClusterSettings("login", "me", "/scratch/me/jobs $(x)", "debug", "10", "/opt/p", 4).options());
+		assertEquals(List.of(), ClusterSettings.local().options());
 	}
 
 	@Test

@@ -206,8 +206,10 @@ class SlurmSweepTest {
 		assertTrue(out().contains(": 2 tasks submitted"), out());
 		try (Stream<Path> jobs = Files.list(remote)) {
 			Path job = jobs.findFirst().orElseThrow();
-			assertTrue(Files.isRegularFile(job.resolve("input/figure3.pattern")), "the model was copied to the login node");
-			assertFalse(Files.exists(job.resolve("input/local")), "subfolders of the model's folder are not copied");
+			try (Stream<Path> input = Files.list(job.resolve("input"))) {
+				assertEquals(List.of(job.resolve("input/figure3.pattern")), input.toList(),
+						"the model alone was copied to the login node, none of the other files of its folder");
+			}
 			assertTrue(Files.isRegularFile(job.resolve("points/task-1.results")));
 		}
 	}
