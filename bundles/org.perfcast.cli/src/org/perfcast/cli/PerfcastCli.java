@@ -41,6 +41,7 @@ public final class PerfcastCli {
 		cli.register(new GeOpsCommand());
 		cli.register(new RecordCommand());
 		cli.register(new AccuracyCommand());
+		cli.register(new WhatIfCommand());
 		cli.register(new CharacteriseCommand());
 		cli.register(new FitCommand());
 		cli.register(new RevprofCommand());

@@ -1,0 +1,81 @@
+package org.perfcast.cli.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code perfcast whatif}: edits and the causal profile of a recording with known answers. */
+class WhatIfCommandTest {
+
+	/** Two workers whose only contention is lock m, each holding it for its whole second of work. */
+	private static final String CONTENDED = """
+			@recorded pthreads
+			@unit s
+			0 main create T1 cpu=0 at=m.c:3
+			0 main create T2 cpu=0 at=m.c:4
+			0 main join T1 cpu=0 at=m.c:5
+			0 T1 lock m cpu=0 at=a.c:10
+			1 T1 unlock m cpu=1 at=a.c:12
+			1 T1 exit cpu=1
+			1 main join T2 cpu=0 at=m.c:6
+			1 T2 lock m cpu=0 at=a.c:10
+			2 T2 unlock m cpu=1 at=a.c:12
+			2 T2 exit cpu=1
+			2 main exit cpu=0
+			""";
+
+	@Test
+	void theProfileRanksTheLockFirstAndSaysWhatHalvingItGains(@TempDir Path dir) throws Exception {
+		Path trace = Files.writeString(dir.resolve("c.vtrace"), CONTENDED);
+		CommandRunner cli = new CommandRunner();
+		assertEquals(0, cli.run("whatif", trace.toString(), "--processors", "2"), cli.err());
+		String out = cli.out();
+		assertTrue(out.startsWith("on 2 processors (auto model) the recording runs 2 s\n"), out);
+		// halving the sections halves the serialised 2 s; the two names of the same work rank alike
+		assertTrue(out.contains("\n  make the code between a.c:10 and a.c:12 50 % faster: the program runs 2.00x faster "
+				+ "on 2 processors (2 s of work)\n  make the critical sections of lock m 50 % faster: the program runs "
+				+ "2.00x faster on 2 processors (2 s of work)\n"), out);
+		assertTrue(out.contains("\nlock m                                    1.000  1.111  1.250  1.429  1.667  2.000  2.500  "
+				+ "3.333  5.000 10.000    inf\n"), out);
+	}
+
+	@Test
+	void editsAreMadeToEverySimulationAndReportedInJson(@TempDir Path dir) throws Exception {
+		Path trace = Files.writeString(dir.resolve("c.vtrace"), CONTENDED);
+		CommandRunner cli = new CommandRunner();
+		assertEquals(0, cli.run("whatif", trace.toString(), "--split-lock", "m=2", "--location", "thread T1",
+				"--speedup", "0,1", "--json"), cli.err());
+		String json = cli.out();
+		assertTrue(json.startsWith("{\"trace\": \"" + trace + "\", \"processors\": 2, \"model\": \"auto\", "
+				+ "\"recorded\": 2, \"baseline\": 1, \"edits\": [{\"kind\": \"splitLock\", \"lock\": \"m\", "
+				+ "\"parts\": 2}], \"rankedAt\": 0.5, \"locations\": ["), json);
+		assertTrue(json.contains("{\"location\": \"thread T1\", \"kind\": \"thread\", \"label\": \"thread T1\", "
+				+ "\"work\": 1, \"gain\": 1, \"curve\": [{\"speedup\": 0, \"completion\": 1, \"programSpeedup\": 1}, "
+				+ "{\"speedup\": 0.5, \"completion\": 1, \"programSpeedup\": 1}, {\"speedup\": 1, \"completion\": 1, "
+				+ "\"programSpeedup\": 1}]}"), json);
+	}
+
+	@Test
+	void wrongNamesAndValuesAreRefusedSayingWhy(@TempDir Path dir) throws Exception {
+		Path trace = Files.writeString(dir.resolve("c.vtrace"), CONTENDED);
+		CommandRunner cli = new CommandRunner();
+		assertEquals(1, cli.run("whatif", trace.toString(), "--remove-lock", "q"));
+		assertTrue(cli.err().contains("the recording has no lock q (its locks: m)"), cli.err());
+		cli.reset();
+		assertEquals(2, cli.run("whatif", trace.toString(), "--speedup", "0..2:0.1"));
+		assertTrue(cli.err().contains("--speedup wants FROM..TO:STEP"), cli.err());
+		cli.reset();
+		assertEquals(2, cli.run("whatif", trace.toString(), "--split-lock", "m"));
+		assertTrue(cli.err().contains("--split-lock wants M=K"), cli.err());
+		cli.reset();
+		assertEquals(1, cli.run("whatif", trace.toString(), "--location", "nowhere.c:1"));
+		assertTrue(cli.err().contains("no work at nowhere.c:1"), cli.err());
+		cli.reset();
+		assertEquals(1, cli.run("whatif", dir.resolve("none.vtrace").toString()));
+	}
+}
