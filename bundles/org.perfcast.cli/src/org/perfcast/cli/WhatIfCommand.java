@@ -49,8 +49,8 @@ final class WhatIfCommand extends AbstractCommand {
 				it is halved: "make the critical sections of lock m 50 % faster: the program runs 1.31x
 				faster on 4 processors".
 				  --location L   a location to profile (repeatable); by default the --top K (default 10)
-				                 intervals between two call sites with the most work, and the K locks whose
-				                 critical sections hold the most. A location is
+				                 intervals between two call sites with the most work, the K locks whose
+				                 critical sections hold the most and the K threads with the most. A location is
 				                   FILE:LINE or FUNCTION   the code leading up to the calls recorded there (at=)
 				                   FROM..TO                the code between an event at FROM and the thread's next, at TO
 				                   lock M                  the critical sections of lock M

@@ -80,9 +80,9 @@ public final class CausalProfile {
 	}
 
 	/**
-	 * The locations with the most work in {@code recording}: the {@code top} intervals between two call sites
-	 * (with {@code edits} made), and the {@code top} locks whose critical sections hold the most work; by work,
-	 * highest first.
+	 * The locations with the most work in {@code recording} (with {@code edits} made): the {@code top} intervals
+	 * between two call sites, the {@code top} locks whose critical sections hold the most work and the {@code top}
+	 * threads with the most; by work, highest first.
 	 */
 	public static List<WhatIf.Location> topLocations(Recording recording, List<WhatIf.Edit> edits, int top) {
 		WhatIf.Edited e = WhatIf.apply(recording, edits);
@@ -111,11 +111,20 @@ public final class CausalProfile {
 				}
 			}
 		}
+		Map<WhatIf.Location, double[]> threads = new HashMap<>();
+		for (int t = 0; t < e.threadCount(); t++) {
+			double w = e.program(t).totalWork();
+			if (w > 0) {
+				threads.put(new WhatIf.ThreadWork(recording.threadName(t)), new double[] { w });
+			}
+		}
 		List<WhatIf.Location> out = new ArrayList<>(best(intervals, top));
 		out.addAll(best(locks, top));
+		out.addAll(best(threads, top));
 		Map<WhatIf.Location, Double> work = new HashMap<>();
 		intervals.forEach((l, w) -> work.put(l, w[0]));
 		locks.forEach((l, w) -> work.put(l, w[0]));
+		threads.forEach((l, w) -> work.put(l, w[0]));
 		out.sort(Comparator.comparingDouble((WhatIf.Location l) -> -work.get(l)).thenComparing(WhatIf.Location::key));
 		return out;
 	}

@@ -152,7 +152,8 @@ class WhatIfTest {
 	void theRankingPutsTheLocationThatGainsMostFirstAndNamesTheTopLocations(@TempDir Path dir) throws Exception {
 		Recording r = recording(dir, CONTENDED);
 		List<WhatIf.Location> top = CausalProfile.topLocations(r, List.of(), 5);
-		assertEquals(List.of("a.c:10..a.c:12", "lock m"), top.stream().map(WhatIf.Location::key).sorted().toList());
+		assertEquals(List.of("a.c:10..a.c:12", "lock m", "thread T1", "thread T2"), top.stream().map(
+				WhatIf.Location::key).toList(), "by work, then by name");
 		CausalProfile.Profile p = CausalProfile.compute(r, List.of(), List.of(WhatIf.location("thread T1"), WhatIf
 				.location("lock m")), new double[] { 0, 0.5, 1 }, TargetMachine.unbound(2), SimulationModel.AUTO, 2,
 				EngineMonitor.NULL);
