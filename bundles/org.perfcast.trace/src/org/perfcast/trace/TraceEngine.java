@@ -48,7 +48,9 @@ public final class TraceEngine implements Engine {
 					+ "exactly; a run with more keeps the time in each state per time bucket, and the exact intervals of "
 					+ "the window"),
 			OptionSpec.text("window", "", "FROM:TO, in the trace's unit: the part of a long run whose exact "
-					+ "intervals the timelines keep (e.g. 1.5:1.6); empty for none"));
+					+ "intervals the timelines keep (e.g. 1.5:1.6); empty for none"),
+			OptionSpec.text("whatIf", "", "what-if edits simulated with the recording, separated by ';': remove-lock M, "
+					+ "split-lock M=K, faster LOCATION=S (S of its time removed; see perfcast whatif); empty for none"));
 
 	@Override
 	public String id() {
@@ -163,9 +165,15 @@ public final class TraceEngine implements Engine {
 			throw new EngineException(Diagnostic.error("trace.detail", e.getMessage(), Location.of(file)));
 		}
 		SimulationModel model = SimulationModel.named(input.options().text("model"));
+		List<WhatIf.Edit> edits;
+		try {
+			edits = WhatIf.edits(input.options().text("whatIf"));
+		} catch (IllegalArgumentException e) {
+			throw new EngineException(Diagnostic.error("trace.whatIf", e.getMessage(), Location.of(file)));
+		}
 		Prediction prediction;
 		try {
-			prediction = predict(input.model(), file, threads, machine, model, options, monitor);
+			prediction = predict(input.model(), file, threads, edits, machine, model, options, monitor);
 		} catch (TraceException e) {
 			throw new EngineException(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0
 					? Location.at(file, (int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
@@ -186,7 +194,7 @@ public final class TraceEngine implements Engine {
 	 * @param unit         the trace's unit of time ("" when it names none)
 	 * @param warnings     the replay's remarks about the recording, first among them that the program saw another
 	 *                     number of processors ({@link TraceHeader#visibleProcessorsWarning(int)})
-	 * @param notes        for a resized OpenMP team, what the prediction rests on
+	 * @param notes        for a resized OpenMP team or what-if edits, what the prediction rests on
 	 * @param selfCheck    whether the recording accounts for its own run
 	 */
 	public record Prediction(Simulation simulation, double oneProcessor, String unit, List<String> warnings,
@@ -209,6 +217,18 @@ public final class TraceEngine implements Engine {
 	public static Prediction predict(Path file, String name, int threads, TargetMachine machine,
 			SimulationModel model, TraceSimulator.Options options, EngineMonitor monitor) throws TraceException,
 			IOException {
+		return predict(file, name, threads, List.of(), machine, model, options, monitor);
+	}
+
+	/**
+	 * {@link #predict(Path, String, int, TargetMachine, SimulationModel, TraceSimulator.Options, EngineMonitor)} with
+	 * what-if {@code edits} made to the recording (read whole then).
+	 *
+	 * @throws IllegalArgumentException also if an edit names a lock, thread or place the recording does not have
+	 */
+	public static Prediction predict(Path file, String name, int threads, List<WhatIf.Edit> edits,
+			TargetMachine machine, SimulationModel model, TraceSimulator.Options options, EngineMonitor monitor)
+			throws TraceException, IOException {
 		List<String> warnings = new ArrayList<>();
 		List<String> notes = new ArrayList<>();
 		String visible;
@@ -218,7 +238,7 @@ public final class TraceEngine implements Engine {
 		if (visible != null) {
 			warnings.add(visible);
 		}
-		if (threads == 0) {
+		if (threads == 0 && edits.isEmpty()) {
 			TraceSimulator.Opener trace = () -> TraceFiles.open(file, name);
 			// a pass over the file per model tried (AUTO tries up to three), and one for the run on one processor
 			long pass = TraceSimulator.progressUnits(Files.size(file));
@@ -236,13 +256,28 @@ public final class TraceEngine implements Engine {
 			SelfCheck check = SelfCheck.of(trace, options, monitor);
 			return new Prediction(simulation, check.simulated(), unit, warnings, notes, check);
 		}
-		Recording recording = TeamResize.record(file, name, threads, monitor, notes::add);
-		Simulation simulation = TraceSimulator.simulate(recording, machine, model, options, monitor);
+		Recording recording = threads > 0 ? TeamResize.record(file, name, threads, monitor, notes::add)
+				: TraceFiles.record(file, name, monitor);
+		Simulation simulation = WhatIf.simulate(recording, edits, machine, model, options, monitor);
+		if (!edits.isEmpty()) {
+			Simulation unedited = TraceSimulator.simulate(recording, machine, model, new TraceSimulator.Options(options
+					.syncCost(), false), EngineMonitor.cancelledWith(monitor));
+			notes.add("what-if: with " + edits.size() + (edits.size() == 1 ? " edit" : " edits") + " the recording "
+					+ runs(simulation, recording) + " on " + machine.processors() + " processors; as recorded it "
+					+ runs(unedited, recording));
+		}
 		// the check is of the recording as it ran, before the team was resized
 		SelfCheck check = SelfCheck.of(() -> TraceFiles.open(file, name), options, EngineMonitor.cancelledWith(monitor));
 		warnings.addAll(recording.warnings());
 		return new Prediction(simulation, TraceSimulator.oneProcessor(recording, options, monitor), recording.unit(),
 				warnings, notes, check);
+	}
+
+	/** "runs 1.5 s", or "deadlocks". */
+	private static String runs(Simulation simulation, Recording recording) {
+		Double completion = simulation.completion();
+		return completion == null ? "deadlocks" : "runs " + Numbers.format(completion) + " " + (recording.unit()
+				.isEmpty() ? "time units" : recording.unit());
 	}
 
 	/**

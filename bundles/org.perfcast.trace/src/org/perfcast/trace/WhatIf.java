@@ -147,6 +147,47 @@ public final class WhatIf {
 	}
 
 	/**
+	 * Reads edits as the trace engine's option {@code whatIf} writes them, separated by {@code ;}: {@code remove-lock
+	 * M}, {@code split-lock M=K}, {@code faster LOCATION=S}.
+	 *
+	 * @throws IllegalArgumentException at the first that is none of these
+	 */
+	public static List<Edit> edits(String text) {
+		List<Edit> edits = new ArrayList<>();
+		for (String part : text.split(";")) {
+			String e = part.strip();
+			if (e.isEmpty()) {
+				continue;
+			}
+			int space = e.indexOf(' ');
+			String verb = space < 0 ? e : e.substring(0, space);
+			String rest = space < 0 ? "" : e.substring(space + 1).strip();
+			int eq = rest.lastIndexOf('=');
+			try {
+				switch (verb) {
+				case "remove-lock" -> edits.add(new RemoveLock(nonEmpty(rest)));
+				case "split-lock" -> edits.add(new SplitLock(nonEmpty(rest.substring(0, eq)), Integer.parseInt(rest
+						.substring(eq + 1).strip())));
+				case "faster" -> edits.add(new SpeedUp(location(rest.substring(0, eq)), Double.parseDouble(rest
+						.substring(eq + 1).strip())));
+				default -> throw new IllegalArgumentException();
+				}
+			} catch (RuntimeException x) {
+				throw new IllegalArgumentException("'" + e + "' is no what-if edit: remove-lock M, split-lock M=K (K from"
+						+ " 1 to " + MAX_PARTS + ") or faster LOCATION=S (S from 0 to 1), separated by ';'");
+			}
+		}
+		return edits;
+	}
+
+	private static String nonEmpty(String s) {
+		if (s.isBlank()) {
+			throw new IllegalArgumentException();
+		}
+		return s.strip();
+	}
+
+	/**
 	 * Simulates {@code recording} with {@code edits} made, in order.
 	 *
 	 * @throws IllegalArgumentException if an edit names a lock, thread or place the recording does not have

@@ -78,4 +78,22 @@ class WhatIfCommandTest {
 		cli.reset();
 		assertEquals(1, cli.run("whatif", dir.resolve("none.vtrace").toString()));
 	}
+
+	@Test
+	void theTraceEnginesWhatIfOptionCombinesEditsWithSweeps(@TempDir Path dir) throws Exception {
+		Path trace = Files.writeString(dir.resolve("c.vtrace"), CONTENDED + "@end\n");
+		CommandRunner cli = new CommandRunner();
+		assertEquals(0, cli.run("run", "trace", trace.toString(), "--option", "whatIf=split-lock m=2", "--sweep",
+				"processors=1,2", "--out", dir.resolve("runs").toString()), cli.err());
+		assertTrue(cli.out().contains("processors=1: completion = 2 s"), cli.out());
+		assertTrue(cli.out().contains("processors=2: completion = 1 s"), cli.out());
+		cli.reset();
+		assertEquals(0, cli.run("run", "trace", trace.toString(), "--option", "whatIf=faster lock m=0.5; remove-lock m",
+				"--set", "processors=2", "--out", dir.resolve("runs").toString()), cli.err());
+		assertTrue(cli.out().contains("completion = 0.5 s"), cli.out());
+		cli.reset();
+		assertEquals(1, cli.run("run", "trace", trace.toString(), "--option", "whatIf=shrink m", "--out", dir.resolve(
+				"runs").toString()));
+		assertTrue(cli.err().contains("'shrink m' is no what-if edit: remove-lock M, split-lock M=K"), cli.err());
+	}
 }
