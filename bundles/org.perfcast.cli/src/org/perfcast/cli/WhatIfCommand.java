@@ -53,7 +53,7 @@ final class WhatIfCommand extends AbstractCommand {
 				                 critical sections hold the most and the K threads with the most. A location is
 				                   FILE:LINE or FUNCTION   the code leading up to the calls recorded there (at=)
 				                   FROM..TO                the code between an event at FROM and the thread's next, at TO
-				                   lock M                  the critical sections of lock M
+				                   lock M                  the critical sections of lock M (its name, or FILE:LINE of its lock call)
 				                   thread T                all of thread T's work
 				  --speedup      the location speed-ups: FROM..TO:STEP or a list (0.5 is always computed)
 				  --threads T    simulations run at once (default: the processors of this machine)

@@ -62,7 +62,10 @@ public final class WhatIf {
 		}
 	}
 
-	/** The critical sections of mutex {@code mutex}: the work done while holding it. */
+	/**
+	 * The critical sections of mutex {@code mutex} (its name, or the call site that locks it): the work done while
+	 * holding it.
+	 */
 	public record Lock(String mutex) implements Location {
 		@Override
 		public String key() {
@@ -268,8 +271,26 @@ public final class WhatIf {
 			return m < base ? m : origin.get(m - base);
 		}
 
+		/** Mutex {@code name}, or the one mutex locked at the call site {@code name} (a file and line). */
 		private int mutex(String name) {
 			Integer m = mutexIndex.get(name);
+			if (m == null && SourceLine.of(name) != null) {
+				java.util.Set<Integer> at = new java.util.TreeSet<>();
+				for (ThreadProgram p : programs) {
+					for (int i = 0; i < p.size(); i++) {
+						EventKind k = p.kind(i);
+						if ((k == EventKind.LOCK || k == EventKind.RLOCK) && name.equals(p.at(i))) {
+							at.add(recorded(p.arg(i)));
+						}
+					}
+				}
+				if (at.size() > 1) {
+					throw new IllegalArgumentException("the call at " + name + " locks " + at.size() + " mutexes ("
+							+ String.join(", ", at.stream().limit(10).map(recording::mutexName).toList())
+							+ "): name one of them");
+				}
+				m = at.isEmpty() ? null : at.iterator().next();
+			}
 			if (m == null) {
 				throw new IllegalArgumentException("the recording has no lock " + name + (mutexIndex.isEmpty() ? ""
 						: " (its locks: " + String.join(", ", mutexIndex.keySet().stream().limit(20).toList())

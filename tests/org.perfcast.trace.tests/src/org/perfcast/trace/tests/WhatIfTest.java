@@ -107,6 +107,8 @@ class WhatIfTest {
 		assertEquals(0.0, completion(r, List.of(new WhatIf.SpeedUp(WhatIf.location("thread T1"), 1), new WhatIf
 				.SpeedUp(WhatIf.location("thread T2"), 1)), 2), 1e-9);
 		assertEquals(2.0, WhatIf.work(r, List.of(), new WhatIf.Lock("m")), 1e-12);
+		assertEquals(1.0, completion(r, List.of(new WhatIf.RemoveLock("a.c:10")), 2), 1e-9,
+				"a lock named by the call that takes it");
 		assertEquals(1.0, WhatIf.work(r, List.of(new WhatIf.SpeedUp(new WhatIf.Lock("m"), 0.5)), new WhatIf.Lock(
 				"m")), 1e-12);
 	}
