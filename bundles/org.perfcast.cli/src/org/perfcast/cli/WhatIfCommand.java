@@ -35,7 +35,7 @@ final class WhatIfCommand extends AbstractCommand {
 				usage: perfcast whatif TRACE [--processors N] [--model direct|client-server|strict|auto]
 				                       [--top K] [--location LOCATION]... [--speedup FROM..TO:STEP | S,S,...]
 				                       [--remove-lock M]... [--split-lock M=K]... [--faster LOCATION=S]...
-				                       [--threads T] [--json]
+				                       [--team T] [--threads T] [--json]
 
 				TRACE is a recording (*.vtrace, *.vtraceb: perfcast record). Without changing or running
 				the program, Perfcast simulates the recording on N processors (default 2) again with parts
@@ -43,6 +43,8 @@ final class WhatIfCommand extends AbstractCommand {
 				  --remove-lock M    lock M removed: its critical sections no longer exclude each other
 				  --split-lock M=K   lock M split into K locks; each thread's sections take them in turn
 				  --faster L=S       the work at location L made faster: S of its time removed (0 to 1)
+				  --team T           an OpenMP recording run with a team of T threads (its static loops
+				                     repartitioned, as perfcast trace --threads T does)
 				These edits are made to every simulation below, in the order given. Then the causal profile
 				(Coz's virtual speed-ups, computed exactly): for each location, the program's speed-up when
 				the location's own time is cut by each --speedup (default 0..1:0.1), ranked by the gain when
@@ -69,7 +71,7 @@ final class WhatIfCommand extends AbstractCommand {
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
 		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("processors", "model", "top", "location",
-				"speedup", "remove-lock", "split-lock", "faster", "threads"));
+				"speedup", "remove-lock", "split-lock", "faster", "threads", "team"));
 		String file = GlamisCommand.singleFile(arguments);
 		int processors = arguments.positive("processors", 2);
 		if (processors > TargetMachine.MAX_PROCESSORS) {
@@ -93,9 +95,15 @@ final class WhatIfCommand extends AbstractCommand {
 				throw new UsageException("--location: " + e.getMessage());
 			}
 		}
+		int team = arguments.value("team").isPresent() ? arguments.positive("team", 1) : 0;
+		if (team > org.perfcast.trace.TeamResize.MAX_THREADS) {
+			throw new UsageException("--team needs 1 to " + org.perfcast.trace.TeamResize.MAX_THREADS + ", not " + team);
+		}
 		Recording recording;
 		try {
-			recording = TraceFiles.record(Path.of(file), file, EngineMonitor.NULL);
+			recording = team > 0 ? org.perfcast.trace.TeamResize.record(Path.of(file), file, team, EngineMonitor.NULL,
+					n -> console.report(Diagnostic.info("trace.threads", n, Location.of(file))))
+					: TraceFiles.record(Path.of(file), file, EngineMonitor.NULL);
 		} catch (TraceException e) {
 			console.report(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0 ? Location.at(file,
 					(int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));

@@ -96,4 +96,45 @@ class WhatIfCommandTest {
 				"runs").toString()));
 		assertTrue(cli.err().contains("'shrink m' is no what-if edit: remove-lock M, split-lock M=K"), cli.err());
 	}
+
+	/** A team of 4 whose blocks cost 1, 2, 3 and 4 s (as TraceCommandTest's). */
+	private static final String OPENMP = """
+			@recorded pthreads
+			@unit s
+			0 main create T1 cpu=0
+			0 main create T2 cpu=0
+			0 main create T3 cpu=0
+			2 main post omp.fork.1 cpu=2 at=kernel.c:10
+			2 main post omp.fork.1 cpu=2 at=kernel.c:10
+			2 main post omp.fork.1 cpu=2 at=kernel.c:10
+			2 T1 take omp.fork.1 cpu=0 at=kernel.c:10
+			4 T1 post omp.barrier.1.0 cpu=2
+			4 T2 take omp.fork.1 cpu=0 at=kernel.c:10
+			7 T2 post omp.barrier.1.0 cpu=3
+			7 T3 take omp.fork.1 cpu=0 at=kernel.c:10
+			11 T3 post omp.barrier.1.0 cpu=4
+			12 main take omp.barrier.1.0 cpu=3 at=kernel.c:10
+			12 main take omp.barrier.1.0 cpu=3 at=kernel.c:10
+			12 main take omp.barrier.1.0 cpu=3 at=kernel.c:10
+			12 main post omp.release.1.0 cpu=3 at=kernel.c:10
+			12 main post omp.release.1.0 cpu=3 at=kernel.c:10
+			12 main post omp.release.1.0 cpu=3 at=kernel.c:10
+			12 T3 exit cpu=4
+			12 T2 exit cpu=3
+			12 T1 exit cpu=2
+			13 main exit cpu=4
+			@end
+			""";
+
+	@Test
+	void anOpenMpTeamIsResizedBeforeTheWhatIf(@TempDir Path dir) throws Exception {
+		Path trace = Files.writeString(dir.resolve("omp.vtrace"), OPENMP);
+		CommandRunner cli = new CommandRunner();
+		assertEquals(0, cli.run("whatif", trace.toString(), "--team", "8", "--processors", "8", "--location",
+				"thread main", "--speedup", "0", "--json"), cli.err());
+		assertTrue(cli.out().contains("\"recorded\": 5, \"baseline\": 5,"), cli.out());
+		assertTrue(cli.err().contains("extrapolation: team of 8 from a recording of 4"), cli.err());
+		// main's serial 3 s halved: 5 s become 3.5
+		assertTrue(cli.out().contains("{\"speedup\": 0.5, \"completion\": 3.5,"), cli.out());
+	}
 }
