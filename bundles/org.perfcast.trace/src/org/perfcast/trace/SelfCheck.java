@@ -28,16 +28,20 @@ import org.perfcast.engine.Numbers;
  * @param simulated       the recording simulated on one processor; NaN when it deadlocks
  * @param unrecordedCpu   processor time of threads the trace does not have; 0 when not recorded
  * @param othersCpu       processor time other programs took from the recording's processor; 0 when not recorded
+ * @param othersResolution how far {@code othersCpu} may be off: the kernel counts it in ticks of 1/100 s, read at the
+ *                        start and at the end ({@link #OTHERS_RESOLUTION}); 0 when it was not recorded
  * @param threadsChecked  whether the trace has CPU clocks and run-queue delays, without which no thread is checked
  * @param threads         the threads checked, in order of first appearance
  * @param gaps            the intervals with the most unexplained time, largest first (at most {@link #GAPS})
  */
 public record SelfCheck(double recorded, double simulated, double unrecordedCpu, double othersCpu,
-		boolean threadsChecked,
+		double othersResolution, boolean threadsChecked,
 		List<ThreadAccount> threads, List<Gap> gaps) {
 
 	/** The largest part of the recorded time a check may miss before the prediction is unreliable. */
 	public static final double TOLERANCE = 0.05;
+	/** Two ticks of /proc/stat (USER_HZ, 100 per second on Linux), in seconds: the error of a recorded others=. */
+	public static final double OTHERS_RESOLUTION = 0.02;
 	/** How many of the intervals with unexplained time are kept. */
 	public static final int GAPS = 10;
 
@@ -78,18 +82,20 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 			return Double.NaN;
 		}
 		double excess = recorded - simulated;
-		double explained = Math.min(unrecordedCpu + othersCpu, Math.max(0, excess));
+		double explained = Math.min(unrecordedCpu + othersCpu + othersResolution, Math.max(0, excess));
 		return (excess - explained) / recorded;
 	}
 
 	/**
 	 * The threads whose unexplained time is at least {@link #TOLERANCE} of the recorded time beyond the processor time
-	 * of threads the trace does not have: on one processor, a thread stopped while a runtime's collector ran (a JVM's
-	 * safepoint) waited at most that long.
+	 * of threads the trace does not have and of other programs: on one processor, a thread stopped while a runtime's
+	 * collector ran (a JVM's safepoint) waited at most that long, and the time another program or the kernel's
+	 * interrupts took from the processor can fall inside any thread's interval without being its run-queue delay.
 	 */
 	public List<ThreadAccount> unexplainedThreads() {
-		return threads.stream().filter(t -> t.unexplained() - unrecordedCpu >= TOLERANCE * recorded
-				&& t.unexplained() > 0).toList();
+		double allowed = unrecordedCpu + othersCpu + othersResolution;
+		return threads.stream().filter(t -> t.unexplained() - allowed >= TOLERANCE * recorded && t.unexplained() > 0)
+				.toList();
 	}
 
 	/** Whether the prediction rests on a recording that accounts for its run. */
@@ -301,7 +307,8 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 					.sorted(Comparator.comparingDouble((GapSum g) -> -g.total)).limit(GAPS)
 					.map(g -> new Gap(g.thread, g.from, g.to, g.fromLine, g.toLine, g.total, g.times)).toList();
 			double others = othersCpu >= 0 ? othersCpu : 0;
-			return new SelfCheck(last, simulated, unrecorded, others, checked, accounts, top);
+			double resolution = othersCpu >= 0 ? OTHERS_RESOLUTION : 0;
+			return new SelfCheck(last, simulated, unrecorded, others, resolution, checked, accounts, top);
 		}
 	}
 

@@ -132,6 +132,25 @@ class SelfCheckTest {
 	}
 
 	@Test
+	void testOthersTimeIsCountedInTicksAndMayFallInsideAnyThreadsInterval(@TempDir Path dir) throws Exception {
+		// T1 lost 0.1 s that is neither its CPU time nor its run-queue delay while another program (or the kernel's
+		// interrupts) had the processor: 0.09 s counted by /proc/stat, whose ticks of 0.01 s may miss up to 0.02 s
+		String stolen = ACCOUNTED.replace("0.6 T1 post", "0.7 T1 post").replace("0.7 T1 exit", "0.8 T1 exit").replace(
+				"0.7 main exit", "0.8 main exit");
+		SelfCheck check = check(dir, stolen.replace("@end cpu=0.7", "@end cpu=0.7 others=0.09"));
+		assertEquals(SelfCheck.OTHERS_RESOLUTION, check.othersResolution(), 0);
+		assertEquals(0, check.deviation(), 1e-12);
+		assertTrue(check.reliable(), check.findings("s").toString());
+		// more than the others' time and its ticks can explain: unreliable
+		SelfCheck more = check(dir, stolen.replace("@end cpu=0.7", "@end cpu=0.7 others=0.02"));
+		assertFalse(more.reliable(), more.summary("s"));
+		// not recorded: no allowance
+		SelfCheck none = check(dir, stolen);
+		assertEquals(0, none.othersResolution(), 0);
+		assertFalse(none.reliable());
+	}
+
+	@Test
 	void testIoAndSleepsAreExplainedAndTheirClocksAreTheCallsStart(@TempDir Path dir) throws Exception {
 		// T1's I/O call starts at cpu 0.2 (t = 0.3), uses 0.05 s of processor and waits 0.2 s: the event is at its end
 		SelfCheck check = check(dir, """
