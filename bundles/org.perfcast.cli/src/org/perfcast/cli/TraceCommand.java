@@ -84,6 +84,17 @@ final class TraceCommand extends AbstractCommand {
 						The exit code is 0 when the simulation completes, 3 on deadlock.""");
 	}
 
+	/** Reports a trace that does not read ({@link TraceException} at its line, or an I/O error) on {@code file}. */
+	static int unreadable(Exception e, String file, Console console) {
+		if (e instanceof TraceException t) {
+			console.report(Diagnostic.error("trace.format", t.getMessage(), t.line() > 0 ? Location.at(file,
+					(int) Math.min(Integer.MAX_VALUE, t.line()), 1) : Location.of(file)));
+		} else {
+			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
+		}
+		return ExitCode.INPUT_ERROR;
+	}
+
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
 		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("processors", "bind", "model", "sync-cost",
@@ -121,13 +132,8 @@ final class TraceCommand extends AbstractCommand {
 		try {
 			prediction = TraceEngine.predict(Path.of(file), file, threads, machine, SimulationModel.named(values.text(
 					"model")), options, EngineMonitor.NULL);
-		} catch (TraceException e) {
-			console.report(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0 ? Location.at(file,
-					(int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
-			return ExitCode.INPUT_ERROR;
-		} catch (IOException e) {
-			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
-			return ExitCode.INPUT_ERROR;
+		} catch (TraceException | IOException e) {
+			return unreadable(e, file, console);
 		} catch (IllegalArgumentException e) {
 			throw new UsageException("--bind: " + e.getMessage());
 		}

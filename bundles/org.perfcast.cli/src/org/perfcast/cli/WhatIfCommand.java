@@ -104,13 +104,8 @@ final class WhatIfCommand extends AbstractCommand {
 			recording = team > 0 ? org.perfcast.trace.TeamResize.record(Path.of(file), file, team, EngineMonitor.NULL,
 					n -> console.report(Diagnostic.info("trace.threads", n, Location.of(file))))
 					: TraceFiles.record(Path.of(file), file, EngineMonitor.NULL);
-		} catch (TraceException e) {
-			console.report(Diagnostic.error("trace.format", e.getMessage(), e.line() > 0 ? Location.at(file,
-					(int) Math.min(Integer.MAX_VALUE, e.line()), 1) : Location.of(file)));
-			return ExitCode.INPUT_ERROR;
-		} catch (IOException e) {
-			console.report(Diagnostic.error("cli.noFile", "cannot read the file: " + e.getMessage(), Location.of(file)));
-			return ExitCode.INPUT_ERROR;
+		} catch (TraceException | IOException e) {
+			return TraceCommand.unreadable(e, file, console);
 		}
 		TargetMachine machine = TargetMachine.unbound(processors);
 		CausalProfile.Profile profile;

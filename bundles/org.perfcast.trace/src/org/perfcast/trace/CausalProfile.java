@@ -228,23 +228,8 @@ public final class CausalProfile {
 	private static @Nullable Double completion(Recording recording, List<WhatIf.Edit> edits, TargetMachine machine,
 			SimulationModel model, TraceSimulator.Options options, EngineMonitor monitor) {
 		monitor.checkCancelled();
-		EngineMonitor cancelOnly = new EngineMonitor() { // the profile counts whole simulations
-			@Override
-			public void begin(String task, long totalWork) {
-				// not a task of its own
-			}
-
-			@Override
-			public void worked(long units) {
-				// counted as one simulation below
-			}
-
-			@Override
-			public boolean isCancelled() {
-				return monitor.isCancelled();
-			}
-		};
-		Simulation s = WhatIf.simulate(recording, edits, machine, model, options, cancelOnly);
+		// the profile counts whole simulations
+		Simulation s = WhatIf.simulate(recording, edits, machine, model, options, EngineMonitor.cancelledWith(monitor));
 		monitor.worked(1);
 		return s.deadlocked() ? null : s.completion();
 	}

@@ -115,7 +115,7 @@ class TraceCommandTest {
 	}
 
 	/** A team of 4 whose blocks cost 1, 2, 3 and 4 s; TeamResizeTest in the trace tests has the numbers. */
-	private static final String OPENMP = """
+	static final String OPENMP = """
 			@recorded pthreads
 			@unit s
 			0 main create T1 cpu=0

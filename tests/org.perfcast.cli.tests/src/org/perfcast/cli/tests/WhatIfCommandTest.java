@@ -12,22 +12,17 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code perfcast whatif}: edits and the causal profile of a recording with known answers. */
 class WhatIfCommandTest {
 
-	/** Two workers whose only contention is lock m, each holding it for its whole second of work. */
-	private static final String CONTENDED = """
-			@recorded pthreads
-			@unit s
-			0 main create T1 cpu=0 at=m.c:3
-			0 main create T2 cpu=0 at=m.c:4
-			0 main join T1 cpu=0 at=m.c:5
-			0 T1 lock m cpu=0 at=a.c:10
-			1 T1 unlock m cpu=1 at=a.c:12
-			1 T1 exit cpu=1
-			1 main join T2 cpu=0 at=m.c:6
-			1 T2 lock m cpu=0 at=a.c:10
-			2 T2 unlock m cpu=1 at=a.c:12
-			2 T2 exit cpu=1
-			2 main exit cpu=0
-			""";
+	/** The example recording of two workers whose only contention is lock m, each holding it for 1 s. */
+	private static final String CONTENDED = contended();
+
+	private static String contended() {
+		try {
+			return Files.readString(Path.of(System.getProperty("perfcast.examples", "../../examples"), "vppb",
+					"contended.vtrace"));
+		} catch (java.io.IOException e) {
+			throw new java.io.UncheckedIOException(e);
+		}
+	}
 
 	@Test
 	void theProfileRanksTheLockFirstAndSaysWhatHalvingItGains(@TempDir Path dir) throws Exception {
@@ -81,7 +76,7 @@ class WhatIfCommandTest {
 
 	@Test
 	void theTraceEnginesWhatIfOptionCombinesEditsWithSweeps(@TempDir Path dir) throws Exception {
-		Path trace = Files.writeString(dir.resolve("c.vtrace"), CONTENDED + "@end\n");
+		Path trace = Files.writeString(dir.resolve("c.vtrace"), CONTENDED);
 		CommandRunner cli = new CommandRunner();
 		assertEquals(0, cli.run("run", "trace", trace.toString(), "--option", "whatIf=split-lock m=2", "--sweep",
 				"processors=1,2", "--out", dir.resolve("runs").toString()), cli.err());
@@ -97,38 +92,9 @@ class WhatIfCommandTest {
 		assertTrue(cli.err().contains("'shrink m' is no what-if edit: remove-lock M, split-lock M=K"), cli.err());
 	}
 
-	/** A team of 4 whose blocks cost 1, 2, 3 and 4 s (as TraceCommandTest's). */
-	private static final String OPENMP = """
-			@recorded pthreads
-			@unit s
-			0 main create T1 cpu=0
-			0 main create T2 cpu=0
-			0 main create T3 cpu=0
-			2 main post omp.fork.1 cpu=2 at=kernel.c:10
-			2 main post omp.fork.1 cpu=2 at=kernel.c:10
-			2 main post omp.fork.1 cpu=2 at=kernel.c:10
-			2 T1 take omp.fork.1 cpu=0 at=kernel.c:10
-			4 T1 post omp.barrier.1.0 cpu=2
-			4 T2 take omp.fork.1 cpu=0 at=kernel.c:10
-			7 T2 post omp.barrier.1.0 cpu=3
-			7 T3 take omp.fork.1 cpu=0 at=kernel.c:10
-			11 T3 post omp.barrier.1.0 cpu=4
-			12 main take omp.barrier.1.0 cpu=3 at=kernel.c:10
-			12 main take omp.barrier.1.0 cpu=3 at=kernel.c:10
-			12 main take omp.barrier.1.0 cpu=3 at=kernel.c:10
-			12 main post omp.release.1.0 cpu=3 at=kernel.c:10
-			12 main post omp.release.1.0 cpu=3 at=kernel.c:10
-			12 main post omp.release.1.0 cpu=3 at=kernel.c:10
-			12 T3 exit cpu=4
-			12 T2 exit cpu=3
-			12 T1 exit cpu=2
-			13 main exit cpu=4
-			@end
-			""";
-
 	@Test
 	void anOpenMpTeamIsResizedBeforeTheWhatIf(@TempDir Path dir) throws Exception {
-		Path trace = Files.writeString(dir.resolve("omp.vtrace"), OPENMP);
+		Path trace = Files.writeString(dir.resolve("omp.vtrace"), TraceCommandTest.OPENMP);
 		CommandRunner cli = new CommandRunner();
 		assertEquals(0, cli.run("whatif", trace.toString(), "--team", "8", "--processors", "8", "--location",
 				"thread main", "--speedup", "0", "--json"), cli.err());
