@@ -52,10 +52,13 @@ final class WhatIfCommand extends AbstractCommand {
 				faster on 4 processors".
 				  --location L   a location to profile (repeatable); by default the --top K (default 10)
 				                 intervals between two call sites with the most work, the K locks whose
-				                 critical sections hold the most and the K threads with the most. A location is
+				                 critical sections hold the most, the K OpenMP regions and the K threads
+				                 with the most. A location is
 				                   FILE:LINE or FUNCTION   the code leading up to the calls recorded there (at=)
 				                   FROM..TO                the code between an event at FROM and the thread's next, at TO
 				                   lock M                  the critical sections of lock M (its name, or FILE:LINE of its lock call)
+				                   region R                an OpenMP region's computation (R: its number, or
+				                                           the call site of its fork: every region forked there)
 				                   thread T                all of thread T's work
 				  --speedup      the location speed-ups: FROM..TO:STEP or a list (0.5 is always computed)
 				  --threads T    simulations run at once (default: the processors of this machine)
@@ -275,6 +278,7 @@ final class WhatIfCommand extends AbstractCommand {
 		case WhatIf.Interval i -> "interval";
 		case WhatIf.Call c -> "call";
 		case WhatIf.Lock k -> "lock";
+		case WhatIf.Region r -> "region";
 		case WhatIf.ThreadWork t -> "thread";
 		};
 	}

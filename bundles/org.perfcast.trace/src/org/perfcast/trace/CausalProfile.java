@@ -81,8 +81,9 @@ public final class CausalProfile {
 
 	/**
 	 * The locations with the most work in {@code recording} (with {@code edits} made): the {@code top} intervals
-	 * between two call sites, the {@code top} locks whose critical sections hold the most work and the {@code top}
-	 * threads with the most; by work, highest first.
+	 * between two call sites, the {@code top} locks whose critical sections hold the most work, the {@code top}
+	 * OpenMP regions (by the call site of their forks) and the {@code top} threads with the most; by work, highest
+	 * first.
 	 */
 	public static List<WhatIf.Location> topLocations(Recording recording, List<WhatIf.Edit> edits, int top) {
 		WhatIf.Edited e = WhatIf.apply(recording, edits);
@@ -111,6 +112,34 @@ public final class CausalProfile {
 				}
 			}
 		}
+		Map<WhatIf.Location, double[]> regions = new HashMap<>();
+		Map<Integer, String> forkedAt = new HashMap<>();
+		for (int t = 0; t < e.threadCount(); t++) {
+			ThreadProgram p = e.program(t);
+			for (int i = 0; i < p.size(); i++) {
+				String at = p.at(i);
+				if (p.kind(i) == EventKind.POST && at != null) {
+					int n = WhatIf.regionOf(recording.eventName(p.event(i)), "omp.fork.");
+					if (n >= 0) {
+						forkedAt.putIfAbsent(n, at);
+					}
+				}
+			}
+		}
+		for (int t = 0; t < e.threadCount(); t++) {
+			ThreadProgram p = e.program(t);
+			for (int i = 0; i < p.size(); i++) {
+				EventKind k = p.kind(i);
+				if ((k == EventKind.POST || k == EventKind.TAKE) && p.work(i) > 0) {
+					int n = WhatIf.regionOf(recording.eventName(p.event(i)), "omp.barrier.");
+					if (n >= 0) {
+						String at = forkedAt.get(n);
+						regions.computeIfAbsent(new WhatIf.Region(at != null ? at : Integer.toString(n)),
+								x -> new double[1])[0] += p.work(i);
+					}
+				}
+			}
+		}
 		Map<WhatIf.Location, double[]> threads = new HashMap<>();
 		for (int t = 0; t < e.threadCount(); t++) {
 			double w = e.program(t).totalWork();
@@ -120,10 +149,12 @@ public final class CausalProfile {
 		}
 		List<WhatIf.Location> out = new ArrayList<>(best(intervals, top));
 		out.addAll(best(locks, top));
+		out.addAll(best(regions, top));
 		out.addAll(best(threads, top));
 		Map<WhatIf.Location, Double> work = new HashMap<>();
 		intervals.forEach((l, w) -> work.put(l, w[0]));
 		locks.forEach((l, w) -> work.put(l, w[0]));
+		regions.forEach((l, w) -> work.put(l, w[0]));
 		threads.forEach((l, w) -> work.put(l, w[0]));
 		out.sort(Comparator.comparingDouble((WhatIf.Location l) -> -work.get(l)).thenComparing(WhatIf.Location::key));
 		return out;

@@ -28,7 +28,7 @@ public final class WhatIf {
 	}
 
 	/** Where a program spends its time, as a what-if names it. */
-	public sealed interface Location permits Interval, Call, Lock, ThreadWork {
+	public sealed interface Location permits Interval, Call, Lock, Region, ThreadWork {
 		/** How the location is written on the command line ({@link WhatIf#location(String)} reads it back). */
 		String key();
 
@@ -75,6 +75,23 @@ public final class WhatIf {
 		@Override
 		public String label() {
 			return "the critical sections of lock " + mutex;
+		}
+	}
+
+	/**
+	 * The computation of OpenMP parallel regions: each thread's work up to each barrier of region {@code region} (its
+	 * number in the trace's {@code omp.fork.N}), or of every region forked at the call site {@code region}.
+	 */
+	public record Region(String region) implements Location {
+		@Override
+		public String key() {
+			return "region " + region;
+		}
+
+		@Override
+		public String label() {
+			return region.chars().allMatch(Character::isDigit) ? "OpenMP region " + region
+					: "the OpenMP regions at " + region;
 		}
 	}
 
@@ -135,6 +152,9 @@ public final class WhatIf {
 		if (t.startsWith("lock ") && t.length() > 5) {
 			return new Lock(t.substring(5).strip());
 		}
+		if (t.startsWith("region ") && t.length() > 7) {
+			return new Region(t.substring(7).strip());
+		}
 		if (t.startsWith("thread ") && t.length() > 7) {
 			return new ThreadWork(t.substring(7).strip());
 		}
@@ -143,8 +163,8 @@ public final class WhatIf {
 			return new Interval(t.substring(0, dots), t.substring(dots + 2));
 		}
 		if (t.isEmpty() || t.equals("lock") || t.equals("thread")) {
-			throw new IllegalArgumentException("a location is FILE:LINE, FUNCTION, FROM..TO, 'lock M' or 'thread T', "
-					+ "not '" + text + "'");
+			throw new IllegalArgumentException("a location is FILE:LINE, FUNCTION, FROM..TO, 'lock M', 'region R' or "
+					+ "'thread T', not '" + text + "'");
 		}
 		return new Call(t);
 	}
@@ -227,6 +247,16 @@ public final class WhatIf {
 			}
 		}
 		return e;
+	}
+
+	/** N of a signal {@code prefix}N or {@code prefix}N.K ({@code omp.fork.3}, {@code omp.barrier.3.0}), else -1. */
+	static int regionOf(String signal, String prefix) {
+		if (!signal.startsWith(prefix)) {
+			return -1;
+		}
+		int end = signal.indexOf('.', prefix.length());
+		String n = signal.substring(prefix.length(), end < 0 ? signal.length() : end);
+		return !n.isEmpty() && n.length() < 10 && n.chars().allMatch(Character::isDigit) ? Integer.parseInt(n) : -1;
 	}
 
 	/** A recording's lists with some of them changed: copies of the changed ones, the others shared. */
@@ -327,6 +357,16 @@ public final class WhatIf {
 					}
 				}
 			}
+			case Region r -> {
+				java.util.Set<Integer> numbers = regions(r.region());
+				for (int i = 0; i < p.size(); i++) {
+					EventKind k = p.kind(i);
+					if (k == EventKind.POST || k == EventKind.TAKE) {
+						int n = regionOf(recording.eventName(p.event(i)), "omp.barrier.");
+						in[i] = n >= 0 && numbers.contains(n);
+					}
+				}
+			}
 			case ThreadWork w -> {
 				int u = recording.thread(w.thread());
 				if (u < 0) {
@@ -338,6 +378,25 @@ public final class WhatIf {
 			}
 			}
 			return in;
+		}
+
+		/** The numbers of the OpenMP regions {@code region} names: a number, or the call site of their forks. */
+		java.util.Set<Integer> regions(String region) {
+			if (!region.isEmpty() && region.chars().allMatch(Character::isDigit) && region.length() < 10) {
+				return java.util.Set.of(Integer.parseInt(region));
+			}
+			java.util.Set<Integer> numbers = new java.util.TreeSet<>();
+			for (ThreadProgram p : programs) {
+				for (int i = 0; i < p.size(); i++) {
+					if (p.kind(i) == EventKind.POST && region.equals(p.at(i))) {
+						int n = regionOf(recording.eventName(p.event(i)), "omp.fork.");
+						if (n >= 0) {
+							numbers.add(n);
+						}
+					}
+				}
+			}
+			return numbers;
 		}
 
 		void speedUp(Location where, double speedup) {
@@ -357,7 +416,8 @@ public final class WhatIf {
 			}
 			if (!any && !(where instanceof Lock) && !(where instanceof ThreadWork)) {
 				throw new IllegalArgumentException("the recording has no work at " + where.key() + ": a location is a "
-						+ "recorded call site (at=), two of them (FROM..TO), 'lock M' or 'thread T'");
+						+ "recorded call site (at=), two of them (FROM..TO), 'lock M', 'region R' (an OpenMP region's "
+						+ "number or call site) or 'thread T'");
 			}
 		}
 

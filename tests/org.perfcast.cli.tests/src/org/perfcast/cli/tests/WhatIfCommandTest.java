@@ -103,4 +103,21 @@ class WhatIfCommandTest {
 		// main's serial 3 s halved: 5 s become 3.5
 		assertTrue(cli.out().contains("{\"speedup\": 0.5, \"completion\": 3.5,"), cli.out());
 	}
+
+	@Test
+	void anOpenMpRegionIsALocationNamedByItsNumberOrTheCallThatForksIt(@TempDir Path dir) throws Exception {
+		Path trace = Files.writeString(dir.resolve("omp.vtrace"), TraceCommandTest.OPENMP);
+		CommandRunner cli = new CommandRunner();
+		// blocks of 1, 2, 3 and 4 s after 2 s of serial work: 7 s on 4 processors; halved, 2 + 2 + 1
+		assertEquals(0, cli.run("whatif", trace.toString(), "--processors", "4", "--location", "region kernel.c:10",
+				"--location", "region 1", "--speedup", "0,0.5", "--json"), cli.err());
+		assertTrue(cli.out().contains("{\"location\": \"region kernel.c:10\", \"kind\": \"region\", \"label\": "
+				+ "\"the OpenMP regions at kernel.c:10\", \"work\": 10, \"gain\": 1.4, \"curve\": [{\"speedup\": 0, "
+				+ "\"completion\": 7, \"programSpeedup\": 1}, {\"speedup\": 0.5, \"completion\": 5,"), cli.out());
+		assertTrue(cli.out().contains("{\"location\": \"region 1\", \"kind\": \"region\", \"label\": \"OpenMP region 1\", "
+				+ "\"work\": 10, \"gain\": 1.4,"), cli.out());
+		cli.reset();
+		assertEquals(0, cli.run("whatif", trace.toString(), "--processors", "4", "--speedup", "0", "--json"), cli.err());
+		assertTrue(cli.out().contains("\"location\": \"region kernel.c:10\""), "a candidate: " + cli.out());
+	}
 }
