@@ -40,6 +40,9 @@ public final class RemovedRecordings {
 
 	private static void changed(IResourceChangeEvent event) {
 		List<String> removed = new ArrayList<>();
+		if (event.getDelta() == null) {
+			return;
+		}
 		try {
 			event.getDelta().accept(delta -> {
 				IResource resource = delta.getResource();

@@ -9,6 +9,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.core.runtime.jobs.Job;
@@ -104,7 +105,7 @@ public final class WhatIfJob extends Job {
 			WhatIfMarkers.replace(trace, computed, unit);
 			profile = computed;
 			return Status.OK_STATUS;
-		} catch (CancelledException e) {
+		} catch (CancelledException | OperationCanceledException e) {
 			return Status.CANCEL_STATUS;
 		} catch (TraceException | IOException e) {
 			return Status.error("Cannot read " + trace.getFullPath() + ": " + e.getMessage(), e);
