@@ -129,7 +129,8 @@ class WhatIfUITest {
 		assertEquals("lock m", lock.name());
 		int half = Arrays.binarySearch(lock.x(), 50.0);
 		assertEquals(2.0, lock.y(half), 1e-9, "the program twice as fast when m's sections are halved");
-		assertArrayEquals(new double[] { 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100 }, lock.x(), 1e-9);
+		// at 100 % the program has no work left: an unbounded speed-up, not charted
+		assertArrayEquals(new double[] { 0, 10, 20, 30, 40, 50, 60, 70, 80, 90 }, lock.x(), 1e-9);
 		assertTrue(tab.getStatus().getText().contains("on 2 processors runs 2 s"), tab.getStatus().getText());
 
 		// the gains on the source lines
