@@ -1,9 +1,12 @@
 package org.perfcast.ui.results;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.IntStream;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.IStatus;
@@ -27,8 +30,10 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IWorkbenchPartSite;
 import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.progress.IProgressConstants;
 import org.perfcast.engine.Numbers;
 import org.perfcast.ide.WhatIfJob;
+import org.perfcast.ide.WhatIfMarkers;
 import org.perfcast.model.results.OptionValue;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.SourceLocation;
@@ -105,7 +110,7 @@ public final class WhatIfTab extends ResultsTab {
 		ranking.setContentProvider(ArrayContentProvider.getInstance());
 		column(Messages.WHATIF_COLUMN_RANK, 40, r -> Integer.toString(r.rank()));
 		column(Messages.WHATIF_COLUMN_LOCATION, 220, r -> r.curve().location().key());
-		column(Messages.WHATIF_COLUMN_GAIN, 90, r -> org.perfcast.ide.WhatIfMarkers.times(r.curve().gain()));
+		column(Messages.WHATIF_COLUMN_GAIN, 90, r -> WhatIfMarkers.times(r.curve().gain()));
 		column(Messages.WHATIF_COLUMN_WORK, 80, r -> WhatIfCharts.work(r.curve(), r.unit()));
 		column(Messages.WHATIF_COLUMN_SENTENCE, 520, r -> WhatIfCharts.sentence(r.curve(), r.processors()));
 		ranking.addDoubleClickListener(e -> openSource(((IStructuredSelection) e.getSelection()).getFirstElement()));
@@ -123,7 +128,7 @@ public final class WhatIfTab extends ResultsTab {
 		return text;
 	}
 
-	private void column(String title, int width, java.util.function.Function<Row, String> text) {
+	private void column(String title, int width, Function<Row, String> text) {
 		TableViewerColumn column = new TableViewerColumn(ranking, SWT.NONE);
 		column.getColumn().setText(title);
 		column.getColumn().setWidth(width);
@@ -181,6 +186,9 @@ public final class WhatIfTab extends ResultsTab {
 			rows[i] = new Row(i + 1, curves.get(i), p.processors(), shown.unit());
 		}
 		ranking.setInput(rows);
+		for (TableColumn column : ranking.getTable().getColumns()) {
+			column.pack();
+		}
 	}
 
 	private String summary(CausalProfile.Profile p, String unit) {
@@ -239,6 +247,7 @@ public final class WhatIfTab extends ResultsTab {
 			return null;
 		}
 		WhatIfJob started = new WhatIfJob(request);
+		started.setProperty(IProgressConstants.NO_IMMEDIATE_ERROR_PROMPT_PROPERTY, Boolean.TRUE); // the tab says why
 		job = started;
 		compute.setText(Messages.WHATIF_CANCEL);
 		compute.setEnabled(true);
@@ -355,12 +364,12 @@ public final class WhatIfTab extends ResultsTab {
 	/** The ranking's cells as shown, row by row. */
 	public List<List<String>> rows() {
 		int columns = ranking.getTable().getColumnCount();
-		return java.util.Arrays.stream(ranking.getTable().getItems()).map(item -> java.util.stream.IntStream.range(0,
-				columns).mapToObj(item::getText).toList()).toList();
+		return Arrays.stream(ranking.getTable().getItems()).map(item -> IntStream.range(0, columns).mapToObj(
+				item::getText).toList()).toList();
 	}
 
 	/** The ranking's column titles. */
 	public List<String> columns() {
-		return java.util.Arrays.stream(ranking.getTable().getColumns()).map(TableColumn::getText).toList();
+		return Arrays.stream(ranking.getTable().getColumns()).map(TableColumn::getText).toList();
 	}
 }

@@ -205,4 +205,31 @@ class WhatIfUITest {
 		assertEquals(List.of(LOCK_M), computed(tab));
 		assertEquals(List.of(), WhatIfMarkers.markers(trace), "a profile of the lock alone marks no line");
 	}
+
+	/** Compute turns into Cancel while the profile runs; pressing it stops the job and says so. */
+	@Test
+	void testCancelStopsTheProfile() throws Exception {
+		IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("cancel");
+		project.create(null);
+		project.open(null);
+		java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+		org.perfcast.trace.SyntheticTrace.writeBinary(bytes, org.perfcast.trace.SyntheticTrace.Shape.WORKERS, 200_000,
+				1);
+		IFile trace = project.getFile("workers.vtraceb");
+		trace.create(new ByteArrayInputStream(bytes.toByteArray()), true, null);
+		ResultsView view = (ResultsView) UiTests.page().showView(ResultsView.ID);
+		UiTests.simulate(view, trace, new SimulationLaunch("trace", trace.getFullPath().toString(), List.of(), List.of(),
+				Map.of("processors", "4")), 1);
+		WhatIfTab tab = view.getWhatIfTab();
+		tab.select();
+		WhatIfJob job = tab.compute();
+		assertNotNull(job);
+		assertEquals("Cancel", tab.getCompute().getText());
+		tab.getCompute().notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event());
+		UiTests.waitUntil(() -> tab.getJob() == null, 60_000, "the cancelled job's end");
+		assertEquals(org.eclipse.core.runtime.IStatus.CANCEL, job.getResult().getSeverity());
+		assertEquals("Cancelled.", tab.getStatus().getText());
+		assertEquals("Compute", tab.getCompute().getText());
+		assertEquals(null, tab.getProfile());
+	}
 }
