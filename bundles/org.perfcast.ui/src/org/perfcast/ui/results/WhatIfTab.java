@@ -24,6 +24,7 @@ import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.TableColumn;
@@ -253,20 +254,24 @@ public final class WhatIfTab extends ResultsTab {
 		compute.setEnabled(true);
 		status.setText(String.format(Messages.WHATIF_RUNNING, trace.getFullPath(), request.processors()));
 		status.getParent().layout(true);
-		started.addJobChangeListener(IJobChangeListener.onDone(e -> status.getDisplay().asyncExec(() -> done(
-				started))));
+		// the event's result: a job cancelled before it ran has none of its own
+		Display display = status.getDisplay();
+		started.addJobChangeListener(IJobChangeListener.onDone(e -> {
+			if (!display.isDisposed()) {
+				display.asyncExec(() -> done(started, e.getResult()));
+			}
+		}));
 		started.schedule();
 		return started;
 	}
 
-	private void done(WhatIfJob finished) {
+	private void done(WhatIfJob finished, IStatus result) {
 		if (status.isDisposed() || finished != job) {
 			return;
 		}
 		job = null;
 		compute.setText(Messages.WHATIF_COMPUTE);
 		IFile file = finished.request().trace();
-		IStatus result = finished.getResult();
 		if (finished.profile() != null) {
 			profiles.put(file, new Shown(finished.profile(), finished.unit()));
 		}
