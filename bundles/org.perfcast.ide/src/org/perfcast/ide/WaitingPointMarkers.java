@@ -54,6 +54,11 @@ public final class WaitingPointMarkers {
 	/** Marker attribute: the share of the threads' time spent waiting there, in percent (int, rounded). */
 	public static final String SHARE = "sharePercent";
 	/**
+	 * Marker attribute: what to make faster so that threads wait less there, as {@code WhatIf.location} reads it
+	 * ("lock m" for a lock, "thread T3" for a join); absent for other waits.
+	 */
+	public static final String WHAT_IF = "whatIfLocation";
+	/**
 	 * Launch configuration attribute of a trace prediction: the processors to mark the bottlenecks for (int; none, or
 	 * 0, for no markers).
 	 */
@@ -174,11 +179,27 @@ public final class WaitingPointMarkers {
 						IMarker.LOCATION, TRACE, PROCESSORS, SHARE }, new Object[] { message, IMarker.SEVERITY_WARNING,
 								line, "line " + line, trace.getFullPath().toString(), processors,
 								(int) Math.round(w.share() * 100) });
+				String whatIf = whatIf(w);
+				if (whatIf != null) {
+					marker.setAttribute(WHAT_IF, whatIf);
+				}
 				created.add(marker);
 			}
 		};
 		ResourcesPlugin.getWorkspace().run(replace, trace.getProject(), IResource.NONE, null);
 		return created;
+	}
+
+	/** The location whose time makes threads wait at {@code w}: its lock's critical sections, its joined thread. */
+	private static String whatIf(WaitingPoints.WaitingPoint w) {
+		if (w.object().isEmpty()) {
+			return null;
+		}
+		return switch (w.kind()) {
+		case "lock" -> "lock " + w.object();
+		case "join" -> "thread " + w.object();
+		default -> null;
+		};
 	}
 
 	/** The markers that the last prediction of {@code trace} made, anywhere in the workspace. */

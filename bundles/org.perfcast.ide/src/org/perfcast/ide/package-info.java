@@ -5,6 +5,7 @@
  * ({@link org.perfcast.ide.Engines}) run as {@link org.perfcast.ide.SimulationJob}s that write results files. Native
  * programs are recorded by the "Perfcast Recorded Program" launch ({@link org.perfcast.ide.RecordedProgramLaunch},
  * {@link org.perfcast.ide.RecordingJob}); a recording's prediction ({@link org.perfcast.ide.RecordingFinished}) marks
- * the program's bottlenecks on its source lines ({@link org.perfcast.ide.WaitingPointMarkers}).
+ * the program's bottlenecks on its source lines ({@link org.perfcast.ide.WaitingPointMarkers}); its causal profile
+ * ({@link org.perfcast.ide.WhatIfJob}) marks what making a line faster gains ({@link org.perfcast.ide.WhatIfMarkers}).
  */
 package org.perfcast.ide;

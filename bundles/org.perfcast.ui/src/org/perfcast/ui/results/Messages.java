@@ -74,6 +74,40 @@ final class Messages {
 	static final String READ_PROBLEMS = "Some results files could not be read";
 	static final String LOADING = "Reading Perfcast results";
 
+	static final String TAB_WHATIF = "What-if";
+	static final String TAB_WHATIF_TIP = "A recorded run's causal profile: what making each location faster gains (double-click a location to open its line)";
+	static final String WHATIF_PROCESSORS = "Processors:";
+	static final String WHATIF_LOCATIONS = "Locations:";
+	static final String WHATIF_LOCATIONS_HINT = "the top ones, or FILE:LINE; FROM..TO; lock M; thread T";
+	static final String WHATIF_REMOVE = "Remove locks:";
+	static final String WHATIF_REMOVE_HINT = "M; ... (their critical sections no longer exclude each other)";
+	static final String WHATIF_SPLIT = "Split locks:";
+	static final String WHATIF_SPLIT_HINT = "M=K; ... (lock M split into K locks)";
+	static final String WHATIF_FASTER = "Faster:";
+	static final String WHATIF_FASTER_HINT = "LOCATION=S; ... (S of its time removed, 0 to 1)";
+	static final String WHATIF_COMPUTE = "Compute";
+	static final String WHATIF_CANCEL = "Cancel";
+	static final String WHATIF_X = "location speed-up (%)";
+	static final String WHATIF_Y = "program speed-up (x)";
+	static final String WHATIF_COLUMN_RANK = "#";
+	static final String WHATIF_COLUMN_LOCATION = "Location";
+	static final String WHATIF_COLUMN_GAIN = "Gain at 50 %";
+	static final String WHATIF_COLUMN_WORK = "Work";
+	static final String WHATIF_COLUMN_SENTENCE = "What it gains";
+	static final String WHATIF_SENTENCE = "make %s %d %% faster: %s on %d processors";
+	static final String WHATIF_NOT_RECORDING = "What-if needs a run of a recorded program (a *.vtrace or *.vtraceb recording).";
+	static final String WHATIF_READY = "Press Compute for the causal profile of %s: each location's curve and what halving its time gains.";
+	static final String WHATIF_RUNNING = "Computing the causal profile of %s on %d processors...";
+	static final String WHATIF_CANCELLED = "Cancelled.";
+	static final String WHATIF_SUMMARY = "%s on %d processors runs %s%s; %d locations ranked by the gain when their time is halved (the chart shows the best %d).";
+	static final String WHATIF_WITH_EDITS = " with the edits";
+	static final String WHATIF_BAD_SPLIT = "Split locks wants M=K, a lock and a number of parts from 1 to %2$d, not '%1$s'";
+	static final String WHATIF_BAD_FASTER = "Faster wants LOCATION=S, S the fraction of its time removed from 0 to 1, not '%s'";
+	static final String WHATIF_ACTION = "What if this were faster?";
+	static final String WHATIF_ACTION_TIP = "The causal profile of this location: what making it faster gains (in the What-if tab)";
+
+	static final String WHATIF_RESOLUTION = "Compute the causal profile of %s in the Results view's What-if tab: what making it faster gains";
+
 	private Messages() {
 	}
 }

@@ -34,12 +34,14 @@ import org.perfcast.model.results.Run;
  * The runs recorded in the results folders of the open projects, newest first, refreshed when results files
  * change and when a simulation job ends. For the selected run: a summary table (per point, its bindings and
  * summary values), charts (summary values against the swept parameter, a point's series) and the schedules
- * as timelines, whose intervals open their model element or source line when clicked. Two selected runs can
- * be compared; runs can be exported as CSV, JSON or an HTML report, and deleted.
+ * as timelines, whose intervals open their model element or source line when clicked; for a recorded program, its
+ * causal profile (what-if). Two selected runs can be compared; runs can be exported as CSV, JSON or an HTML report,
+ * and deleted.
  * <p>
  * The view composes a {@link RunList}, a header naming the shown run and a tab folder of a {@link SummaryTab},
- * {@link ChartsTab}, {@link ScheduleTab} and {@link CompareTab}; its actions on the selected runs are on its
- * toolbar and the list's context menu.
+ * {@link ChartsTab}, {@link ScheduleTab}, {@link CompareTab} and {@link WhatIfTab}; its actions on the selected runs
+ * are on its toolbar and the list's context menu, "What if this were faster?" ({@link WhatIfAction}) on the
+ * timeline's.
  */
 public final class ResultsView extends ViewPart {
 
@@ -73,6 +75,8 @@ public final class ResultsView extends ViewPart {
 	private ChartsTab chartsTab;
 	private ScheduleTab scheduleTab;
 	private CompareTab compareTab;
+	private WhatIfTab whatIfTab;
+	private WhatIfAction whatIfAction;
 	private RunEntry shown;
 
 	@Override
@@ -91,6 +95,8 @@ public final class ResultsView extends ViewPart {
 		chartsTab = new ChartsTab(tabs);
 		scheduleTab = new ScheduleTab(tabs, getSite());
 		compareTab = new CompareTab(tabs);
+		whatIfTab = new WhatIfTab(tabs, getSite());
+		whatIfAction = WhatIfAction.install(scheduleTab.getChart(), () -> shown, whatIfTab);
 		chartsTab.addLogScaleListener(() -> compareTab.setLogScale(chartsTab.isLogX(), chartsTab.isLogY()));
 		summaryTab.select();
 		sash.setWeights(45, 55);
@@ -186,6 +192,7 @@ public final class ResultsView extends ViewPart {
 		summaryTab.show(run);
 		chartsTab.show(run);
 		scheduleTab.show(entry);
+		whatIfTab.show(entry);
 	}
 
 	/**
@@ -203,7 +210,7 @@ public final class ResultsView extends ViewPart {
 		return header.getText();
 	}
 
-	/** The folder of the tabs: summary, charts, timeline, compare. */
+	/** The folder of the tabs: summary, charts, timeline, compare, what-if. */
 	public CTabFolder getTabs() {
 		return tabs;
 	}
@@ -226,6 +233,16 @@ public final class ResultsView extends ViewPart {
 	/** The Compare tab. */
 	public CompareTab getCompareTab() {
 		return compareTab;
+	}
+
+	/** The What-if tab. */
+	public WhatIfTab getWhatIfTab() {
+		return whatIfTab;
+	}
+
+	/** "What if this were faster?" on the timeline's context menu. */
+	public WhatIfAction getWhatIfAction() {
+		return whatIfAction;
 	}
 
 	@Override
