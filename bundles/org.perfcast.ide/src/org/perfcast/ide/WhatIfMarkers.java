@@ -45,6 +45,7 @@ public final class WhatIfMarkers {
 		case WhatIf.Call c -> SourceLine.of(c.at());
 		case WhatIf.Interval i -> SourceLine.of(i.to()) != null ? SourceLine.of(i.to()) : SourceLine.of(i.from());
 		case WhatIf.Lock l -> null;
+		case WhatIf.Region r -> SourceLine.of(r.region()); // the call that forks the regions
 		case WhatIf.ThreadWork t -> null;
 		};
 	}
