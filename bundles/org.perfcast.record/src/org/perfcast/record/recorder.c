@@ -213,6 +213,7 @@ struct object {
 	unsigned round, incarnation; /* barrier rounds; re-initialisations of the address */
 	int owner, depth;           /* mutexes: the owning thread's id and its recursion depth */
 	int once;                   /* pthread_once: 1 running, 2 done */
+	const void *mutex;          /* conditions: the mutex of the latest wait (handoffs.c) */
 };
 static struct object *objects;
 static size_t object_slots, object_count;
@@ -995,6 +996,7 @@ static int unlocked(const void *m, char sort, int (*release)(void *), void *p, v
 	}
 	int r = release(p);
 	unlock(&lk);
+	handoff_released();
 	return r;
 }
 
@@ -1212,10 +1214,14 @@ int pthread_rwlock_unlock(pthread_rwlock_t *rw) {
 
 /* ---------------------------------------------------------------- conditions and futexes */
 
-/* A thread is about to wait on a condition or futex: counted, so that wakes know how many they wake. */
-static void waiting(const void *c) {
+/* A thread is about to wait on a condition (with mutex m) or futex (m NULL): counted, so that wakes know how many
+   they wake. */
+static void waiting(const void *c, const void *m) {
+	handoff_blocking();
 	lock(&lk);
-	object(c)->waiters++;
+	struct object *o = object(c);
+	o->waiters++;
+	if (m) o->mutex = m;
 	unlock(&lk);
 }
 
@@ -1227,7 +1233,7 @@ static void woken(const void *c, char sort, int timed_out, const struct span *s,
 	name_of(name, sizeof name, sort, c, o->incarnation);
 	if (o->posted > 0 && timed_out >= 0) {
 		o->posted--;
-		record(TAKE, name, site);
+		if (record_at(TAKE, name, site, -1, -1) && sort == 'c') handoff_woken();
 	} else {
 		if (o->waiters > 0) o->waiters--;
 		if (timed_out > 0 && s->wall >= 0) {
@@ -1247,11 +1253,14 @@ static long wake(const void *c, char sort, long n, long (*wake)(const void *, lo
 	char name[48];
 	name_of(name, sizeof name, sort, c, o->incarnation);
 	long k = n < o->waiters ? n : o->waiters;
-	for (long i = 0; i < k; i++) record(POST, name, site);
+	int recorded = 0;
+	for (long i = 0; i < k; i++) recorded |= record_at(POST, name, site, -1, -1);
 	o->waiters -= (int) k;
 	o->posted += (int) k;
+	int holding = sort == 'c' && o->mutex && object(o->mutex)->owner == my_id;
 	long r = wake(c, n);
 	unlock(&lk);
+	if (recorded && sort == 'c') handoff_signalled(holding);
 	return r;
 }
 
@@ -1298,7 +1307,7 @@ static void cancelled_wait(void *p) {
 	do {                                                                                                              \
 		if (!active) return call;                                                                                     \
 		void *site = program_site(__builtin_return_address(0));                                                       \
-		waiting(c);                                                                                                   \
+		waiting(c, m);                                                                                                \
 		releasing(m, site);                                                                                           \
 		struct span s;                                                                                                \
 		span_begin(&s);                                                                                               \
@@ -1396,7 +1405,7 @@ long syscall(long number, ...) {
 	int op = (int) a[1] & FUTEX_CMD_MASK;
 	if (op == FUTEX_WAIT || op == FUTEX_WAIT_BITSET) {
 		void *site = program_site(__builtin_return_address(0));
-		waiting(address);
+		waiting(address, NULL);
 		struct span s;
 		span_begin(&s);
 		long r = real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
@@ -1479,7 +1488,7 @@ int kill(pid_t pid, int sig) {
 		if (!active || inside) return call;                                               \
 		void *site = program_site(__builtin_return_address(0));                           \
 		const void *self_signals = &process_signals;                                      \
-		waiting(self_signals);                                                            \
+		waiting(self_signals, NULL);                                                      \
 		struct span s;                                                                    \
 		span_begin(&s);                                                                   \
 		int saved, r = call;                                                              \

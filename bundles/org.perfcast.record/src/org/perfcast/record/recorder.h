@@ -40,6 +40,13 @@ INTERNAL int waits_own_descriptor(int fd);
 INTERNAL void waits_polled(long long off);
 INTERNAL void waits_notes(FILE *trace);
 
+/* handoffs.c: a signal of a condition woke a recorded waiter (holding: the signaller holds the condition's mutex); a
+   wait took a signal; a mutex was released; the thread is about to block in a wait. */
+INTERNAL void handoff_signalled(int holding);
+INTERNAL void handoff_woken(void);
+INTERNAL void handoff_released(void);
+INTERNAL void handoff_blocking(void);
+
 /* channels.c: descriptors and IPC objects made inside the process stop being its own after fork or spawn; the caller
    holds the lock. */
 INTERNAL void channels_forget(void);
