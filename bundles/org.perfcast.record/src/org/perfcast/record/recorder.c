@@ -213,7 +213,6 @@ struct object {
 	unsigned round, incarnation; /* barrier rounds; re-initialisations of the address */
 	int owner, depth;           /* mutexes: the owning thread's id and its recursion depth */
 	int once;                   /* pthread_once: 1 running, 2 done */
-	const void *mutex;          /* conditions: the mutex of the latest wait (handoffs.c) */
 };
 static struct object *objects;
 static size_t object_slots, object_count;
@@ -1006,6 +1005,7 @@ static int release_spin(void *s) { return real_pthread_spin_unlock(s); }
 
 int pthread_mutex_lock(pthread_mutex_t *m) {
 	resolve();
+	handoff_acquiring();
 	int r = real_pthread_mutex_lock(m);
 	if (r == 0 || r == EOWNERDEAD) locked(m, 'm', LOCK, __builtin_return_address(0));
 	return r;
@@ -1013,6 +1013,7 @@ int pthread_mutex_lock(pthread_mutex_t *m) {
 
 int pthread_mutex_trylock(pthread_mutex_t *m) {
 	resolve();
+	handoff_acquiring();
 	int r = real_pthread_mutex_trylock(m);
 	if (r == 0 || r == EOWNERDEAD) locked(m, 'm', LOCK, __builtin_return_address(0));
 	return r;
@@ -1020,6 +1021,7 @@ int pthread_mutex_trylock(pthread_mutex_t *m) {
 
 int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *deadline) {
 	resolve();
+	handoff_acquiring();
 	struct span s;
 	span_begin(&s);
 	int r = real_pthread_mutex_timedlock(m, deadline);
@@ -1030,6 +1032,7 @@ int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *deadline)
 
 int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock, const struct timespec *deadline) {
 	resolve();
+	handoff_acquiring();
 	struct span s;
 	span_begin(&s);
 	int r = real_pthread_mutex_clocklock(m, clock, deadline);
@@ -1045,6 +1048,7 @@ int pthread_mutex_unlock(pthread_mutex_t *m) {
 
 int mtx_lock(mtx_t *m) {
 	resolve();
+	handoff_acquiring();
 	int r = real_mtx_lock(m);
 	if (r == thrd_success) locked(m, 'm', LOCK, __builtin_return_address(0));
 	return r;
@@ -1052,6 +1056,7 @@ int mtx_lock(mtx_t *m) {
 
 int mtx_trylock(mtx_t *m) {
 	resolve();
+	handoff_acquiring();
 	int r = real_mtx_trylock(m);
 	if (r == thrd_success) locked(m, 'm', LOCK, __builtin_return_address(0));
 	return r;
@@ -1059,6 +1064,7 @@ int mtx_trylock(mtx_t *m) {
 
 int mtx_timedlock(mtx_t *restrict m, const struct timespec *restrict deadline) {
 	resolve();
+	handoff_acquiring();
 	struct span s;
 	span_begin(&s);
 	int r = real_mtx_timedlock(m, deadline);
@@ -1214,14 +1220,11 @@ int pthread_rwlock_unlock(pthread_rwlock_t *rw) {
 
 /* ---------------------------------------------------------------- conditions and futexes */
 
-/* A thread is about to wait on a condition (with mutex m) or futex (m NULL): counted, so that wakes know how many
-   they wake. */
-static void waiting(const void *c, const void *m) {
+/* A thread is about to wait on a condition or futex: counted, so that wakes know how many they wake. */
+static void waiting(const void *c) {
 	handoff_blocking();
 	lock(&lk);
-	struct object *o = object(c);
-	o->waiters++;
-	if (m) o->mutex = m;
+	object(c)->waiters++;
 	unlock(&lk);
 }
 
@@ -1257,10 +1260,9 @@ static long wake(const void *c, char sort, long n, long (*wake)(const void *, lo
 	for (long i = 0; i < k; i++) recorded |= record_at(POST, name, site, -1, -1);
 	o->waiters -= (int) k;
 	o->posted += (int) k;
-	int holding = sort == 'c' && o->mutex && object(o->mutex)->owner == my_id;
 	long r = wake(c, n);
 	unlock(&lk);
-	if (recorded && sort == 'c') handoff_signalled(holding);
+	if (recorded && sort == 'c') handoff_signalled();
 	return r;
 }
 
@@ -1307,7 +1309,7 @@ static void cancelled_wait(void *p) {
 	do {                                                                                                              \
 		if (!active) return call;                                                                                     \
 		void *site = program_site(__builtin_return_address(0));                                                       \
-		waiting(c, m);                                                                                                \
+		waiting(c);                                                                                                   \
 		releasing(m, site);                                                                                           \
 		struct span s;                                                                                                \
 		span_begin(&s);                                                                                               \
@@ -1405,7 +1407,7 @@ long syscall(long number, ...) {
 	int op = (int) a[1] & FUTEX_CMD_MASK;
 	if (op == FUTEX_WAIT || op == FUTEX_WAIT_BITSET) {
 		void *site = program_site(__builtin_return_address(0));
-		waiting(address, NULL);
+		waiting(address);
 		struct span s;
 		span_begin(&s);
 		long r = real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
@@ -1488,7 +1490,7 @@ int kill(pid_t pid, int sig) {
 		if (!active || inside) return call;                                               \
 		void *site = program_site(__builtin_return_address(0));                           \
 		const void *self_signals = &process_signals;                                      \
-		waiting(self_signals, NULL);                                                      \
+		waiting(self_signals);                                                            \
 		struct span s;                                                                    \
 		span_begin(&s);                                                                   \
 		int saved, r = call;                                                              \
