@@ -1017,6 +1017,7 @@ static int unlocked(const void *m, char sort, int (*release)(void *), void *p, v
 	}
 	int r = release(p);
 	unlock(&lk);
+	handoff_released();
 	return r;
 }
 
@@ -1026,6 +1027,7 @@ static int release_spin(void *s) { return real_pthread_spin_unlock(s); }
 
 int pthread_mutex_lock(pthread_mutex_t *m) {
 	resolve();
+	handoff_acquiring();
 	int r = real_pthread_mutex_lock(m);
 	if (r == 0 || r == EOWNERDEAD) locked(m, 'm', LOCK, __builtin_return_address(0));
 	return r;
@@ -1033,6 +1035,7 @@ int pthread_mutex_lock(pthread_mutex_t *m) {
 
 int pthread_mutex_trylock(pthread_mutex_t *m) {
 	resolve();
+	handoff_acquiring();
 	int r = real_pthread_mutex_trylock(m);
 	if (r == 0 || r == EOWNERDEAD) locked(m, 'm', LOCK, __builtin_return_address(0));
 	return r;
@@ -1040,6 +1043,7 @@ int pthread_mutex_trylock(pthread_mutex_t *m) {
 
 int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *deadline) {
 	resolve();
+	handoff_acquiring();
 	struct span s;
 	span_begin(&s);
 	int r = real_pthread_mutex_timedlock(m, deadline);
@@ -1050,6 +1054,7 @@ int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *deadline)
 
 int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t clock, const struct timespec *deadline) {
 	resolve();
+	handoff_acquiring();
 	struct span s;
 	span_begin(&s);
 	int r = real_pthread_mutex_clocklock(m, clock, deadline);
@@ -1065,6 +1070,7 @@ int pthread_mutex_unlock(pthread_mutex_t *m) {
 
 int mtx_lock(mtx_t *m) {
 	resolve();
+	handoff_acquiring();
 	int r = real_mtx_lock(m);
 	if (r == thrd_success) locked(m, 'm', LOCK, __builtin_return_address(0));
 	return r;
@@ -1072,6 +1078,7 @@ int mtx_lock(mtx_t *m) {
 
 int mtx_trylock(mtx_t *m) {
 	resolve();
+	handoff_acquiring();
 	int r = real_mtx_trylock(m);
 	if (r == thrd_success) locked(m, 'm', LOCK, __builtin_return_address(0));
 	return r;
@@ -1079,6 +1086,7 @@ int mtx_trylock(mtx_t *m) {
 
 int mtx_timedlock(mtx_t *restrict m, const struct timespec *restrict deadline) {
 	resolve();
+	handoff_acquiring();
 	struct span s;
 	span_begin(&s);
 	int r = real_mtx_timedlock(m, deadline);
@@ -1236,6 +1244,7 @@ int pthread_rwlock_unlock(pthread_rwlock_t *rw) {
 
 /* A thread is about to wait on a condition or futex: counted, so that wakes know how many they wake. */
 static void waiting(const void *c) {
+	handoff_blocking();
 	lock(&lk);
 	object(c)->waiters++;
 	unlock(&lk);
@@ -1249,7 +1258,7 @@ static void woken(const void *c, char sort, int timed_out, const struct span *s,
 	name_of(name, sizeof name, sort, c, o->incarnation);
 	if (o->posted > 0 && timed_out >= 0) {
 		o->posted--;
-		record(TAKE, name, site);
+		if (record_at(TAKE, name, site, -1, -1) && sort == 'c') handoff_woken();
 	} else {
 		if (o->waiters > 0) o->waiters--;
 		if (timed_out > 0 && s->wall >= 0) {
@@ -1269,11 +1278,13 @@ static long wake(const void *c, char sort, long n, long (*wake)(const void *, lo
 	char name[48];
 	name_of(name, sizeof name, sort, c, o->incarnation);
 	long k = n < o->waiters ? n : o->waiters;
-	for (long i = 0; i < k; i++) record(POST, name, site);
+	int recorded = 0;
+	for (long i = 0; i < k; i++) recorded |= record_at(POST, name, site, -1, -1);
 	o->waiters -= (int) k;
 	o->posted += (int) k;
 	long r = wake(c, n);
 	unlock(&lk);
+	if (recorded && sort == 'c') handoff_signalled();
 	return r;
 }
 

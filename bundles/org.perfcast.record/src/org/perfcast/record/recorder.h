@@ -40,6 +40,14 @@ INTERNAL int waits_own_descriptor(int fd);
 INTERNAL void waits_polled(long long off);
 INTERNAL void waits_notes(FILE *trace);
 
+/* handoffs.c: a signal of a condition woke a recorded waiter; a wait took a signal; the thread is about to take a
+   mutex, has released one, is about to block in a wait. */
+INTERNAL void handoff_signalled(void);
+INTERNAL void handoff_woken(void);
+INTERNAL void handoff_acquiring(void);
+INTERNAL void handoff_released(void);
+INTERNAL void handoff_blocking(void);
+
 /* channels.c: descriptors and IPC objects made inside the process stop being its own after fork or spawn; the caller
    holds the lock. */
 INTERNAL void channels_forget(void);
