@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.Printable;
 
 /**
  * The names a program gave its threads ({@code @name THREAD TEXT} in a trace), by thread: each name with where it was
@@ -107,9 +108,13 @@ public final class ThreadNames {
 		return all().toString();
 	}
 
-	/** How a thread is shown: "ping (T2)" when it is named, else its ID "T2". */
+	/**
+	 * How a thread is shown: "ping (T2)" when it is named, else its ID "T2"; control characters escaped
+	 * ({@link Printable#escape}).
+	 */
 	public static String label(String thread, @Nullable String name) {
-		return name == null || name.isEmpty() || name.equals(thread) ? thread : name + " (" + thread + ")";
+		String id = Printable.escape(thread);
+		return name == null || name.isEmpty() || name.equals(thread) ? id : Printable.escape(name) + " (" + id + ")";
 	}
 
 	/**

@@ -10,6 +10,7 @@ import java.util.List;
 import org.eclipse.jdt.annotation.NonNullByDefault;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.Printable;
 
 /**
  * Reads the text form of a trace, {@code *.vtrace}, one event at a time:
@@ -159,7 +160,7 @@ public final class TraceReader implements TraceSource {
 					String n = name.strip();
 					if (n.isEmpty() || n.contains(" ")) {
 						throw new TraceException(file, line, "@priority wants thread names separated by '>', e.g. "
-								+ "@priority P1 > P2; got '" + rest + "'");
+								+ "@priority P1 > P2; got " + Printable.quote(rest));
 					}
 					if (names.contains(n)) {
 						throw new TraceException(file, line, "@priority names " + n + " twice");
@@ -196,7 +197,7 @@ public final class TraceReader implements TraceSource {
 			}
 		}
 		throw new TraceException(file, line, "@visible-processors wants the number of processors the program saw, 1 "
-				+ "to 4096, e.g. @visible-processors 8; got '" + rest + "'");
+				+ "to 4096, e.g. @visible-processors 8; got " + Printable.quote(rest));
 	}
 
 	private static String strip(String text) {
@@ -274,7 +275,7 @@ public final class TraceReader implements TraceSource {
 				othersCpu = number(word.substring(7), "others");
 			} else {
 				throw new TraceException(file, line, "@end takes only cpu=SECONDS (the process's CPU time) and "
-						+ "others=SECONDS (other programs' on its processor), got '" + word + "'");
+						+ "others=SECONDS (other programs' on its processor), got " + Printable.quote(word));
 			}
 		}
 	}
@@ -282,7 +283,7 @@ public final class TraceReader implements TraceSource {
 	private TraceEvent parse(String body) throws TraceException {
 		String[] words = body.split("\\s+");
 		if (words.length < 3) {
-			throw new TraceException(file, line, "expected 'time thread event [arguments]', got '" + body + "'");
+			throw new TraceException(file, line, "expected 'time thread event [arguments]', got " + Printable.quote(body));
 		}
 		double time = number(words[0], "time");
 		if (time < lastTime) {
@@ -292,8 +293,8 @@ public final class TraceReader implements TraceSource {
 		lastTime = time;
 		EventKind kind = EventKind.of(words[2]);
 		if (kind == null) {
-			throw new TraceException(file, line, "unknown event '" + words[2]
-					+ "' (known: create, wait, activate, exit, lock, rlock, unlock, join, post, take, io, sleep)");
+			throw new TraceException(file, line, "unknown event " + Printable.quote(words[2])
+					+ " (known: create, wait, activate, exit, lock, rlock, unlock, join, post, take, io, sleep)");
 		}
 		List<String> args = new ArrayList<>(2);
 		double cpu = Double.NaN;
@@ -351,7 +352,7 @@ public final class TraceReader implements TraceSource {
 		try {
 			value = Double.parseDouble(text);
 		} catch (NumberFormatException e) {
-			throw new TraceException(file, line, what + " '" + text + "' is not a number");
+			throw new TraceException(file, line, what + " " + Printable.quote(text) + " is not a number");
 		}
 		if (!Double.isFinite(value) || value < 0) {
 			throw new TraceException(file, line, what + " must be a finite number >= 0, was " + text);
