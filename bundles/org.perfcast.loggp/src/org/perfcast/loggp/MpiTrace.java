@@ -4,15 +4,12 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -20,6 +17,7 @@ import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
+import org.perfcast.engine.Printable;
 
 /**
  * A time-independent trace of an MPI run (the format of the README's "Recorded MPI runs"), read as a stream for
@@ -68,13 +66,13 @@ public final class MpiTrace {
 	 * Where a rank's events are: a file (end −1) of {@code size} bytes, or the bytes from start to end of the index
 	 * after its line.
 	 */
-	private record Source(Path path, String name, long start, long end, int line, boolean skipLF, long size) {
+	record Source(Path path, String name, long start, long end, int line, boolean skipLF, long size) {
 	}
 
 	private final Source[] sources;
 	private @Nullable Counts counts;
 
-	private MpiTrace(Source[] sources) {
+	MpiTrace(Source[] sources) {
 		this.sources = sources;
 	}
 
@@ -121,112 +119,16 @@ public final class MpiTrace {
 
 	/**
 	 * Reads the index of the trace at {@code path}: a trace folder (its {@code trace.mpitrace}) or an index file.
-	 * The index has {@code ranks N} and, per rank, {@code rank R FILE} (its events in FILE, relative to the index)
-	 * or {@code rank R} followed by its events inline. The events are read by {@link TraceReplay} or
-	 * {@link #counts}.
+	 * The index has {@code ranks N} and, per rank, {@code rank R FILE} (its events in FILE, relative to the index and
+	 * inside its folder: {@link MpiTraceIndex}) or {@code rank R} followed by its events inline. The events are read
+	 * by {@link TraceReplay} or {@link #counts}.
 	 *
 	 * @param display how to name the index file in diagnostics
-	 * @throws EngineException at the file and line of the first error in the index, or at a rank's missing file
+	 * @throws EngineException at the file and line of the first error in the index, a rank's file among them (missing,
+	 *                         or outside the index's folder)
 	 */
 	public static MpiTrace read(Path path, String display, EngineMonitor monitor) throws EngineException {
-		Path index = Files.isDirectory(path) ? path.resolve("trace.mpitrace") : path;
-		String indexName = Files.isDirectory(path) ? Path.of(display).resolve("trace.mpitrace").toString() : display;
-		if (Files.exists(index) && !Files.isRegularFile(index)) {
-			throw error(indexName, 0, "not a trace file (a device or a pipe)");
-		}
-		if (!Files.exists(index)) {
-			throw error(indexName, 0, "no trace here (a trace folder holds trace.mpitrace)");
-		}
-		Pool pool = new Pool();
-		Lines in = new Lines(index, indexName, 0, -1, 0, false, pool);
-		try {
-			Source[] sources = null;
-			int rank = -1; // the rank whose events follow inline, −1 before any, −2 after a rank in a file
-			long sectionStart = 0;
-			int sectionLine = 0;
-			boolean sectionSkip = false;
-			while (true) {
-				long before = in.position();
-				String s = in.read();
-				if (s == null) {
-					if (rank >= 0 && sources != null) {
-						sources[rank] = new Source(index, indexName, sectionStart, in.position(), sectionLine, sectionSkip,
-								in.position() - sectionStart);
-					}
-					break;
-				}
-				int l = in.line;
-				if ((l & 0xffff) == 0) {
-					monitor.checkCancelled();
-				}
-				String[] f = fields(s);
-				if (f.length == 0) {
-					continue;
-				}
-				if (sources == null) {
-					if (!f[0].equals("ranks") || f.length != 2) {
-						throw error(indexName, l, "a trace begins with 'ranks N', found '" + s.strip() + "'");
-					}
-					sources = new Source[(int) integer(f[1], indexName, l, "the number of ranks", 1, MAX_RANKS)];
-					continue;
-				}
-				if (f[0].equals("rank")) {
-					if (rank >= 0) {
-						sources[rank] = new Source(index, indexName, sectionStart, before, sectionLine, sectionSkip, before
-								- sectionStart);
-					}
-					if (f.length != 2 && f.length != 3) {
-						throw error(indexName, l, "'rank R' or 'rank R FILE', found '" + s.strip() + "'");
-					}
-					int r = (int) integer(f[1], indexName, l, "a rank", 0, sources.length - 1);
-					if (sources[r] != null) {
-						throw error(indexName, l, "rank " + r + " is given twice");
-					}
-					if (f.length == 3) {
-						Path file = index.resolveSibling(f[2]);
-						String name = Path.of(indexName).resolveSibling(f[2]).toString();
-						if (!Files.exists(file)) {
-							throw error(name, 0, "no such file: rank " + r + "'s events");
-						}
-						if (!Files.isRegularFile(file)) {
-							throw error(name, 0, "cannot read rank " + r + "'s events: " + file.getFileName()
-									+ " is not a file (a device or a pipe)");
-						}
-						long size;
-						try {
-							size = Files.size(file);
-						} catch (IOException e) {
-							throw error(name, 0, "cannot read rank " + r + "'s events: " + e.getMessage());
-						}
-						sources[r] = new Source(file, name, 0, -1, 0, false, size);
-						rank = -2;
-					} else {
-						// a placeholder until the section's end is known
-						sources[r] = new Source(index, indexName, 0, 0, 0, false, 0);
-						rank = r;
-						sectionStart = in.position();
-						sectionLine = l;
-						sectionSkip = in.skipLF;
-					}
-					continue;
-				}
-				if (rank < 0) {
-					throw error(indexName, l, "an event before any 'rank R'");
-				}
-			}
-			if (sources == null) {
-				throw error(indexName, 0, "the trace states no 'ranks N'");
-			}
-			for (int r = 0; r < sources.length; r++) {
-				if (sources[r] == null) {
-					throw error(indexName, 0, "rank " + r + " of " + sources.length + " has no events ('rank " + r
-							+ "' missing)");
-				}
-			}
-			return new MpiTrace(sources);
-		} finally {
-			pool.close();
-		}
+		return MpiTraceIndex.read(path, display, monitor);
 	}
 
 	/** Splits on spaces and tabs; a '#' starts a comment. */
@@ -626,14 +528,14 @@ public final class MpiTrace {
 					us = Double.NaN;
 				}
 				if (!(us >= 0) || Double.isInfinite(us)) {
-					throw error(file, l, "a computation lasts a finite number of µs of at least 0, not '" + f[1] + "'");
+					throw error(file, l, "a computation lasts a finite number of µs of at least 0, not " + Printable.quote(f[1]));
 				}
 				emit(COMPUTE, null, us, l);
 			}
 			case "comm" -> {
 				if (f.length < 3) {
-					throw error(file, l, "'comm ID RANK...' names the communicator's members, found '" + String.join(" ", f)
-							+ "'");
+					throw error(file, l, "'comm ID RANK...' names the communicator's members, found " + Printable.quote(
+							String.join(" ", f)));
 				}
 				int id = (int) integer(f[1], file, l, "a communicator id", 0, Integer.MAX_VALUE - 1);
 				int[] members = new int[f.length - 2];
@@ -652,7 +554,7 @@ public final class MpiTrace {
 			case "cancel" -> cancel(f, l);
 			case "barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall", "gather", "scatter" -> collective(f,
 					l);
-			default -> throw error(file, l, "unknown event '" + f[0] + "'; events: compute, comm, send, ssend, recv, "
+			default -> throw error(file, l, "unknown event " + Printable.quote(f[0]) + "; events: compute, comm, send, ssend, recv, "
 					+ "isend, issend, irecv, wait, cancel, barrier, bcast, reduce, allreduce, allgather, alltoall, gather, "
 					+ "scatter");
 			}
@@ -714,8 +616,8 @@ public final class MpiTrace {
 				String[] w = done.fields();
 				int wl = done.line();
 				if (w.length != 2 && w.length != 5) {
-					throw error(file, wl, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found '" + String
-							.join(" ", w) + "'");
+					throw error(file, wl, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found " + Printable
+							.quote(String.join(" ", w)));
 				}
 				if (w.length != 5) {
 					throw error(file, wl, "request " + request + " received from any source or with any tag: its wait "
@@ -821,8 +723,8 @@ public final class MpiTrace {
 
 		private void waitFor(String[] f, int l) throws EngineException {
 			if (f.length != 2 && f.length != 5) {
-				throw error(file, l, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found '" + String.join(
-						" ", f) + "'");
+				throw error(file, l, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found " + Printable.quote(
+						String.join(" ", f)));
 			}
 			long request = integer(f[1], file, l, "a request id", 0, Long.MAX_VALUE);
 			Request q = open.remove(request);
@@ -1262,12 +1164,12 @@ public final class MpiTrace {
 
 	private static void arity(String[] f, int n, String file, int l, String usage) throws EngineException {
 		if (f.length != n) {
-			throw error(file, l, "'" + usage + "' has " + (n - 1) + " field" + (n == 2 ? "" : "s") + " after '" + f[0]
-					+ "', found " + (f.length - 1));
+			throw error(file, l, "'" + usage + "' has " + (n - 1) + " field" + (n == 2 ? "" : "s") + " after "
+					+ Printable.quote(f[0]) + ", found " + (f.length - 1));
 		}
 	}
 
-	private static long integer(String text, String file, int l, String what, long min, long max) throws EngineException {
+	static long integer(String text, String file, int l, String what, long min, long max) throws EngineException {
 		try {
 			long v = Long.parseLong(text);
 			if (v >= min && v <= max) {
@@ -1276,7 +1178,7 @@ public final class MpiTrace {
 		} catch (NumberFormatException e) {
 			// below
 		}
-		throw error(file, l, what + " is a whole number from " + min + " to " + max + ", not '" + text + "'");
+		throw error(file, l, what + " is a whole number from " + min + " to " + max + ", not " + Printable.quote(text));
 	}
 
 	static EngineException error(String file, int line, String message) {
