@@ -135,6 +135,8 @@ public final class BinaryTrace {
 		private byte[] buffer = new byte[1 << 16];
 		private int position;
 		private int limit;
+		/** The offset in the file of the buffer's first byte. */
+		private long base;
 		private long record;
 		private long events;
 		private double lastTime;
@@ -157,21 +159,32 @@ public final class BinaryTrace {
 						+ VERSION + " and " + VERSION_VISIBLE + ")");
 			}
 			try {
-				int count = (int) varint();
-				List<String> priorities = new ArrayList<>();
-				for (int i = 0; i < count; i++) {
+				long at = offset();
+				long count = varint();
+				if (count < 0 || count > Recording.MAX_THREADS) {
+					throw new TraceException(file, 0, "the header's count of threads in priority order, " + count
+							+ " at byte " + at + ", is not 0 to " + Recording.MAX_THREADS + " (a corrupt file?)");
+				}
+				List<String> priorities = new ArrayList<>(); // grown as the names are read, not allocated for count
+				for (long i = 0; i < count; i++) {
 					priorities.add(name());
 				}
 				String unit = name();
-				int visible = version == VERSION_VISIBLE ? (int) varint() : 0;
+				at = offset();
+				long visible = version == VERSION_VISIBLE ? varint() : 0;
 				if (visible < 0 || visible > 4096) {
-					throw new TraceException(file, 0, "the binary trace's visible processors " + visible
-							+ " are not 1 to 4096");
+					throw new TraceException(file, 0, "the binary trace's visible processors " + visible + " at byte "
+							+ at + " are not 1 to 4096");
 				}
-				header = new TraceHeader(priorities, unit, "", visible);
+				header = new TraceHeader(priorities, unit, "", (int) visible);
 			} catch (EOFException e) {
 				throw new TraceException(file, 0, "the binary trace ends inside its header");
 			}
+		}
+
+		/** The offset in the file of the next byte to decode. */
+		private long offset() {
+			return base + position;
 		}
 
 		/** Makes at least {@code n} bytes available; false at the end of the stream. */
@@ -179,6 +192,7 @@ public final class BinaryTrace {
 			if (limit - position >= n) {
 				return true;
 			}
+			base += position;
 			System.arraycopy(buffer, position, buffer, 0, limit - position);
 			limit -= position;
 			position = 0;
