@@ -17,6 +17,8 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 
+import org.perfcast.engine.TemporaryDirectory;
+
 /**
  * What the start script ({@code releng/cli-jvm.sh}) needs to make the command line's start-up cache:
  * <ul>
@@ -109,8 +111,8 @@ public final class StartupCache {
 
 	/** Runs the training commands; a command that fails is skipped. */
 	static void train(String examples) throws IOException {
-		Path scratch = Files.createTempDirectory("perfcast-training");
-		try {
+		try (TemporaryDirectory temporary = TemporaryDirectory.create("perfcast-training-")) {
+			Path scratch = temporary.path();
 			List<List<String>> commands = new ArrayList<>();
 			commands.add(List.of("help"));
 			commands.add(List.of("version"));
@@ -159,10 +161,6 @@ public final class StartupCache {
 				} catch (RuntimeException e) {
 					// a command that cannot run here adds nothing to the cache
 				}
-			}
-		} finally {
-			try (Stream<Path> files = Files.walk(scratch)) {
-				files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.TemporaryDirectory;
 
 /**
  * Runs an MPI program under reverse profiling (section 4 of the paper): the library {@code revprof.c} (shipped
@@ -279,8 +280,8 @@ public final class ReverseProfiler {
 					+ "DIR/revprof-summary.txt)");
 		}
 		Path lib = preloadable(library(cache).resolve("librevprof.so"));
-		Path logs = Files.createTempDirectory("perfcast-revprof-");
-		try {
+		try (TemporaryDirectory temporary = TemporaryDirectory.create("perfcast-revprof-")) {
+			Path logs = temporary.path();
 			ProcessBuilder builder = mpirun(np, binary, args, List.of("LD_PRELOAD=" + lib, "PERFCAST_REVPROF_SUMMARY="
 					+ summary.toAbsolutePath(), "PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step,
 					"PERFCAST_REVPROF_COMPUTE=" + compute));
@@ -297,13 +298,6 @@ public final class ReverseProfiler {
 				ranks.add(readLog(logs.resolve("rank" + r + ".log"), r));
 			}
 			return new Prediction(ranks, output);
-		} finally {
-			try (var files = Files.list(logs)) {
-				for (Path f : files.toList()) {
-					Files.deleteIfExists(f);
-				}
-			}
-			Files.deleteIfExists(logs);
 		}
 	}
 
