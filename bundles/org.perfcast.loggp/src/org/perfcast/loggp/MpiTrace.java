@@ -17,6 +17,7 @@ import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
+import org.perfcast.engine.MemoryLimit;
 import org.perfcast.engine.Printable;
 
 /**
@@ -27,7 +28,8 @@ import org.perfcast.engine.Printable;
  * is resolved from the actual source and tag recorded at the receive's completion, and a receive's completion
  * (or cancel) is read ahead of it. A message is held only between its first side's reading and its replay, so the
  * memory is that of the messages in flight, the open requests and a read buffer per rank in use, not the trace's
- * length.
+ * length; what the open requests, the messages whose other side is not read yet and the communicators take is
+ * limited ({@link MemoryLimit}), and a trace that would hold more ends at the line that crossed the limit.
  * <p>
  * Collectives are decomposed into the usual algorithms: a binomial tree for bcast, reduce, gather and scatter;
  * recursive doubling for allreduce, allgather and barrier (for a size p not a power of two, MPICH's folding: the
@@ -61,6 +63,14 @@ public final class MpiTrace {
 	 * receives completed far ahead (many irecvs, then their waits) is scanned once, not once per receive.
 	 */
 	private static final int REMEMBERED = 1 << 18;
+	/** Bytes a remembered completion takes at most (its fields). */
+	private static final int AHEAD_BYTES = 256;
+	/** Bytes a message whose other side is not read yet takes in its key's queue. */
+	static final int MESSAGE_BYTES = 72;
+	/** Bytes a matching key's queue takes, besides its messages. */
+	static final int KEY_BYTES = 136;
+	/** Bytes a communicator takes, besides 4 a member. */
+	static final int COMM_BYTES = 96;
 
 	/**
 	 * Where a rank's events are: a file (end −1) of {@code size} bytes, or the bytes from start to end of the index
@@ -207,6 +217,11 @@ public final class MpiTrace {
 		private int swept = 4096;
 		long messages;
 		long largest;
+		/** What the ranks hold: open requests, messages in the queues, communicators' bytes. */
+		long openRequests;
+		long queued;
+		long commBytes;
+		private final long limit = MemoryLimit.bytes();
 		/**
 		 * While draining after a deadlock: per key of a receive still waiting, the sends read since and the first's
 		 * bytes.
@@ -225,7 +240,8 @@ public final class MpiTrace {
 			}
 			ranks = new Rank[P];
 			int lookahead = Math.max(64, LOOKAHEAD / P);
-			int remembered = Math.max(1024, REMEMBERED / P);
+			// at most an eighth of the memory limit
+			int remembered = (int) Math.max(1024, Math.min(REMEMBERED, MemoryLimit.items(8L * AHEAD_BYTES)) / P);
 			for (int r = 0; r < P; r++) {
 				Source s = trace.sources[r];
 				ranks[r] = new Rank(this, r, s.name(), new Lines(s.path(), s.name(), s.start(), s.end(), s.line(),
@@ -280,6 +296,7 @@ public final class MpiTrace {
 				Transfer first = queue.peekFirst();
 				if (first != null && first.sentFirst != send) {
 					queue.pollFirst();
+					queued--;
 					return first;
 				}
 			} else {
@@ -292,27 +309,27 @@ public final class MpiTrace {
 			}
 			Transfer m = new Transfer(key.from(), key.to(), send);
 			queue.addLast(m);
+			queued++;
 			return m;
+		}
+
+		/** The bytes held for what the trace keeps open. */
+		long held() {
+			return openRequests * OpenRequests.BYTES + queued * MESSAGE_BYTES + (long) queues.size() * KEY_BYTES
+					+ commBytes;
+		}
+
+		/** Ends the replay when what it holds is beyond the limit, as rank {@code r} reaches line {@code l}. */
+		void checkHeld(Rank rank, int l) throws EngineException {
+			if (held() > limit) {
+				throw error(rank.file, l, "rank " + rank.r + " reaches this line with " + openRequests + " requests not "
+						+ "completed and " + queued + " messages whose other side is not read yet (of all ranks), more "
+						+ "than the replay's memory limit of " + MemoryLimit.describe());
+			}
 		}
 
 		void close() {
 			pool.close();
-		}
-	}
-
-	/** A request of a rank still open: its isend's or irecv's message (none for a cancelled receive). */
-	private static final class Request {
-		final byte kind;
-		final @Nullable Transfer message;
-		final int line;
-		/** A receive from any source or with any tag whose completion is not yet read. */
-		final boolean wildcard;
-
-		Request(byte kind, @Nullable Transfer message, int line, boolean wildcard) {
-			this.kind = kind;
-			this.message = message;
-			this.line = line;
-			this.wildcard = wildcard;
 		}
 	}
 
@@ -343,7 +360,9 @@ public final class MpiTrace {
 		/** Where a scan goes on after {@link #known}, when that is beyond what {@link #lines} read; its line end. */
 		private long knownPosition = -1;
 		private boolean knownSkipLF;
-		private final Map<Long, Request> open = new HashMap<>();
+		/** Whether {@link #known} is the rank's last line: every completion to come is known, no scan finds more. */
+		private boolean knownEnd;
+		private final OpenRequests open = new OpenRequests();
 		/** Communicators: id to the world ranks of their members. */
 		private final Map<Integer, int[]> comms = new HashMap<>();
 		/** Collectives so far, per communicator id: the next instance's number. */
@@ -387,6 +406,7 @@ public final class MpiTrace {
 			this.size = size;
 			comms.put(0, stream.world);
 			comms.put(1, new int[] { r });
+			stream.commBytes += 2 * COMM_BYTES + 4;
 		}
 
 		/** Makes the next operation current; false at the rank's end. */
@@ -401,6 +421,7 @@ public final class MpiTrace {
 					}
 					exchange(members[(alltoallMe + s) % p], members[(alltoallMe - s + p) % p], alltoallBytes, alltoallTag,
 							alltoallComm, alltoallLine);
+					stream.checkHeld(this, alltoallLine);
 					continue;
 				}
 				if (ended) {
@@ -411,6 +432,7 @@ public final class MpiTrace {
 					passed(a.fields(), a.line());
 					if (a.fields().length > 0) {
 						event(a.fields(), a.line());
+						stream.checkHeld(this, a.line());
 					}
 					continue;
 				}
@@ -425,6 +447,7 @@ public final class MpiTrace {
 				passed(f, lines.line);
 				if (f.length > 0) {
 					event(f, lines.line);
+					stream.checkHeld(this, lines.line);
 				}
 			}
 			kind = kinds[head];
@@ -471,20 +494,10 @@ public final class MpiTrace {
 		private void end() throws EngineException {
 			ended = true;
 			close();
-			Request first = null;
-			for (Request q : open.values()) {
-				if (q.wildcard && (first == null || q.line < first.line)) {
-					first = q;
-				}
-			}
-			if (first != null) {
-				long id = 0;
-				for (Map.Entry<Long, Request> e : open.entrySet()) {
-					if (e.getValue() == first) {
-						id = e.getKey();
-					}
-				}
-				throw error(file, first.line, "the receive of request " + id + " from any source or with any tag never "
+			int first = open.firstWildcard();
+			if (first >= 0) {
+				long id = open.id(first);
+				throw error(file, open.line(first), "the receive of request " + id + " from any source or with any tag never "
 						+ "completes, so its message is unknown");
 			}
 		}
@@ -547,7 +560,8 @@ public final class MpiTrace {
 				if (!self) {
 					throw error(file, l, "communicator " + id + " does not have rank " + r + ", whose events these are");
 				}
-				comms.put(id, members);
+				int[] was = comms.put(id, members);
+				stream.commBytes += 4L * members.length - (was == null ? -COMM_BYTES : 4L * was.length);
 			}
 			case "send", "ssend", "isend", "issend", "recv", "irecv" -> p2p(f, l);
 			case "wait" -> waitFor(f, l);
@@ -579,14 +593,14 @@ public final class MpiTrace {
 			}
 			long size = integer(f[4], file, l, "a byte count", 0, Message.MAX_BYTES);
 			long request = nonblocking ? integer(f[5], file, l, "a request id", 0, Long.MAX_VALUE) : -1;
-			if (nonblocking && open.containsKey(request)) {
+			if (nonblocking && open.find(request) >= 0) {
 				throw error(file, l, "request " + request + " is still open (no wait completed it)");
 			}
 			if (!receive) {
 				Transfer m = stream.send(r, peer, tag, comm, size, f[0].startsWith("ss") || f[0].startsWith("iss"));
 				emit(nonblocking ? ISEND : SEND, m, 0, l);
 				if (nonblocking) {
-					open.put(request, new Request(ISEND, m, l, false));
+					opened(request, ISEND, m, l, false);
 				}
 				return;
 			}
@@ -597,7 +611,7 @@ public final class MpiTrace {
 			}
 			if (!stream.matching) {
 				emit(IRECV, null, 0, l);
-				open.put(request, new Request(IRECV, null, l, wildcard));
+				opened(request, IRECV, null, l, wildcard);
 				return;
 			}
 			// the receive is matched where it is posted: its completion, read ahead, says whether it takes a message
@@ -610,7 +624,7 @@ public final class MpiTrace {
 				}
 			} else if (done.fields()[0].equals("cancel")) {
 				emit(COMPUTE, null, 0, l);
-				open.put(request, new Request(IRECV, null, l, false));
+				opened(request, IRECV, null, l, false);
 				return;
 			} else if (wildcard) {
 				String[] w = done.fields();
@@ -628,7 +642,7 @@ public final class MpiTrace {
 			}
 			Transfer m = stream.receive(peer, r, tag, comm, l);
 			emit(IRECV, m, 0, l);
-			open.put(request, new Request(IRECV, m, l, false));
+			opened(request, IRECV, m, l, false);
 		}
 
 		/**
@@ -654,6 +668,9 @@ public final class MpiTrace {
 					}
 				}
 			}
+			if (knownEnd) {
+				return null;
+			}
 			// every completion up to what the reader read is known (read ahead, or passed); a scan goes on after
 			// the last line known
 			boolean resume = known > lines.line;
@@ -663,9 +680,17 @@ public final class MpiTrace {
 			Lines scan = resume ? lines.copyAt(knownPosition, known, knownSkipLF) : lines.copy();
 			try {
 				String[] f;
-				while ((f = scan.fields()) != null) {
+				while ((f = scan.completionFields()) != null) {
 					if ((scan.line & 0xffff) == 0) {
 						stream.monitor.checkCancelled();
+					}
+					if (f.length == 0) { // not a completion (or blank)
+						if (scan.line == known + 1 && completionCount < remembered) {
+							known = scan.line;
+							knownPosition = scan.position();
+							knownSkipLF = scan.skipLF;
+						}
+						continue;
 					}
 					Ahead a = new Ahead(f, scan.line);
 					if (scan.line == known + 1 && completionCount < remembered) {
@@ -679,6 +704,7 @@ public final class MpiTrace {
 						return a;
 					}
 				}
+				knownEnd = known == scan.line;
 				return null;
 			} finally {
 				scan.release();
@@ -727,15 +753,19 @@ public final class MpiTrace {
 						String.join(" ", f)));
 			}
 			long request = integer(f[1], file, l, "a request id", 0, Long.MAX_VALUE);
-			Request q = open.remove(request);
-			if (q == null) {
+			int q = open.find(request);
+			if (q < 0) {
 				throw error(file, l, "no open request " + request + " (an isend, issend or irecv names it first)");
 			}
-			if (q.kind == ISEND) {
-				emit(WAIT_SEND, q.message, 0, l);
+			byte kind = open.kind(q);
+			Transfer message = open.message(q);
+			boolean wildcard = open.wildcard(q);
+			closed(q);
+			if (kind == ISEND) {
+				emit(WAIT_SEND, message, 0, l);
 				return;
 			}
-			if (q.wildcard) {
+			if (wildcard) {
 				if (f.length != 5) {
 					throw error(file, l, "request " + request + " received from any source or with any tag: its wait "
 							+ "names the actual source, tag and bytes");
@@ -743,21 +773,31 @@ public final class MpiTrace {
 				integer(f[2], file, l, "a rank", 0, stream.ranks.length - 1);
 				integer(f[3], file, l, "a tag", 0, Integer.MAX_VALUE);
 			}
-			emit(WAIT_RECV, q.message, 0, l);
+			emit(WAIT_RECV, message, 0, l);
+		}
+
+		private void opened(long request, byte kind, @Nullable Transfer message, int l, boolean wildcard) {
+			open.put(request, kind, message, l, wildcard);
+			stream.openRequests++;
+		}
+
+		private void closed(int slot) {
+			open.remove(slot);
+			stream.openRequests--;
 		}
 
 		/** A receive that MPI_Cancel cancelled: it took no message, and its operation was a computation of no time. */
 		private void cancel(String[] f, int l) throws EngineException {
 			arity(f, 2, file, l, "cancel REQ");
 			long request = integer(f[1], file, l, "a request id", 0, Long.MAX_VALUE);
-			Request q = open.get(request);
-			if (q == null) {
+			int q = open.find(request);
+			if (q < 0) {
 				throw error(file, l, "no open request " + request + " (an irecv names it first)");
 			}
-			if (q.kind != IRECV) {
+			if (open.kind(q) != IRECV) {
 				throw error(file, l, "request " + request + " is a send: only a receive's cancel is replayed");
 			}
-			open.remove(request);
+			closed(q);
 		}
 
 		private void collective(String[] f, int l) throws EngineException {
@@ -991,9 +1031,45 @@ public final class MpiTrace {
 
 		/** The next line's fields ({@link MpiTrace#fields}), or null at the end. */
 		String @Nullable [] fields() throws EngineException {
+			return advance() ? split() : null;
+		}
+
+		/**
+		 * The next line's fields if it is a completion ('wait' or 'cancel'), no fields for any other line (not split
+		 * into strings), or null at the end.
+		 */
+		String @Nullable [] completionFields() throws EngineException {
 			if (!advance()) {
 				return null;
 			}
+			byte[] b = buffer();
+			int i = lineStart;
+			while (i < lineEnd && blank(b[i])) {
+				i++;
+			}
+			return startsWord(b, i, WAIT) || startsWord(b, i, CANCEL) ? split() : NO_FIELDS;
+		}
+
+		private static final byte[] WAIT = "wait".getBytes(StandardCharsets.US_ASCII);
+		private static final byte[] CANCEL = "cancel".getBytes(StandardCharsets.US_ASCII);
+		private static final String[] NO_FIELDS = {};
+
+		/** Whether the line has {@code word} at {@code i}, followed by a blank, a comment or its end. */
+		private boolean startsWord(byte[] b, int i, byte[] word) {
+			if (lineEnd - i < word.length) {
+				return false;
+			}
+			for (int k = 0; k < word.length; k++) {
+				if (b[i + k] != word[k]) {
+					return false;
+				}
+			}
+			int after = i + word.length;
+			return after == lineEnd || blank(b[after]) || b[after] == '#';
+		}
+
+		/** The fields of the line {@link #advance} found. */
+		private String[] split() {
 			byte[] b = buffer();
 			int n = lineStart;
 			while (n < lineEnd && b[n] != '#') {
