@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.MemoryLimit;
 
 /**
  * The compact binary form of a trace ({@code *.vtraceb}), for traces of many millions of events: the magic
@@ -141,6 +142,9 @@ public final class BinaryTrace {
 		private long events;
 		private double lastTime;
 		private final ThreadNames threadNames = new ThreadNames();
+		/** The bytes the names defined take (estimated), and the most they may: half the {@link MemoryLimit}. */
+		private long nameBytes;
+		private final long nameLimit = MemoryLimit.bytes() / 2;
 
 		Reader(InputStream stream, String file) throws IOException, TraceException {
 			this.in = stream;
@@ -161,9 +165,9 @@ public final class BinaryTrace {
 			try {
 				long at = offset();
 				long count = varint();
-				if (count < 0 || count > Recording.MAX_THREADS) {
+				if (count < 0 || count > TraceHeader.MAX_PRIORITIES) {
 					throw new TraceException(file, 0, "the header's count of threads in priority order, " + count
-							+ " at byte " + at + ", is not 0 to " + Recording.MAX_THREADS + " (a corrupt file?)");
+							+ " at byte " + at + ", is not 0 to " + TraceHeader.MAX_PRIORITIES + " (a corrupt file?)");
 				}
 				List<String> priorities = new ArrayList<>(); // grown as the names are read, not allocated for count
 				for (long i = 0; i < count; i++) {
@@ -256,6 +260,8 @@ public final class BinaryTrace {
 					threadNames.name(name(), name(), events);
 				} catch (EOFException e) {
 					throw new TraceException(file, record, "the binary trace ends inside record " + record);
+				} catch (IllegalArgumentException e) {
+					throw new TraceException(file, record, "record " + record + ": " + e.getMessage());
 				}
 			}
 			events++;
@@ -324,6 +330,12 @@ public final class BinaryTrace {
 			} catch (java.io.UTFDataFormatException e) {
 				throw new TraceException(file, record, "record " + record + " has a name that is not valid modified "
 						+ "UTF-8 (a corrupt file?)");
+			}
+			nameBytes += 64 + 2L * name.length();
+			if (nameBytes > nameLimit) {
+				throw new TraceException(file, record, "record " + record + ": the " + names.size() + " names defined "
+						+ "so far take more than " + (nameLimit >> 20) + " MiB, half the memory limit of "
+						+ MemoryLimit.describe());
 			}
 			names.add(name);
 			return name;

@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.eclipse.jdt.annotation.NonNullByDefault;
 
@@ -155,19 +157,22 @@ public final class TraceReader implements TraceSource {
 			String rest = words.length > 1 ? words[1].strip() : "";
 			switch (words[0]) {
 			case "@priority" -> {
-				List<String> names = new ArrayList<>();
+				Set<String> names = new LinkedHashSet<>();
 				for (String name : rest.split(">")) {
 					String n = name.strip();
 					if (n.isEmpty() || n.contains(" ")) {
 						throw new TraceException(file, line, "@priority wants thread names separated by '>', e.g. "
 								+ "@priority P1 > P2; got " + Printable.quote(rest));
 					}
-					if (names.contains(n)) {
+					if (!names.add(n)) {
 						throw new TraceException(file, line, "@priority names " + n + " twice");
 					}
-					names.add(n);
+					if (names.size() > TraceHeader.MAX_PRIORITIES) {
+						throw new TraceException(file, line, "@priority names more than " + TraceHeader.MAX_PRIORITIES
+								+ " threads");
+					}
 				}
-				priorities = names;
+				priorities = List.copyOf(names);
 			}
 			case "@unit" -> {
 				if (rest.isEmpty() || rest.contains(" ")) {
@@ -280,8 +285,31 @@ public final class TraceReader implements TraceSource {
 		}
 	}
 
+	/** The words of {@code body} (stripped), as {@code body.split("\\s+")} without a pattern per line. */
+	private static String[] words(String body) {
+		List<String> words = new ArrayList<>(6);
+		int n = body.length();
+		int i = 0;
+		while (i < n) {
+			int start = i;
+			while (i < n && !blank(body.charAt(i))) {
+				i++;
+			}
+			words.add(body.substring(start, i));
+			while (i < n && blank(body.charAt(i))) {
+				i++;
+			}
+		}
+		return words.toArray(String[]::new);
+	}
+
+	/** What {@code \\s} matches. */
+	private static boolean blank(char c) {
+		return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+	}
+
 	private TraceEvent parse(String body) throws TraceException {
-		String[] words = body.split("\\s+");
+		String[] words = words(body);
 		if (words.length < 3) {
 			throw new TraceException(file, line, "expected 'time thread event [arguments]', got " + Printable.quote(body));
 		}
