@@ -33,8 +33,12 @@ public final class MemoryLimit {
 	 * as -Dperfcast.memoryLimit says".
 	 */
 	public static String describe() {
-		long mib = bytes() >> 20;
-		return Long.getLong(PROPERTY, 0) > 0 ? mib + " MiB, as -D" + PROPERTY + " says"
-				: mib + " MiB, a quarter of the Java heap (a larger heap, -Xmx, raises it)";
+		return size(bytes()) + (Long.getLong(PROPERTY, 0) > 0 ? ", as -D" + PROPERTY + " says"
+				: ", a quarter of the Java heap (a larger heap, -Xmx, raises it)");
+	}
+
+	/** {@code bytes} in whole MiB, or KiB below one MiB: "72 MiB", "256 KiB". */
+	public static String size(long bytes) {
+		return bytes >= 1 << 20 ? (bytes >> 20) + " MiB" : (bytes >> 10) + " KiB";
 	}
 }

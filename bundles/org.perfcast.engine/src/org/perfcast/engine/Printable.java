@@ -52,15 +52,16 @@ public final class Printable {
 	private static String escape(CharSequence text, boolean lines) {
 		int n = text.length();
 		int i = 0;
-		while (i < n && !unsafe(text.charAt(i), lines)) {
-			i++;
+		int c;
+		while (i < n && !unsafe(c = Character.codePointAt(text, i), lines)) {
+			i += Character.charCount(c);
 		}
 		if (i == n) {
 			return text.toString();
 		}
 		StringBuilder out = new StringBuilder(n + 16).append(text, 0, i);
 		while (i < n) {
-			int c = Character.codePointAt(text, i);
+			c = Character.codePointAt(text, i);
 			int width = Character.charCount(c);
 			if (!unsafe(c, lines)) {
 				out.appendCodePoint(c);

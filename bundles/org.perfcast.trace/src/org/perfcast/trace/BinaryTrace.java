@@ -334,7 +334,7 @@ public final class BinaryTrace {
 			nameBytes += 64 + 2L * name.length();
 			if (nameBytes > nameLimit) {
 				throw new TraceException(file, record, "record " + record + ": the " + names.size() + " names defined "
-						+ "so far take more than " + (nameLimit >> 20) + " MiB, half the memory limit of "
+						+ "so far take more than " + MemoryLimit.size(nameLimit) + ", half the memory limit of "
 						+ MemoryLimit.describe());
 			}
 			names.add(name);

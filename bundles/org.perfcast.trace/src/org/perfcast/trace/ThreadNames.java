@@ -69,7 +69,7 @@ public final class ThreadNames {
 		bytes += 96 + 2L * cut.length() + (history.isEmpty() ? 128 + 2L * thread.length() : 0);
 		if (bytes > limit) {
 			throw new IllegalArgumentException("the " + order.size() + " thread names so far take more than "
-					+ (limit >> 20) + " MiB, a quarter of the memory limit of " + MemoryLimit.describe());
+					+ MemoryLimit.size(limit) + ", a quarter of the memory limit of " + MemoryLimit.describe());
 		}
 		history.add(named);
 		order.add(Map.entry(thread, named));
