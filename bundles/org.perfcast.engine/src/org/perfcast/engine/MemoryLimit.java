@@ -2,7 +2,7 @@ package org.perfcast.engine;
 
 /**
  * How much an engine may hold for what its input keeps open (an MPI replay's open requests and unmatched messages, a
- * thread simulation's threads, objects and signals not taken): a quarter of the Java heap's maximum, so that a
+ * thread simulation's threads, objects and signals not taken): an eighth of the Java heap's maximum, so that a
  * crafted or broken input ends at once in a message naming where it crossed the limit, instead of in minutes of
  * garbage collection before the heap runs out. The system property {@value #PROPERTY} sets it in MiB instead.
  */
@@ -14,13 +14,16 @@ public final class MemoryLimit {
 	private MemoryLimit() {
 	}
 
-	/** The limit in bytes: {@value #PROPERTY} MiB when set to a positive number, else a quarter of the heap. */
+	/**
+	 * The limit in bytes: {@value #PROPERTY} MiB when set to a positive number, else an eighth of the heap (what the
+	 * rest of the run holds besides, the garbage it makes and the collector's room take the other seven).
+	 */
 	public static long bytes() {
 		Long mib = Long.getLong(PROPERTY);
 		if (mib != null && mib > 0) {
 			return Math.min(mib, Long.MAX_VALUE >> 20) << 20;
 		}
-		return Runtime.getRuntime().maxMemory() / 4;
+		return Runtime.getRuntime().maxMemory() / 8;
 	}
 
 	/** How many things of {@code bytesEach} the limit holds (at least 1024). */
@@ -29,12 +32,12 @@ public final class MemoryLimit {
 	}
 
 	/**
-	 * The limit for a message: "64 MiB, a quarter of the Java heap (a larger heap, -Xmx, raises it)", or "... MiB,
+	 * The limit for a message: "64 MiB, an eighth of the Java heap (a larger heap, -Xmx, raises it)", or "... MiB,
 	 * as -Dperfcast.memoryLimit says".
 	 */
 	public static String describe() {
 		return size(bytes()) + (Long.getLong(PROPERTY, 0) > 0 ? ", as -D" + PROPERTY + " says"
-				: ", a quarter of the Java heap (a larger heap, -Xmx, raises it)");
+				: ", an eighth of the Java heap (a larger heap, -Xmx, raises it)");
 	}
 
 	/** {@code bytes} in whole MiB, or KiB below one MiB: "72 MiB", "256 KiB". */

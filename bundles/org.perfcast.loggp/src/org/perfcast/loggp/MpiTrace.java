@@ -1029,6 +1029,23 @@ public final class MpiTrace {
 			return new String(buffer(), lineStart, lineEnd - lineStart, StandardCharsets.UTF_8);
 		}
 
+		/**
+		 * The next line if its first word is {@code word}, "" for any other line (not made into a string), or null at
+		 * the end.
+		 */
+		@Nullable
+		String readIfFirst(byte[] word) throws EngineException {
+			if (!advance()) {
+				return null;
+			}
+			byte[] b = buffer();
+			int i = lineStart;
+			while (i < lineEnd && blank(b[i])) {
+				i++;
+			}
+			return startsWord(b, i, word) ? new String(b, lineStart, lineEnd - lineStart, StandardCharsets.UTF_8) : "";
+		}
+
 		/** The next line's fields ({@link MpiTrace#fields}), or null at the end. */
 		String @Nullable [] fields() throws EngineException {
 			return advance() ? split() : null;

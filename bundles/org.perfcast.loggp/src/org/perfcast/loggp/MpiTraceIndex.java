@@ -1,6 +1,7 @@
 package org.perfcast.loggp;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -19,6 +20,8 @@ import org.perfcast.loggp.MpiTrace.Source;
  * of the file is read.
  */
 final class MpiTraceIndex {
+
+	private static final byte[] RANK = "rank".getBytes(StandardCharsets.US_ASCII);
 
 	private MpiTraceIndex() {
 	}
@@ -43,7 +46,8 @@ final class MpiTraceIndex {
 			boolean sectionSkip = false;
 			while (true) {
 				long before = in.position();
-				String s = in.read();
+				// within a rank's inline events, only its end ('rank R' next) matters here
+				String s = rank >= 0 ? in.readIfFirst(RANK) : in.read();
 				if (s == null) {
 					if (rank >= 0 && sources != null) {
 						sources[rank] = new Source(index, indexName, sectionStart, in.position(), sectionLine, sectionSkip,

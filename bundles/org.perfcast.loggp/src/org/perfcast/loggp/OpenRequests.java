@@ -1,5 +1,6 @@
 package org.perfcast.loggp;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -15,12 +16,13 @@ final class OpenRequests {
 	/** Bytes a request takes at most, the table's slack included (for the memory limit). */
 	static final int BYTES = 48;
 
-	private static final byte EMPTY = 0;
+	/** The id of a free slot: request ids are never negative. */
+	private static final long EMPTY = -1;
 	private static final byte WILDCARD = (byte) 0x80;
 
 	private final long seed = new SplittableRandom().nextLong();
-	private long[] ids = new long[16];
-	/** The kind, with {@link #WILDCARD}; {@link #EMPTY} for a free slot. */
+	private long[] ids = empty(16);
+	/** The kind, with {@link #WILDCARD}. */
 	private byte[] kinds = new byte[16];
 	private int[] lines = new int[16];
 	private MpiTrace.@Nullable Transfer[] messages = new MpiTrace.Transfer[16];
@@ -33,12 +35,15 @@ final class OpenRequests {
 	/** The slot of request {@code id}, or −1 when it is not open. */
 	int find(long id) {
 		int mask = ids.length - 1;
-		for (int i = slot(id, mask); kinds[i] != EMPTY; i = (i + 1) & mask) {
-			if (ids[i] == id) {
+		for (int i = slot(id, mask);; i = (i + 1) & mask) {
+			long here = ids[i];
+			if (here == id) {
 				return i;
 			}
+			if (here == EMPTY) {
+				return -1;
+			}
 		}
-		return -1;
 	}
 
 	byte kind(int slot) {
@@ -68,7 +73,7 @@ final class OpenRequests {
 		}
 		int mask = ids.length - 1;
 		int i = slot(id, mask);
-		while (kinds[i] != EMPTY) {
+		while (ids[i] != EMPTY) {
 			i = (i + 1) & mask;
 		}
 		ids[i] = id;
@@ -82,7 +87,7 @@ final class OpenRequests {
 	void remove(int slot) {
 		int mask = ids.length - 1;
 		int hole = slot;
-		for (int i = (hole + 1) & mask; kinds[i] != EMPTY; i = (i + 1) & mask) {
+		for (int i = (hole + 1) & mask; ids[i] != EMPTY; i = (i + 1) & mask) {
 			int home = slot(ids[i], mask);
 			// the entry at i may fill the hole unless its home lies cyclically in (hole, i]
 			if (((i - home) & mask) >= ((i - hole) & mask)) {
@@ -93,7 +98,7 @@ final class OpenRequests {
 				hole = i;
 			}
 		}
-		kinds[hole] = EMPTY;
+		ids[hole] = EMPTY;
 		messages[hole] = null;
 		size--;
 	}
@@ -102,7 +107,7 @@ final class OpenRequests {
 	int firstWildcard() {
 		int first = -1;
 		for (int i = 0; i < kinds.length; i++) {
-			if (kinds[i] != EMPTY && wildcard(i) && (first < 0 || lines[i] < lines[first])) {
+			if (ids[i] != EMPTY && wildcard(i) && (first < 0 || lines[i] < lines[first])) {
 				first = i;
 			}
 		}
@@ -115,21 +120,27 @@ final class OpenRequests {
 		return (int) (h ^ (h >>> 33)) & mask;
 	}
 
+	private static long[] empty(int n) {
+		long[] a = new long[n];
+		Arrays.fill(a, EMPTY);
+		return a;
+	}
+
 	private void grow() {
 		long[] oldIds = ids;
 		byte[] oldKinds = kinds;
 		int[] oldLines = lines;
 		MpiTrace.@Nullable Transfer[] oldMessages = messages;
 		int n = oldIds.length * 2;
-		ids = new long[n];
+		ids = empty(n);
 		kinds = new byte[n];
 		lines = new int[n];
 		messages = new MpiTrace.Transfer[n];
 		int mask = n - 1;
 		for (int j = 0; j < oldIds.length; j++) {
-			if (oldKinds[j] != EMPTY) {
+			if (oldIds[j] != EMPTY) {
 				int i = slot(oldIds[j], mask);
-				while (kinds[i] != EMPTY) {
+				while (ids[i] != EMPTY) {
 					i = (i + 1) & mask;
 				}
 				ids[i] = oldIds[j];

@@ -40,10 +40,10 @@ class TemporaryDirectoryTest {
 	}
 
 	@Test
-	void testTheMemoryLimitIsAQuarterOfTheHeapUnlessSet() {
+	void testTheMemoryLimitIsAnEighthOfTheHeapUnlessSet() {
 		System.clearProperty(MemoryLimit.PROPERTY);
-		assertEquals(Runtime.getRuntime().maxMemory() / 4, MemoryLimit.bytes());
-		assertTrue(MemoryLimit.describe().endsWith(" MiB, a quarter of the Java heap (a larger heap, -Xmx, raises it)"),
+		assertEquals(Runtime.getRuntime().maxMemory() / 8, MemoryLimit.bytes());
+		assertTrue(MemoryLimit.describe().endsWith(" MiB, an eighth of the Java heap (a larger heap, -Xmx, raises it)"),
 				MemoryLimit.describe());
 		System.setProperty(MemoryLimit.PROPERTY, "3");
 		try {
