@@ -1,15 +1,8 @@
 package org.perfcast.loggp;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -46,7 +39,7 @@ public final class MpiTrace {
 	public static final int MAX_RANKS = 1 << 16;
 
 	/** The longest line read, in bytes. */
-	static final int MAX_LINE = 1 << 24;
+	static final int MAX_LINE = 1 << 20;
 
 	static final byte COMPUTE = 0;
 	static final byte SEND = 1;
@@ -207,7 +200,7 @@ public final class MpiTrace {
 		boolean matching;
 		final EngineMonitor monitor;
 		final Rank[] ranks;
-		final Pool pool = new Pool();
+		final MpiTraceLines.Pool pool = new MpiTraceLines.Pool();
 		final int[] world;
 		/**
 		 * Per key, the messages whose one side only has been read, in order; empty queues are dropped when the keys
@@ -221,6 +214,8 @@ public final class MpiTrace {
 		long openRequests;
 		long queued;
 		long commBytes;
+		/** The bytes of the lines the ranks read ahead and of the completions they remember. */
+		long aheadBytes;
 		private final long limit = MemoryLimit.bytes();
 		/**
 		 * While draining after a deadlock: per key of a receive still waiting, the sends read since and the first's
@@ -244,7 +239,7 @@ public final class MpiTrace {
 			int remembered = (int) Math.max(1024, Math.min(REMEMBERED, MemoryLimit.items(8L * AHEAD_BYTES)) / P);
 			for (int r = 0; r < P; r++) {
 				Source s = trace.sources[r];
-				ranks[r] = new Rank(this, r, s.name(), new Lines(s.path(), s.name(), s.start(), s.end(), s.line(),
+				ranks[r] = new Rank(this, r, s.name(), new MpiTraceLines(s.path(), s.name(), s.start(), s.end(), s.line(),
 						s.skipLF(), pool), lookahead, remembered, s.start(), s.size());
 			}
 		}
@@ -316,15 +311,16 @@ public final class MpiTrace {
 		/** The bytes held for what the trace keeps open. */
 		long held() {
 			return openRequests * OpenRequests.BYTES + queued * MESSAGE_BYTES + (long) queues.size() * KEY_BYTES
-					+ commBytes;
+					+ commBytes + aheadBytes;
 		}
 
 		/** Ends the replay when what it holds is beyond the limit, as rank {@code r} reaches line {@code l}. */
 		void checkHeld(Rank rank, int l) throws EngineException {
 			if (held() > limit) {
 				throw error(rank.file, l, "rank " + rank.r + " reaches this line with " + openRequests + " requests not "
-						+ "completed and " + queued + " messages whose other side is not read yet (of all ranks), more "
-						+ "than the replay's memory limit of " + MemoryLimit.describe());
+						+ "completed, " + queued + " messages whose other side is not read yet and " + MemoryLimit.size(
+								aheadBytes) + " of lines read ahead (of all ranks), more than the replay's memory limit "
+						+ "of " + MemoryLimit.describe());
 			}
 		}
 
@@ -335,6 +331,14 @@ public final class MpiTrace {
 
 	/** A line read ahead. */
 	private record Ahead(String[] fields, int line) {
+		/** The bytes it takes (estimated: the array, and each field a string). */
+		long bytes() {
+			long n = 32 + 4L * fields.length;
+			for (String f : fields) {
+				n += 48 + f.length();
+			}
+			return n;
+		}
 	}
 
 	/**
@@ -345,7 +349,7 @@ public final class MpiTrace {
 		final Stream stream;
 		final int r;
 		final String file;
-		private final Lines lines;
+		private final MpiTraceLines lines;
 		private final int lookahead;
 		private final ArrayDeque<Ahead> ahead = new ArrayDeque<>();
 		/**
@@ -394,7 +398,7 @@ public final class MpiTrace {
 		double duration;
 		int line;
 
-		Rank(Stream stream, int r, String file, Lines lines, int lookahead, int remembered, long start, long size) {
+		Rank(Stream stream, int r, String file, MpiTraceLines lines, int lookahead, int remembered, long start, long size) {
 			this.stream = stream;
 			this.r = r;
 			this.file = file;
@@ -428,6 +432,9 @@ public final class MpiTrace {
 					return false;
 				}
 				Ahead a = ahead.pollFirst();
+				if (a != null) {
+					stream.aheadBytes -= a.bytes();
+				}
 				if (a != null) {
 					passed(a.fields(), a.line());
 					if (a.fields().length > 0) {
@@ -486,7 +493,15 @@ public final class MpiTrace {
 
 		void close() {
 			lines.release();
+			for (Ahead a : ahead) {
+				stream.aheadBytes -= a.bytes();
+			}
 			ahead.clear();
+			for (ArrayDeque<Ahead> list : completions.values()) {
+				for (Ahead a : list) {
+					stream.aheadBytes -= a.bytes();
+				}
+			}
 			completions.clear();
 			completionCount = 0;
 		}
@@ -661,6 +676,8 @@ public final class MpiTrace {
 				}
 				Ahead a = new Ahead(f, lines.line);
 				ahead.addLast(a);
+				stream.aheadBytes += a.bytes();
+				stream.checkHeld(this, lines.line);
 				if (lines.line > known) { // else a scan has remembered it already
 					known = lines.line;
 					if (remember(a) == request) {
@@ -677,7 +694,7 @@ public final class MpiTrace {
 			if (!resume) {
 				known = lines.line;
 			}
-			Lines scan = resume ? lines.copyAt(knownPosition, known, knownSkipLF) : lines.copy();
+			MpiTraceLines scan = resume ? lines.copyAt(knownPosition, known, knownSkipLF) : lines.copy();
 			try {
 				String[] f;
 				while ((f = scan.completionFields()) != null) {
@@ -712,11 +729,13 @@ public final class MpiTrace {
 		}
 
 		/** Keeps {@code a} among the known completions if it is one; returns its request, or -1. */
-		private long remember(Ahead a) {
+		private long remember(Ahead a) throws EngineException {
 			long request = requestOf(a.fields());
 			if (request >= 0) {
 				completions.computeIfAbsent(request, k -> new ArrayDeque<>()).addLast(a);
 				completionCount++;
+				stream.aheadBytes += a.bytes();
+				stream.checkHeld(this, a.line());
 			}
 			return request;
 		}
@@ -726,7 +745,7 @@ public final class MpiTrace {
 			long request = completionCount == 0 ? -1 : requestOf(f);
 			ArrayDeque<Ahead> list = request < 0 ? null : completions.get(request);
 			if (list != null && !list.isEmpty() && list.peekFirst().line() == line) {
-				list.pollFirst();
+				stream.aheadBytes -= list.pollFirst().bytes();
 				completionCount--;
 				if (list.isEmpty()) {
 					completions.remove(request);
@@ -937,322 +956,6 @@ public final class MpiTrace {
 
 	private static boolean has(int[] members, int r) {
 		return indexOf(members, r) >= 0;
-	}
-
-	/**
-	 * The readers holding a read buffer and an open file: at most {@link #HELD}, the least recently read giving
-	 * theirs up (they read on from where they were), so that many ranks neither hold many buffers nor many files.
-	 */
-	static final class Pool {
-		static final int HELD = 64;
-		static final int CHUNK = 1 << 16;
-
-		/** In the order last read, the least recent first. */
-		private final LinkedHashMap<Lines, Boolean> held = new LinkedHashMap<>(16, 0.75f, true);
-
-		void use(Lines lines) {
-			held.put(lines, Boolean.TRUE);
-			if (held.size() > HELD) {
-				Lines eldest = held.keySet().iterator().next();
-				held.remove(eldest);
-				eldest.drop();
-			}
-		}
-
-		void forget(Lines lines) {
-			held.remove(lines);
-		}
-
-		void close() {
-			for (Lines l : held.keySet()) {
-				l.drop();
-			}
-			held.clear();
-		}
-	}
-
-	/**
-	 * The lines of a file from byte {@code start} to {@code end} (−1: its end), read in chunks: '\n', '\r' and
-	 * "\r\n" end a line, as {@link java.io.BufferedReader#readLine} reads them.
-	 */
-	static final class Lines {
-		private final Path path;
-		private final String name;
-		private final long end;
-		private final @Nullable Pool pool;
-		/** The file position of the byte after the buffer's. */
-		private long next;
-		private byte @Nullable [] buf;
-		private int off;
-		private int len;
-		private boolean eof;
-		private @Nullable FileChannel channel;
-		/** Whether a '\r' ended the last line, so that a '\n' next belongs to it. */
-		boolean skipLF;
-		/** The number of the last line read. */
-		int line;
-
-		Lines(Path path, String name, long start, long end, int line, boolean skipLF, @Nullable Pool pool) {
-			this.path = path;
-			this.name = name;
-			this.next = start;
-			this.end = end;
-			this.line = line;
-			this.skipLF = skipLF;
-			this.pool = pool;
-		}
-
-		/** The file position of the next byte not read. */
-		long position() {
-			return next - (len - off);
-		}
-
-		/** A reader from here on, of its own (not pooled). */
-		Lines copy() {
-			return new Lines(path, name, position(), end, line, skipLF, null);
-		}
-
-		/**
-		 * A reader of its own from file position {@code position}, after line {@code line}, which ended in a lone
-		 * '\r' if {@code skipLF}.
-		 */
-		Lines copyAt(long position, int line, boolean skipLF) {
-			return new Lines(path, name, position, end, line, skipLF, null);
-		}
-
-		/** The next line, or null at the end. */
-		@Nullable
-		String read() throws EngineException {
-			if (!advance()) {
-				return null;
-			}
-			return new String(buffer(), lineStart, lineEnd - lineStart, StandardCharsets.UTF_8);
-		}
-
-		/**
-		 * The next line if its first word is {@code word}, "" for any other line (not made into a string), or null at
-		 * the end.
-		 */
-		@Nullable
-		String readIfFirst(byte[] word) throws EngineException {
-			if (!advance()) {
-				return null;
-			}
-			byte[] b = buffer();
-			int i = lineStart;
-			while (i < lineEnd && blank(b[i])) {
-				i++;
-			}
-			return startsWord(b, i, word) ? new String(b, lineStart, lineEnd - lineStart, StandardCharsets.UTF_8) : "";
-		}
-
-		/** The next line's fields ({@link MpiTrace#fields}), or null at the end. */
-		String @Nullable [] fields() throws EngineException {
-			return advance() ? split() : null;
-		}
-
-		/**
-		 * The next line's fields if it is a completion ('wait' or 'cancel'), no fields for any other line (not split
-		 * into strings), or null at the end.
-		 */
-		String @Nullable [] completionFields() throws EngineException {
-			if (!advance()) {
-				return null;
-			}
-			byte[] b = buffer();
-			int i = lineStart;
-			while (i < lineEnd && blank(b[i])) {
-				i++;
-			}
-			return startsWord(b, i, WAIT) || startsWord(b, i, CANCEL) ? split() : NO_FIELDS;
-		}
-
-		private static final byte[] WAIT = "wait".getBytes(StandardCharsets.US_ASCII);
-		private static final byte[] CANCEL = "cancel".getBytes(StandardCharsets.US_ASCII);
-		private static final String[] NO_FIELDS = {};
-
-		/** Whether the line has {@code word} at {@code i}, followed by a blank, a comment or its end. */
-		private boolean startsWord(byte[] b, int i, byte[] word) {
-			if (lineEnd - i < word.length) {
-				return false;
-			}
-			for (int k = 0; k < word.length; k++) {
-				if (b[i + k] != word[k]) {
-					return false;
-				}
-			}
-			int after = i + word.length;
-			return after == lineEnd || blank(b[after]) || b[after] == '#';
-		}
-
-		/** The fields of the line {@link #advance} found. */
-		private String[] split() {
-			byte[] b = buffer();
-			int n = lineStart;
-			while (n < lineEnd && b[n] != '#') {
-				n++;
-			}
-			int count = 0;
-			for (int i = lineStart; i < n; i++) {
-				if (!blank(b[i]) && (i == lineStart || blank(b[i - 1]))) {
-					count++;
-				}
-			}
-			String[] out = new String[count];
-			int k = 0;
-			int i = lineStart;
-			while (k < count) {
-				while (blank(b[i])) {
-					i++;
-				}
-				int start = i;
-				while (i < n && !blank(b[i])) {
-					i++;
-				}
-				out[k++] = new String(b, start, i - start, StandardCharsets.UTF_8);
-			}
-			return out;
-		}
-
-		private static boolean blank(byte c) {
-			return c == ' ' || c == '\t' || c == '\r';
-		}
-
-		/** The bytes of the line {@link #advance} found, in the buffer until the next call. */
-		private int lineStart;
-		private int lineEnd;
-
-		/** Finds the next line; false at the end. */
-		private boolean advance() throws EngineException {
-			try {
-				if (skipLF) {
-					if (off == len) {
-						fill();
-					}
-					if (off < len && buffer()[off] == '\n') {
-						off++;
-					}
-					skipLF = false;
-				}
-				int i = off;
-				while (true) {
-					byte[] b = buffer();
-					while (i < len && b[i] != '\n' && b[i] != '\r') {
-						i++;
-					}
-					if (i < len) {
-						lineStart = off;
-						lineEnd = i;
-						if (b[i] == '\r') {
-							if (i + 1 < len) {
-								if (b[i + 1] == '\n') {
-									i++;
-								}
-							} else {
-								skipLF = true;
-							}
-						}
-						off = i + 1;
-						line++;
-						return true;
-					}
-					int consumed = i - off;
-					if (!fill()) {
-						if (off == len) {
-							return false;
-						}
-						lineStart = off;
-						lineEnd = len;
-						off = len;
-						line++;
-						return true;
-					}
-					i = off + consumed;
-				}
-			} catch (IOException e) {
-				drop();
-				throw error(name, 0, "cannot read the trace: " + e.getMessage());
-			}
-		}
-
-		private byte[] buffer() {
-			byte[] b = buf;
-			return b != null ? b : new byte[0];
-		}
-
-		/** Reads more after the unread bytes; false at the end. */
-		private boolean fill() throws IOException, EngineException {
-			if (eof) {
-				return false;
-			}
-			byte[] b = buf;
-			if (b == null) {
-				b = new byte[Pool.CHUNK];
-			} else if (off > 0) {
-				System.arraycopy(b, off, b, 0, len - off);
-				len -= off;
-				off = 0;
-			} else if (len == b.length) {
-				if (b.length >= MAX_LINE) {
-					throw error(name, line + 1, "a line of more than " + (MAX_LINE >> 20) + " MiB");
-				}
-				b = Arrays.copyOf(b, b.length * 2);
-			}
-			buf = b;
-			Pool p = pool;
-			if (p != null) {
-				p.use(this);
-			}
-			FileChannel c = channel;
-			if (c == null) {
-				c = FileChannel.open(path, StandardOpenOption.READ);
-				channel = c;
-			}
-			int want = b.length - len;
-			if (end >= 0) {
-				want = (int) Math.min(want, end - next);
-			}
-			int n = want <= 0 ? -1 : c.read(ByteBuffer.wrap(b, len, want), next);
-			if (n <= 0) {
-				eof = true;
-				closeChannel();
-				return false;
-			}
-			len += n;
-			next += n;
-			return true;
-		}
-
-		/** Gives up the buffer and the file, keeping the place. */
-		void drop() {
-			next = position();
-			eof = false;
-			buf = null;
-			off = 0;
-			len = 0;
-			closeChannel();
-		}
-
-		/** Drops the buffer and the file and leaves the pool. */
-		void release() {
-			drop();
-			Pool p = pool;
-			if (p != null) {
-				p.forget(this);
-			}
-		}
-
-		private void closeChannel() {
-			FileChannel c = channel;
-			channel = null;
-			if (c != null) {
-				try {
-					c.close();
-				} catch (IOException e) {
-					// read already
-				}
-			}
-		}
 	}
 
 	private static void arity(String[] f, int n, String file, int l, String usage) throws EngineException {

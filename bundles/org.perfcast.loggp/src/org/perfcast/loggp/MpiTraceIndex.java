@@ -9,8 +9,7 @@ import java.nio.file.Path;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Printable;
-import org.perfcast.loggp.MpiTrace.Lines;
-import org.perfcast.loggp.MpiTrace.Pool;
+import org.perfcast.loggp.MpiTraceLines.Pool;
 import org.perfcast.loggp.MpiTrace.Source;
 
 /**
@@ -37,7 +36,7 @@ final class MpiTraceIndex {
 			throw MpiTrace.error(indexName, 0, "no trace here (a trace folder holds trace.mpitrace)");
 		}
 		Pool pool = new Pool();
-		Lines in = new Lines(index, indexName, 0, -1, 0, false, pool);
+		MpiTraceLines in = new MpiTraceLines(index, indexName, 0, -1, 0, false, pool);
 		try {
 			Source[] sources = null;
 			int rank = -1; // the rank whose events follow inline, −1 before any, −2 after a rank in a file

@@ -95,12 +95,32 @@ class CraftedMpiTracesTest {
 		try {
 			String message = error(trace);
 			assertTrue(message.matches("irecv/trace\\.mpitrace:\\d+:1: error: rank 0 reaches this line with \\d+ requests "
-					+ "not completed and \\d+ messages whose other side is not read yet \\(of all ranks\\), more than the "
-					+ "replay's memory limit of 1 MiB, as -Dperfcast.memoryLimit says"), message);
+					+ "not completed, \\d+ messages whose other side is not read yet and \\d+ KiB of lines read ahead \\(of "
+					+ "all ranks\\), more than the replay's memory limit of 1 MiB, as -Dperfcast.memoryLimit says"), message);
 			// counting the trace's operations holds its open requests as well
 			EngineException e = assertThrows(EngineException.class, () -> MpiTrace.read(trace, "irecv",
 					EngineMonitor.NULL).counts(EngineMonitor.NULL));
 			assertTrue(e.getMessage().contains("requests not completed"), e.getMessage());
+		} finally {
+			System.clearProperty(MemoryLimit.PROPERTY);
+		}
+	}
+
+	@Test
+	void testLinesReadAheadCountTowardTheLimit() throws Exception {
+		// a receive's completion is looked for ahead: lines of many fields, never parsed as events, fill the memory
+		StringBuilder text = new StringBuilder("ranks 2\nrank 0\nirecv 1 0 0 8 1\n");
+		String junk = "x ".repeat(100_000) + "\n";
+		for (int i = 0; i < 200; i++) {
+			text.append(junk);
+		}
+		Path trace = trace("wide", text.append("rank 1\ncompute 1\n").toString());
+		System.setProperty(MemoryLimit.PROPERTY, "16");
+		try {
+			String message = error(trace);
+			assertTrue(message.matches("wide/trace\\.mpitrace:\\d+:1: error: rank 0 reaches this line with \\d+ requests not "
+					+ "completed, \\d+ messages whose other side is not read yet and \\d+ MiB of lines read ahead .*"),
+					message);
 		} finally {
 			System.clearProperty(MemoryLimit.PROPERTY);
 		}

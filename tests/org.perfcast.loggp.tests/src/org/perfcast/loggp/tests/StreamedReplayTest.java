@@ -381,7 +381,7 @@ class StreamedReplayTest {
 		Files.writeString(trace, huge);
 		e = assertThrows(EngineException.class, () -> TraceReplay.replay(MpiTrace.read(trace, "u", EngineMonitor.NULL),
 				options(new Random(2)), EngineMonitor.NULL));
-		assertTrue(e.diagnostics().get(0).toString().startsWith("u:4:1: error: a line of more than 16 MiB"), e
+		assertTrue(e.diagnostics().get(0).toString().startsWith("u:4:1: error: a line of more than 1 MiB"), e
 				.diagnostics().get(0).toString());
 	}
 

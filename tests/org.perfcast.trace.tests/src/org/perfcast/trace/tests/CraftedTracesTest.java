@@ -134,6 +134,15 @@ class CraftedTracesTest {
 	}
 
 	@Test
+	void testATraceReadWholeHoldsAtMostFourTimesTheLimit() {
+		// 4 MiB / 256 bytes an event: 16384 events (a recording resized with --threads is read whole)
+		TraceException e = assertThrows(TraceException.class, () -> TraceReader.read(lines("0 P1 create P2\n", 20_000,
+				i -> "1 P1 post s\n", "2 P1 exit\n2 P2 exit\n"), "whole.vtrace"));
+		assertEquals("whole.vtrace:16385: more than 16384 events, the most a trace read whole holds in memory: four "
+				+ "times the memory limit of 1 MiB, as -Dperfcast.memoryLimit says", e.toString());
+	}
+
+	@Test
 	void testPrioritiesAreAtMost65536() throws Exception {
 		TraceException e = refused("priority.vtrace", lines("@priority T0", 70_000, i -> " > T" + (i + 1),
 				"\n0 T0 exit\n"));
