@@ -58,6 +58,8 @@ public final class MpiTrace {
 	private static final int REMEMBERED = 1 << 18;
 	/** Bytes a remembered completion takes at most (its fields). */
 	private static final int AHEAD_BYTES = 256;
+	/** Bytes a request of the completions skipped takes in their set. */
+	private static final int SKIPPED_BYTES = 64;
 	/** Bytes a message whose other side is not read yet takes in its key's queue. */
 	static final int MESSAGE_BYTES = 72;
 	/** Bytes a matching key's queue takes, besides its messages. */
@@ -366,6 +368,16 @@ public final class MpiTrace {
 		private boolean knownSkipLF;
 		/** Whether {@link #known} is the rank's last line: every completion to come is known, no scan finds more. */
 		private boolean knownEnd;
+		/**
+		 * The lines after {@link #known} up to {@link #skippedTo} that scans read without remembering (beyond
+		 * {@link #remembered}), with the requests their completions name: a scan for a request not among them goes on
+		 * after them instead of reading them again, so that many receives completed far ahead, in the order they were
+		 * posted, are found in one pass.
+		 */
+		private int skippedTo;
+		private long skippedPosition;
+		private boolean skippedSkipLF;
+		private final java.util.Set<Long> skippedRequests = new java.util.HashSet<>();
 		private final OpenRequests open = new OpenRequests();
 		/** Communicators: id to the world ranks of their members. */
 		private final Map<Integer, int[]> comms = new HashMap<>();
@@ -504,6 +516,8 @@ public final class MpiTrace {
 			}
 			completions.clear();
 			completionCount = 0;
+			stream.aheadBytes -= (long) skippedRequests.size() * SKIPPED_BYTES;
+			skippedRequests.clear();
 		}
 
 		private void end() throws EngineException {
@@ -631,7 +645,7 @@ public final class MpiTrace {
 			}
 			// the receive is matched where it is posted: its completion, read ahead, says whether it takes a message
 			// (not when cancelled) and which (a wildcard's actual source and tag)
-			Ahead done = completion(request);
+			Ahead done = completion(request, l);
 			if (done == null) {
 				if (wildcard) {
 					throw error(file, l, "the receive of request " + request + " from any source or with any tag never "
@@ -662,9 +676,10 @@ public final class MpiTrace {
 
 		/**
 		 * The first 'wait REQ' or 'cancel REQ' after the current line: among the completions known, else read ahead,
-		 * else beyond that scanned for (remembering the completions met, up to {@link #remembered}).
+		 * else beyond that scanned for (remembering the completions met, up to {@link #remembered}). Line {@code l}
+		 * asks: what it holds beyond the memory limit is an error there.
 		 */
-		private @Nullable Ahead completion(long request) throws EngineException {
+		private @Nullable Ahead completion(long request, int l) throws EngineException {
 			ArrayDeque<Ahead> found = completions.get(request);
 			if (found != null) {
 				return found.peekFirst();
@@ -677,10 +692,10 @@ public final class MpiTrace {
 				Ahead a = new Ahead(f, lines.line);
 				ahead.addLast(a);
 				stream.aheadBytes += a.bytes();
-				stream.checkHeld(this, lines.line);
+				stream.checkHeld(this, l);
 				if (lines.line > known) { // else a scan has remembered it already
 					known = lines.line;
-					if (remember(a) == request) {
+					if (remember(a, l) == request) {
 						return a;
 					}
 				}
@@ -694,7 +709,12 @@ public final class MpiTrace {
 			if (!resume) {
 				known = lines.line;
 			}
-			MpiTraceLines scan = resume ? lines.copyAt(knownPosition, known, knownSkipLF) : lines.copy();
+			if (skippedTo <= known) {
+				forgetSkipped();
+			}
+			boolean skip = resume && skippedTo > known && !skippedRequests.contains(request);
+			MpiTraceLines scan = skip ? lines.copyAt(skippedPosition, skippedTo, skippedSkipLF)
+					: resume ? lines.copyAt(knownPosition, known, knownSkipLF) : lines.copy();
 			try {
 				String[] f;
 				while ((f = scan.completionFields()) != null) {
@@ -706,6 +726,8 @@ public final class MpiTrace {
 							known = scan.line;
 							knownPosition = scan.position();
 							knownSkipLF = scan.skipLF;
+						} else {
+							skipped(scan, -1, l);
 						}
 						continue;
 					}
@@ -714,11 +736,15 @@ public final class MpiTrace {
 						known = scan.line;
 						knownPosition = scan.position();
 						knownSkipLF = scan.skipLF;
-						if (remember(a) == request) {
+						if (remember(a, l) == request) {
 							return a;
 						}
-					} else if (requestOf(f) == request) {
-						return a;
+					} else {
+						long q = requestOf(f);
+						skipped(scan, q, l);
+						if (q == request) {
+							return a;
+						}
 					}
 				}
 				knownEnd = known == scan.line;
@@ -728,14 +754,37 @@ public final class MpiTrace {
 			}
 		}
 
+		/**
+		 * A scan read the line it is at without remembering it, a completion of request {@code q} (−1: none): the
+		 * skipped lines grow by it when it follows them (or {@link #known}); else it was skipped already.
+		 */
+		private void skipped(MpiTraceLines scan, long q, int l) throws EngineException {
+			if (scan.line != Math.max(known, skippedTo) + 1) {
+				return;
+			}
+			skippedTo = scan.line;
+			skippedPosition = scan.position();
+			skippedSkipLF = scan.skipLF;
+			if (q >= 0 && skippedRequests.add(q)) {
+				stream.aheadBytes += SKIPPED_BYTES;
+				stream.checkHeld(this, l);
+			}
+		}
+
+		private void forgetSkipped() {
+			stream.aheadBytes -= (long) skippedRequests.size() * SKIPPED_BYTES;
+			skippedRequests.clear();
+			skippedTo = known;
+		}
+
 		/** Keeps {@code a} among the known completions if it is one; returns its request, or -1. */
-		private long remember(Ahead a) throws EngineException {
+		private long remember(Ahead a, int l) throws EngineException {
 			long request = requestOf(a.fields());
 			if (request >= 0) {
 				completions.computeIfAbsent(request, k -> new ArrayDeque<>()).addLast(a);
 				completionCount++;
 				stream.aheadBytes += a.bytes();
-				stream.checkHeld(this, a.line());
+				stream.checkHeld(this, l);
 			}
 			return request;
 		}

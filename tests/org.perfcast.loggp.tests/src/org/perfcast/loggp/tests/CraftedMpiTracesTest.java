@@ -127,6 +127,30 @@ class CraftedMpiTracesTest {
 	}
 
 	@Test
+	void testReceivesCompletedFarAheadAreFoundInOnePass() throws Exception {
+		// more receives open than the replay remembers completions for (4096 a rank at 16 MiB), their waits after all
+		// of them: each scan for a wait goes on after the waits the scans before it skipped, not from the start again
+		int n = 30_000;
+		StringBuilder r0 = new StringBuilder();
+		for (int i = 0; i < n; i++) {
+			r0.append("irecv 1 0 0 8 ").append(i).append('\n');
+		}
+		for (int i = 0; i < n; i++) {
+			r0.append("wait ").append(i).append('\n');
+		}
+		Path trace = trace("far", "ranks 2\nrank 0\n" + r0 + "rank 1\n" + "send 0 0 0 8\n".repeat(n));
+		System.setProperty(MemoryLimit.PROPERTY, "16");
+		try {
+			TraceReplay.Result r = TraceReplay.replay(MpiTrace.read(trace, "far", EngineMonitor.NULL), OPTIONS,
+					EngineMonitor.NULL);
+			assertEquals(n, r.messages());
+			assertEquals(3L * n, r.operations());
+		} finally {
+			System.clearProperty(MemoryLimit.PROPERTY);
+		}
+	}
+
+	@Test
 	void testManyOpenRequestsWithLikeIdsCompleteInAnyOrder() throws Exception {
 		// ids that differ only in their high bits, completed in reverse: the open requests' table keeps them apart
 		int n = 20_000;
