@@ -378,6 +378,8 @@ public final class MpiTrace {
 		private long skippedPosition;
 		private boolean skippedSkipLF;
 		private final java.util.Set<Long> skippedRequests = new java.util.HashSet<>();
+		/** The reader of the last scan, kept where it stopped. */
+		private @Nullable MpiTraceLines scanner;
 		private final OpenRequests open = new OpenRequests();
 		/** Communicators: id to the world ranks of their members. */
 		private final Map<Integer, int[]> comms = new HashMap<>();
@@ -505,6 +507,11 @@ public final class MpiTrace {
 
 		void close() {
 			lines.release();
+			MpiTraceLines s = scanner;
+			scanner = null;
+			if (s != null) {
+				s.release();
+			}
 			for (Ahead a : ahead) {
 				stream.aheadBytes -= a.bytes();
 			}
@@ -617,7 +624,7 @@ public final class MpiTrace {
 				throw error(file, l, "communicator " + comm + " is not declared on rank " + r + " ('comm " + comm
 						+ " RANK...')");
 			}
-			if (peer >= 0 && !has(members, peer)) {
+			if (peer >= 0 && members != stream.world && !has(members, peer)) {
 				throw error(file, l, "rank " + peer + " is not in communicator " + comm);
 			}
 			long size = integer(f[4], file, l, "a byte count", 0, Message.MAX_BYTES);
@@ -713,8 +720,9 @@ public final class MpiTrace {
 				forgetSkipped();
 			}
 			boolean skip = resume && skippedTo > known && !skippedRequests.contains(request);
-			MpiTraceLines scan = skip ? lines.copyAt(skippedPosition, skippedTo, skippedSkipLF)
-					: resume ? lines.copyAt(knownPosition, known, knownSkipLF) : lines.copy();
+			MpiTraceLines scan = skip ? scanner(skippedPosition, skippedTo, skippedSkipLF)
+					: resume ? scanner(knownPosition, known, knownSkipLF) : scanner(lines.position(), lines.line,
+							lines.skipLF);
 			try {
 				String[] f;
 				while ((f = scan.completionFields()) != null) {
@@ -748,10 +756,31 @@ public final class MpiTrace {
 					}
 				}
 				knownEnd = known == scan.line;
-				return null;
-			} finally {
 				scan.release();
+				scanner = null;
+				return null;
+			} catch (EngineException | RuntimeException e) {
+				scan.release();
+				scanner = null;
+				throw e;
 			}
+		}
+
+		/**
+		 * A reader of this rank's events from file position {@code position}, after line {@code line}: the last scan's
+		 * when it stopped there (the next scan often goes on where the last found its completion), else a new one.
+		 */
+		private MpiTraceLines scanner(long position, int line, boolean skipLF) {
+			MpiTraceLines s = scanner;
+			if (s != null && s.line == line && s.position() == position) {
+				return s;
+			}
+			if (s != null) {
+				s.release();
+			}
+			s = lines.copyAt(position, line, skipLF, stream.pool);
+			scanner = s;
+			return s;
 		}
 
 		/**

@@ -48,17 +48,12 @@ final class MpiTraceLines {
 		return next - (len - off);
 	}
 
-	/** A reader from here on, of its own (not pooled). */
-	MpiTraceLines copy() {
-		return new MpiTraceLines(path, name, position(), end, line, skipLF, null);
-	}
-
 	/**
-	 * A reader of its own from file position {@code position}, after line {@code line}, which ended in a lone
-	 * '\r' if {@code skipLF}.
+	 * A reader of the same file from file position {@code position}, after line {@code line}, which ended in a lone
+	 * '\r' if {@code skipLF}; its buffer and file among those {@code pool} holds (null: its own).
 	 */
-	MpiTraceLines copyAt(long position, int line, boolean skipLF) {
-		return new MpiTraceLines(path, name, position, end, line, skipLF, null);
+	MpiTraceLines copyAt(long position, int line, boolean skipLF, @Nullable Pool pool) {
+		return new MpiTraceLines(path, name, position, end, line, skipLF, pool);
 	}
 
 	/** The next line, or null at the end. */

@@ -118,7 +118,7 @@ class CraftedTracesTest {
 	@Test
 	void testThreadsMutexesAndSignalsEndAtTheLimit() throws Exception {
 		TraceException e = refused("creates.vtrace", lines("", 10_000, i -> "1 P1 create T" + i + "\n", "2 P1 exit\n"));
-		assertTrue(e.getMessage().startsWith("the trace holds 25"), e.getMessage());
+		assertTrue(e.getMessage().matches("the trace holds 5\\d\\d threads, 0 events, .*"), e.getMessage());
 		e = refused("locks.vtrace", lines("", 100_000, i -> "1 P1 lock m" + i + "\n", "2 P1 exit\n"));
 		assertTrue(e.getMessage().contains(" events, signals and mutexes"), e.getMessage());
 		e = refused("signals.vtrace", lines("", 100_000, i -> "1 P1 post s" + i + "\n", "2 P1 exit\n"));
