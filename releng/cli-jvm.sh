@@ -17,7 +17,7 @@
 #
 # Start-up cache, JDK 25+ (JEP 483/514): an AOT cache of the classes loaded and linked, and of the methods'
 # profiles, during a training run (org.perfcast.cli.StartupCache: help, loggp-step, loggp, validate,
-# pamela, mapping, replay on small inputs). It is made once per set of jars, named by a SHA-256 of the
+# pamela, mapping, replay, trace on small inputs). It is made once per set of jars, named by a SHA-256 of the
 # Java version, of the class path and of the jars' content, so other jars (or the same names with other
 # content) make a new cache; older caches are removed. Made synchronously on the first run that needs it (a
 # few seconds, said on stderr) or ahead of time by perfcast_cli_cache (./perfcast build does). The JVM

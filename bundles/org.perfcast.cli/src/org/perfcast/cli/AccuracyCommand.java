@@ -1,19 +1,20 @@
 package org.perfcast.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.TemporaryDirectory;
 import org.perfcast.record.JavaRecorder;
 import org.perfcast.record.PthreadRecorder;
 import org.perfcast.record.RealRuns;
@@ -139,9 +140,12 @@ final class AccuracyCommand extends AbstractCommand {
 		} else {
 			recordings.put(visible, counts);
 		}
-		List<Path> temporary = new ArrayList<>();
+		TemporaryDirectory temporary = null;
 		Path trace = null;
 		try {
+			if (arguments.value("trace").isEmpty()) {
+				temporary = TemporaryDirectory.create("perfcast-accuracy-");
+			}
 			List<Prediction> predictions = new ArrayList<>();
 			SelfCheck check = null;
 			String unit = "";
@@ -203,31 +207,26 @@ final class AccuracyCommand extends AbstractCommand {
 			console.report(Diagnostic.error("trace.record", e.getMessage(), Location.of(command.get(0))));
 			return ExitCode.INPUT_ERROR;
 		} finally {
-			for (Path t : temporary) {
-				try {
-					Files.deleteIfExists(t);
-				} catch (IOException e) {
-					// a temporary file
-				}
+			if (temporary != null) {
+				temporary.close();
 			}
 		}
 	}
 
 	/**
 	 * The trace of the recording that sees {@code seen} processors: {@code --trace FILE} (with {@code -pN} before
-	 * its extension when recording per count), else a temporary file.
+	 * its extension when recording per count), else a file in {@code temporary}.
 	 */
-	private static Path traceFile(Arguments arguments, boolean perCount, int seen, List<Path> temporary)
-			throws IOException {
+	private static Path traceFile(Arguments arguments, boolean perCount, int seen,
+			TemporaryDirectory temporary) {
 		java.util.Optional<String> given = arguments.value("trace");
 		if (given.isPresent()) {
 			Path path = Path.of(given.get());
 			return perCount ? path.resolveSibling(path.getFileName().toString().replaceFirst("(\\.[^.]*)?$", "-p" + seen
 					+ "$1")) : path;
 		}
-		Path t = Files.createTempFile("perfcast-accuracy", ".vtrace");
-		temporary.add(t);
-		return t;
+		return Objects.requireNonNull(temporary, "a temporary directory without --trace").resolve("recording-p" + seen
+				+ ".vtrace");
 	}
 
 	/** Records {@code command} seeing {@code seen} processors; false (said) when the program failed. */

@@ -16,6 +16,7 @@ import org.eclipse.emf.common.util.URI;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.TemporaryDirectory;
 import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.EngineInput;
 import org.perfcast.engine.run.EngineResult;
@@ -108,6 +109,16 @@ final class BenchCommand extends AbstractCommand {
 		if (arguments.value("write-trace").isPresent()) {
 			return writeTrace(arguments, console);
 		}
+		// the traces the benchmarks write, removed at the end (also on failure and Ctrl-C)
+		try (TemporaryDirectory scratch = TemporaryDirectory.create("perfcast-bench-")) {
+			return bench(arguments, console, scratch);
+		} catch (IOException e) {
+			console.err().println(PerfcastCli.PROGRAM + " bench: cannot make a temporary directory: " + e.getMessage());
+			return ExitCode.INPUT_ERROR;
+		}
+	}
+
+	private static int bench(Arguments arguments, Console console, TemporaryDirectory scratch) throws UsageException {
 		Path examples = Path.of(arguments.value("examples").orElse("examples"));
 		int iterations = arguments.positive("iterations", 20);
 		Map<String, Benchmark> all = new LinkedHashMap<>();
@@ -115,7 +126,7 @@ final class BenchCommand extends AbstractCommand {
 		if (given != null && !Files.isReadable(given)) {
 			throw new UsageException("--trace: cannot read " + given);
 		}
-		for (Benchmark benchmark : benchmarks(examples, given)) {
+		for (Benchmark benchmark : benchmarks(examples, given, scratch)) {
 			all.put(benchmark.name(), benchmark);
 		}
 		if (arguments.flag("list")) {
@@ -282,8 +293,11 @@ final class BenchCommand extends AbstractCommand {
 	}
 
 	/** The benchmarks on the example projects in {@code examples}. */
-	/** The benchmarks; the trace ones simulate {@code trace} when it is not null. */
-	static List<Benchmark> benchmarks(Path examples, Path trace) {
+	/**
+	 * The benchmarks; the trace ones simulate {@code trace} when it is not null, else traces they write into
+	 * {@code scratch}.
+	 */
+	static List<Benchmark> benchmarks(Path examples, Path trace, TemporaryDirectory scratch) {
 		List<Path> models = exampleModels(examples);
 		List<Benchmark> benchmarks = new ArrayList<>();
 		benchmarks.add(new Benchmark("validate-examples",
@@ -338,8 +352,8 @@ final class BenchCommand extends AbstractCommand {
 			benchmarks.add(geStudy(gauss));
 		}
 		benchmarks.addAll(loggpPrograms(examples.resolve("loggp-scale")));
-		benchmarks.addAll(trace(trace));
-		benchmarks.addAll(mpiReplay());
+		benchmarks.addAll(trace(trace, scratch));
+		benchmarks.addAll(mpiReplay(scratch));
 		return benchmarks;
 	}
 
@@ -348,7 +362,7 @@ final class BenchCommand extends AbstractCommand {
 	 * written before it is timed into a temporary folder (deleted on exit): 10^6, 10^7 and 10^8 events, the last two only
 	 * when named.
 	 */
-	private static List<Benchmark> mpiReplay() {
+	private static List<Benchmark> mpiReplay(TemporaryDirectory scratch) {
 		List<Benchmark> list = new ArrayList<>();
 		int[] iterations = { 5, 3, 1 };
 		for (int e = 6; e <= 8; e++) {
@@ -359,12 +373,7 @@ final class BenchCommand extends AbstractCommand {
 					return;
 				}
 				try {
-					Path dir = Files.createTempDirectory("perfcast-bench-mpi-");
-					index[0] = SyntheticMpiTrace.write(dir, events);
-					try (var files = Files.list(dir)) {
-						files.forEach(f -> f.toFile().deleteOnExit());
-					}
-					dir.toFile().deleteOnExit();
+					index[0] = SyntheticMpiTrace.write(scratch.resolve("mpi-" + events), events);
 				} catch (IOException ex) {
 					throw new IllegalStateException("cannot write the trace: " + ex.getMessage(), ex);
 				}
@@ -503,23 +512,23 @@ final class BenchCommand extends AbstractCommand {
 
 	/**
 	 * Trace-driven simulation of synthetic recordings (see {@link SyntheticTrace.Shape}) streamed from their binary
-	 * form in the temporary folder (written on first use, deleted on exit): replayed as the Direct model on 4
+	 * form in {@code scratch} (written on first use, removed with it): replayed as the Direct model on 4
 	 * processors simulates them, without timelines. trace-1eN: 8 workers and a main thread, 10^6 to 10^9 events;
 	 * trace-SHAPE-1eN: the other shapes at 10^6 and 10^7 events, to show that the cost per event does not grow with
 	 * the trace. Events per second: events × 1000 / median ms.
 	 */
-	private static List<Benchmark> trace(Path given) {
+	private static List<Benchmark> trace(Path given, TemporaryDirectory scratch) {
 		List<Benchmark> list = new ArrayList<>();
 		for (long events : new long[] { 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L }) {
 			list.add(trace(given, "trace-1e" + (Long.toString(events).length() - 1), SyntheticTrace.Shape.WORKERS, events,
 					SimulationModel.DIRECT, "replay and Direct simulation on 4 processors of a synthetic recording of "
-							+ events + " events (8 workers) streamed from its binary form"));
+							+ events + " events (8 workers) streamed from its binary form", scratch));
 		}
 		for (long events : new long[] { 1_000_000L, 10_000_000L, 100_000_000L }) {
 			list.add(trace(given, "trace-client-server-1e" + (Long.toString(events).length() - 1),
 					SyntheticTrace.Shape.WORKERS, events, SimulationModel.CLIENT_SERVER, "replay and Client-Server "
 							+ "simulation on 4 processors of the same recording of " + events + " events, streamed: each"
-							+ " list after a wait runs when its activation comes"));
+							+ " list after a wait runs when its activation comes", scratch));
 		}
 		for (SyntheticTrace.Shape shape : List.of(SyntheticTrace.Shape.TOKEN_RING, SyntheticTrace.Shape.LOCKS,
 				SyntheticTrace.Shape.THREADS, SyntheticTrace.Shape.SIGNALS)) {
@@ -532,22 +541,21 @@ final class BenchCommand extends AbstractCommand {
 				};
 				list.add(trace(given, "trace-" + shape.id() + "-1e" + (Long.toString(events).length() - 1), shape, events,
 						SimulationModel.DIRECT, "streamed Direct simulation on 4 processors of " + events + " events: "
-								+ what));
+								+ what, scratch));
 			}
 		}
 		return list;
 	}
 
 	private static Benchmark trace(Path given, String name, SyntheticTrace.Shape shape, long events,
-			SimulationModel model, String description) {
+			SimulationModel model, String description, TemporaryDirectory scratch) {
 		Path[] file = { given };
 		return new Benchmark(name, (given != null ? "replay and " + model.label() + " simulation on 4 processors of "
 				+ given + " streamed from its file" : description) + (onlyWhenNamed(name) ? " (run only when named)"
 						: ""), () -> {
 			try {
 				if (file[0] == null) {
-					file[0] = Files.createTempFile("perfcast-bench-", ".vtraceb");
-					file[0].toFile().deleteOnExit();
+					file[0] = scratch.resolve(name + ".vtraceb");
 					try (java.io.OutputStream out = Files.newOutputStream(file[0])) {
 						SyntheticTrace.writeBinary(out, shape, events, 1);
 					}

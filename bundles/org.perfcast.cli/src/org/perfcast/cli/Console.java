@@ -15,9 +15,13 @@ public record Console(PrintStream out, PrintStream err) {
 		Objects.requireNonNull(err, "err");
 	}
 
-	/** The process's standard output and error. */
+	/**
+	 * The process's standard output and error; what goes to the error stream (messages, which quote input) has its
+	 * control characters escaped ({@link EscapingPrintStream}).
+	 */
 	public static Console system() {
-		return new Console(System.out, System.err);
+		PrintStream err = System.err;
+		return new Console(System.out, err instanceof EscapingPrintStream ? err : new EscapingPrintStream(err));
 	}
 
 	/** Prints a diagnostic as {@code file:line:column: severity: message} on stderr. */

@@ -10,6 +10,8 @@ public final class Main {
 
 	/** Runs the command line and exits with its exit code. */
 	public static void main(String[] args) {
-		System.exit(PerfcastCli.withBuiltinCommands().run(List.of(args), Console.system()));
+		Console console = Console.system();
+		System.setErr(console.err()); // what engines print themselves, escaped as the messages are
+		System.exit(PerfcastCli.withBuiltinCommands().run(List.of(args), console));
 	}
 }

@@ -17,6 +17,13 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 
+import org.perfcast.engine.TemporaryDirectory;
+import org.perfcast.trace.SyntheticTrace;
+import org.perfcast.trace.Trace;
+import org.perfcast.trace.TraceException;
+import org.perfcast.trace.TraceFiles;
+import org.perfcast.trace.TraceSource;
+
 /**
  * What the start script ({@code releng/cli-jvm.sh}) needs to make the command line's start-up cache:
  * <ul>
@@ -109,8 +116,8 @@ public final class StartupCache {
 
 	/** Runs the training commands; a command that fails is skipped. */
 	static void train(String examples) throws IOException {
-		Path scratch = Files.createTempDirectory("perfcast-training");
-		try {
+		try (TemporaryDirectory temporary = TemporaryDirectory.create("perfcast-training-")) {
+			Path scratch = temporary.path();
 			List<List<String>> commands = new ArrayList<>();
 			commands.add(List.of("help"));
 			commands.add(List.of("version"));
@@ -133,6 +140,19 @@ public final class StartupCache {
 			Files.writeString(trace, ring(8, 200));
 			commands.add(List.of("replay", trace.toString()));
 			commands.add(List.of("replay", trace.toString(), "--json"));
+			// thread traces, binary and text: the readers, the replay and the simulation
+			Path workers = scratch.resolve("workers.vtraceb");
+			try (OutputStream out = Files.newOutputStream(workers)) {
+				SyntheticTrace.writeBinary(out, SyntheticTrace.Shape.WORKERS, 20_000, 1);
+			}
+			Path workersText = scratch.resolve("workers.vtrace");
+			try (TraceSource source = TraceFiles.open(workers, "workers.vtraceb")) {
+				Files.writeString(workersText, Trace.of(source).toText());
+			} catch (TraceException e) {
+				throw new IOException(e.toString(), e);
+			}
+			commands.add(List.of("trace", workersText.toString(), "--processors", "2"));
+			commands.add(List.of("trace", workers.toString(), "--processors", "4", "--json"));
 			if (examples != null && Files.isDirectory(Path.of(examples))) {
 				Path root = Path.of(examples);
 				try (Stream<Path> files = Files.walk(root, 2)) {
@@ -159,10 +179,6 @@ public final class StartupCache {
 				} catch (RuntimeException e) {
 					// a command that cannot run here adds nothing to the cache
 				}
-			}
-		} finally {
-			try (Stream<Path> files = Files.walk(scratch)) {
-				files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
 			}
 		}
 	}

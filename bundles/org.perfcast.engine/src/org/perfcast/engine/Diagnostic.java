@@ -6,7 +6,8 @@ import java.util.Objects;
  * A message from an engine about its input or its result, with where it points.
  *
  * @param severity how serious it is
- * @param message  one sentence for the user, without the location
+ * @param message  one sentence for the user, without the location; characters that could drive a terminal or
+ *                 reorder the text (quoted input's) are kept as escapes ({@link Printable#message})
  * @param location where it points
  * @param code     a stable identifier of the kind of problem (e.g. "pamela.undefinedName"), used by quick
  *                 fixes and tests; never shown alone
@@ -18,6 +19,7 @@ public record Diagnostic(Severity severity, String message, Location location, S
 		Objects.requireNonNull(message, "message");
 		Objects.requireNonNull(location, "location");
 		Objects.requireNonNull(code, "code");
+		message = Printable.message(message);
 	}
 
 	/** An error at a text position. */
@@ -42,7 +44,8 @@ public record Diagnostic(Severity severity, String message, Location location, S
 	@Override
 	public String toString() {
 		String where = location.format();
-		String label = location instanceof Location.ElementLocation e && !e.label().isEmpty() ? e.label() + ": " : "";
+		String label = location instanceof Location.ElementLocation e && !e.label().isEmpty() ? Printable.escape(e.label())
+				+ ": " : "";
 		return (where.isEmpty() ? "" : where + ": ") + severity.label() + ": " + label + message;
 	}
 }

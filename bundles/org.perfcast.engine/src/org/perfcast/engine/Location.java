@@ -13,7 +13,10 @@ public sealed interface Location {
 	/** The file (workspace-relative or file-system path as given by the caller), or "" if unknown. */
 	String file();
 
-	/** The location in the usual {@code file:line:column} form, omitting what is unknown. */
+	/**
+	 * The location in the usual {@code file:line:column} form, omitting what is unknown; a file name's control
+	 * characters escaped ({@link Printable#escape}).
+	 */
 	String format();
 
 	/** The file as a whole, without a position. */
@@ -46,7 +49,8 @@ public sealed interface Location {
 
 		@Override
 		public String format() {
-			return column > 0 ? file + ":" + line + ":" + column : file + ":" + line;
+			String f = Printable.escape(file);
+			return column > 0 ? f + ":" + line + ":" + column : f + ":" + line;
 		}
 	}
 
@@ -70,7 +74,7 @@ public sealed interface Location {
 		/** The file and line; the label goes into the message (see {@link Diagnostic#toString()}). */
 		@Override
 		public String format() {
-			return line > 0 ? file + ":" + line : file;
+			return line > 0 ? Printable.escape(file) + ":" + line : Printable.escape(file);
 		}
 	}
 
@@ -82,7 +86,7 @@ public sealed interface Location {
 
 		@Override
 		public String format() {
-			return file;
+			return Printable.escape(file);
 		}
 	}
 }

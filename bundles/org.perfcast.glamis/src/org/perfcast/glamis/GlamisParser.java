@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.Printable;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.engine.expr.Position;
@@ -137,7 +138,7 @@ public final class GlamisParser {
 		}
 		String name = text.substring(from, equals).strip();
 		if (!name.matches("[A-Za-z_][A-Za-z_0-9]*")) {
-			throw error("expected a parameter name before '=', found '" + name + "'", skipSpace(from),
+			throw error("expected a parameter name before '=', found " + Printable.quote(name), skipSpace(from),
 					Math.max(1, name.length()));
 		}
 		if (parameters.containsKey(name)) {
@@ -163,7 +164,7 @@ public final class GlamisParser {
 		if (colon >= 0) {
 			name = text.substring(start, colon).strip();
 			if (!name.matches("[A-Za-z_][A-Za-z_0-9]*")) {
-				throw error("expected a centre name before ':', found '" + name + "'", start, Math.max(1, colon - start));
+				throw error("expected a centre name before ':', found " + Printable.quote(name), start, Math.max(1, colon - start));
 			}
 			start = skipSpace(colon + 1);
 		}
@@ -251,7 +252,7 @@ public final class GlamisParser {
 	private void expectNothing(int from, int end) {
 		int i = skipSpace(from);
 		if (i < end && i < text.length()) {
-			throw error("unexpected '" + text.charAt(i) + "'", i, 1);
+			throw error("unexpected " + Printable.quote(String.valueOf(text.charAt(i))), i, 1);
 		}
 	}
 

@@ -451,8 +451,8 @@ public final class ProgramDerivation {
 				: machine.getTopology();
 		try {
 			if (topology instanceof Mesh mesh) {
-				int rows = (int) Expression.parse(mesh.getRows()).evaluate(scope).longValueExact();
-				int columns = (int) Expression.parse(mesh.getColumns()).evaluate(scope).longValueExact();
+				long rows = Expression.parse(mesh.getRows()).evaluate(scope).longValueExact();
+				long columns = Expression.parse(mesh.getColumns()).evaluate(scope).longValueExact();
 				return Network.of(mesh, processes, rows, columns);
 			}
 			return Network.of(topology, processes);

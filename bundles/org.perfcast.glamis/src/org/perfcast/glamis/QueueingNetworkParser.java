@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.perfcast.engine.Printable;
 import org.perfcast.engine.expr.Expression;
 import org.perfcast.engine.expr.ExpressionException;
 import org.perfcast.engine.expr.Position;
@@ -77,7 +78,7 @@ public final class QueueingNetworkParser {
 				throw error("a block needs at least one centre", number, offset, kindColumn, kind.length());
 			}
 		} else {
-			throw error("expected delay, queue or queue^m, found '" + kind + "'", number, offset, kindColumn, kind.length());
+			throw error("expected delay, queue or queue^m, found " + Printable.quote(kind), number, offset, kindColumn, kind.length());
 		}
 		String demandText = words[2];
 		int demandColumn = line.indexOf(demandText, kindColumn - 1 + kind.length()) + 1;

@@ -1,18 +1,8 @@
 package org.perfcast.loggp;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -20,6 +10,8 @@ import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
+import org.perfcast.engine.MemoryLimit;
+import org.perfcast.engine.Printable;
 
 /**
  * A time-independent trace of an MPI run (the format of the README's "Recorded MPI runs"), read as a stream for
@@ -29,7 +21,8 @@ import org.perfcast.engine.Location;
  * is resolved from the actual source and tag recorded at the receive's completion, and a receive's completion
  * (or cancel) is read ahead of it. A message is held only between its first side's reading and its replay, so the
  * memory is that of the messages in flight, the open requests and a read buffer per rank in use, not the trace's
- * length.
+ * length; what the open requests, the messages whose other side is not read yet and the communicators take is
+ * limited ({@link MemoryLimit}), and a trace that would hold more ends at the line that crossed the limit.
  * <p>
  * Collectives are decomposed into the usual algorithms: a binomial tree for bcast, reduce, gather and scatter;
  * recursive doubling for allreduce, allgather and barrier (for a size p not a power of two, MPICH's folding: the
@@ -46,7 +39,7 @@ public final class MpiTrace {
 	public static final int MAX_RANKS = 1 << 16;
 
 	/** The longest line read, in bytes. */
-	static final int MAX_LINE = 1 << 24;
+	static final int MAX_LINE = 1 << 20;
 
 	static final byte COMPUTE = 0;
 	static final byte SEND = 1;
@@ -63,18 +56,28 @@ public final class MpiTrace {
 	 * receives completed far ahead (many irecvs, then their waits) is scanned once, not once per receive.
 	 */
 	private static final int REMEMBERED = 1 << 18;
+	/** Bytes a remembered completion takes at most (its fields). */
+	private static final int AHEAD_BYTES = 256;
+	/** Bytes a request of the completions skipped takes in their set. */
+	private static final int SKIPPED_BYTES = 64;
+	/** Bytes a message whose other side is not read yet takes in its key's queue. */
+	static final int MESSAGE_BYTES = 72;
+	/** Bytes a matching key's queue takes, besides its messages. */
+	static final int KEY_BYTES = 136;
+	/** Bytes a communicator takes, besides 4 a member. */
+	static final int COMM_BYTES = 96;
 
 	/**
 	 * Where a rank's events are: a file (end −1) of {@code size} bytes, or the bytes from start to end of the index
 	 * after its line.
 	 */
-	private record Source(Path path, String name, long start, long end, int line, boolean skipLF, long size) {
+	record Source(Path path, String name, long start, long end, int line, boolean skipLF, long size) {
 	}
 
 	private final Source[] sources;
 	private @Nullable Counts counts;
 
-	private MpiTrace(Source[] sources) {
+	MpiTrace(Source[] sources) {
 		this.sources = sources;
 	}
 
@@ -126,112 +129,16 @@ public final class MpiTrace {
 
 	/**
 	 * Reads the index of the trace at {@code path}: a trace folder (its {@code trace.mpitrace}) or an index file.
-	 * The index has {@code ranks N} and, per rank, {@code rank R FILE} (its events in FILE, relative to the index)
-	 * or {@code rank R} followed by its events inline. The events are read by {@link TraceReplay} or
-	 * {@link #counts}.
+	 * The index has {@code ranks N} and, per rank, {@code rank R FILE} (its events in FILE, relative to the index and
+	 * inside its folder: {@link MpiTraceIndex}) or {@code rank R} followed by its events inline. The events are read
+	 * by {@link TraceReplay} or {@link #counts}.
 	 *
 	 * @param display how to name the index file in diagnostics
-	 * @throws EngineException at the file and line of the first error in the index, or at a rank's missing file
+	 * @throws EngineException at the file and line of the first error in the index, a rank's file among them (missing,
+	 *                         or outside the index's folder)
 	 */
 	public static MpiTrace read(Path path, String display, EngineMonitor monitor) throws EngineException {
-		Path index = Files.isDirectory(path) ? path.resolve("trace.mpitrace") : path;
-		String indexName = Files.isDirectory(path) ? Path.of(display).resolve("trace.mpitrace").toString() : display;
-		if (Files.exists(index) && !Files.isRegularFile(index)) {
-			throw error(indexName, 0, "not a trace file (a device or a pipe)");
-		}
-		if (!Files.exists(index)) {
-			throw error(indexName, 0, "no trace here (a trace folder holds trace.mpitrace)");
-		}
-		Pool pool = new Pool();
-		Lines in = new Lines(index, indexName, 0, -1, 0, false, pool);
-		try {
-			Source[] sources = null;
-			int rank = -1; // the rank whose events follow inline, −1 before any, −2 after a rank in a file
-			long sectionStart = 0;
-			int sectionLine = 0;
-			boolean sectionSkip = false;
-			while (true) {
-				long before = in.position();
-				String s = in.read();
-				if (s == null) {
-					if (rank >= 0 && sources != null) {
-						sources[rank] = new Source(index, indexName, sectionStart, in.position(), sectionLine, sectionSkip,
-								in.position() - sectionStart);
-					}
-					break;
-				}
-				int l = in.line;
-				if ((l & 0xffff) == 0) {
-					monitor.checkCancelled();
-				}
-				String[] f = fields(s);
-				if (f.length == 0) {
-					continue;
-				}
-				if (sources == null) {
-					if (!f[0].equals("ranks") || f.length != 2) {
-						throw error(indexName, l, "a trace begins with 'ranks N', found '" + s.strip() + "'");
-					}
-					sources = new Source[(int) integer(f[1], indexName, l, "the number of ranks", 1, MAX_RANKS)];
-					continue;
-				}
-				if (f[0].equals("rank")) {
-					if (rank >= 0) {
-						sources[rank] = new Source(index, indexName, sectionStart, before, sectionLine, sectionSkip, before
-								- sectionStart);
-					}
-					if (f.length != 2 && f.length != 3) {
-						throw error(indexName, l, "'rank R' or 'rank R FILE', found '" + s.strip() + "'");
-					}
-					int r = (int) integer(f[1], indexName, l, "a rank", 0, sources.length - 1);
-					if (sources[r] != null) {
-						throw error(indexName, l, "rank " + r + " is given twice");
-					}
-					if (f.length == 3) {
-						Path file = index.resolveSibling(f[2]);
-						String name = Path.of(indexName).resolveSibling(f[2]).toString();
-						if (!Files.exists(file)) {
-							throw error(name, 0, "no such file: rank " + r + "'s events");
-						}
-						if (!Files.isRegularFile(file)) {
-							throw error(name, 0, "cannot read rank " + r + "'s events: " + file.getFileName()
-									+ " is not a file (a device or a pipe)");
-						}
-						long size;
-						try {
-							size = Files.size(file);
-						} catch (IOException e) {
-							throw error(name, 0, "cannot read rank " + r + "'s events: " + e.getMessage());
-						}
-						sources[r] = new Source(file, name, 0, -1, 0, false, size);
-						rank = -2;
-					} else {
-						// a placeholder until the section's end is known
-						sources[r] = new Source(index, indexName, 0, 0, 0, false, 0);
-						rank = r;
-						sectionStart = in.position();
-						sectionLine = l;
-						sectionSkip = in.skipLF;
-					}
-					continue;
-				}
-				if (rank < 0) {
-					throw error(indexName, l, "an event before any 'rank R'");
-				}
-			}
-			if (sources == null) {
-				throw error(indexName, 0, "the trace states no 'ranks N'");
-			}
-			for (int r = 0; r < sources.length; r++) {
-				if (sources[r] == null) {
-					throw error(indexName, 0, "rank " + r + " of " + sources.length + " has no events ('rank " + r
-							+ "' missing)");
-				}
-			}
-			return new MpiTrace(sources);
-		} finally {
-			pool.close();
-		}
+		return MpiTraceIndex.read(path, display, monitor);
 	}
 
 	/** Splits on spaces and tabs; a '#' starts a comment. */
@@ -300,7 +207,7 @@ public final class MpiTrace {
 		boolean matching;
 		final EngineMonitor monitor;
 		final Rank[] ranks;
-		final Pool pool = new Pool();
+		final MpiTraceLines.Pool pool = new MpiTraceLines.Pool();
 		final int[] world;
 		/**
 		 * Per key, the messages whose one side only has been read, in order; empty queues are dropped when the keys
@@ -310,6 +217,13 @@ public final class MpiTrace {
 		private int swept = 4096;
 		long messages;
 		long largest;
+		/** What the ranks hold: open requests, messages in the queues, communicators' bytes. */
+		long openRequests;
+		long queued;
+		long commBytes;
+		/** The bytes of the lines the ranks read ahead and of the completions they remember. */
+		long aheadBytes;
+		private final long limit = MemoryLimit.bytes();
 		/**
 		 * While draining after a deadlock: per key of a receive still waiting, the sends read since and the first's
 		 * bytes.
@@ -328,10 +242,11 @@ public final class MpiTrace {
 			}
 			ranks = new Rank[P];
 			int lookahead = Math.max(64, LOOKAHEAD / P);
-			int remembered = Math.max(1024, REMEMBERED / P);
+			// at most an eighth of the memory limit
+			int remembered = (int) Math.max(1024, Math.min(REMEMBERED, MemoryLimit.items(8L * AHEAD_BYTES)) / P);
 			for (int r = 0; r < P; r++) {
 				Source s = trace.sources[r];
-				ranks[r] = new Rank(this, r, s.name(), new Lines(s.path(), s.name(), s.start(), s.end(), s.line(),
+				ranks[r] = new Rank(this, r, s.name(), new MpiTraceLines(s.path(), s.name(), s.start(), s.end(), s.line(),
 						s.skipLF(), pool), lookahead, remembered, s.start(), s.size());
 			}
 		}
@@ -383,6 +298,7 @@ public final class MpiTrace {
 				Transfer first = queue.peekFirst();
 				if (first != null && first.sentFirst != send) {
 					queue.pollFirst();
+					queued--;
 					return first;
 				}
 			} else {
@@ -395,7 +311,24 @@ public final class MpiTrace {
 			}
 			Transfer m = new Transfer(key.from(), key.to(), send);
 			queue.addLast(m);
+			queued++;
 			return m;
+		}
+
+		/** The bytes held for what the trace keeps open. */
+		long held() {
+			return openRequests * OpenRequests.BYTES + queued * MESSAGE_BYTES + (long) queues.size() * KEY_BYTES
+					+ commBytes + aheadBytes;
+		}
+
+		/** Ends the replay when what it holds is beyond the limit, as rank {@code r} reaches line {@code l}. */
+		void checkHeld(Rank rank, int l) throws EngineException {
+			if (held() > limit) {
+				throw error(rank.file, l, "rank " + rank.r + " reaches this line with " + openRequests + " requests not "
+						+ "completed, " + queued + " messages whose other side is not read yet and " + MemoryLimit.size(
+								aheadBytes) + " of lines read ahead (of all ranks), more than the replay's memory limit "
+						+ "of " + MemoryLimit.describe());
+			}
 		}
 
 		void close() {
@@ -403,24 +336,16 @@ public final class MpiTrace {
 		}
 	}
 
-	/** A request of a rank still open: its isend's or irecv's message (none for a cancelled receive). */
-	private static final class Request {
-		final byte kind;
-		final @Nullable Transfer message;
-		final int line;
-		/** A receive from any source or with any tag whose completion is not yet read. */
-		final boolean wildcard;
-
-		Request(byte kind, @Nullable Transfer message, int line, boolean wildcard) {
-			this.kind = kind;
-			this.message = message;
-			this.line = line;
-			this.wildcard = wildcard;
-		}
-	}
-
 	/** A line read ahead. */
 	private record Ahead(String[] fields, int line) {
+		/** The bytes it takes (estimated: the array, and each field a string). */
+		long bytes() {
+			long n = 32 + 4L * fields.length;
+			for (String f : fields) {
+				n += 48 + f.length();
+			}
+			return n;
+		}
 	}
 
 	/**
@@ -431,7 +356,7 @@ public final class MpiTrace {
 		final Stream stream;
 		final int r;
 		final String file;
-		private final Lines lines;
+		private final MpiTraceLines lines;
 		private final int lookahead;
 		private final ArrayDeque<Ahead> ahead = new ArrayDeque<>();
 		/**
@@ -446,7 +371,21 @@ public final class MpiTrace {
 		/** Where a scan goes on after {@link #known}, when that is beyond what {@link #lines} read; its line end. */
 		private long knownPosition = -1;
 		private boolean knownSkipLF;
-		private final Map<Long, Request> open = new HashMap<>();
+		/** Whether {@link #known} is the rank's last line: every completion to come is known, no scan finds more. */
+		private boolean knownEnd;
+		/**
+		 * The lines after {@link #known} up to {@link #skippedTo} that scans read without remembering (beyond
+		 * {@link #remembered}), with the requests their completions name: a scan for a request not among them goes on
+		 * after them instead of reading them again, so that many receives completed far ahead, in the order they were
+		 * posted, are found in one pass.
+		 */
+		private int skippedTo;
+		private long skippedPosition;
+		private boolean skippedSkipLF;
+		private final java.util.Set<Long> skippedRequests = new java.util.HashSet<>();
+		/** The reader of the last scan, kept where it stopped. */
+		private @Nullable MpiTraceLines scanner;
+		private final OpenRequests open = new OpenRequests();
 		/** Communicators: id to the world ranks of their members. */
 		private final Map<Integer, int[]> comms = new HashMap<>();
 		/** Collectives so far, per communicator id: the next instance's number. */
@@ -478,7 +417,7 @@ public final class MpiTrace {
 		double duration;
 		int line;
 
-		Rank(Stream stream, int r, String file, Lines lines, int lookahead, int remembered, long start, long size) {
+		Rank(Stream stream, int r, String file, MpiTraceLines lines, int lookahead, int remembered, long start, long size) {
 			this.stream = stream;
 			this.r = r;
 			this.file = file;
@@ -490,6 +429,7 @@ public final class MpiTrace {
 			this.size = size;
 			comms.put(0, stream.world);
 			comms.put(1, new int[] { r });
+			stream.commBytes += 2 * COMM_BYTES + 4;
 		}
 
 		/** Makes the next operation current; false at the rank's end. */
@@ -504,6 +444,7 @@ public final class MpiTrace {
 					}
 					exchange(members[(alltoallMe + s) % p], members[(alltoallMe - s + p) % p], alltoallBytes, alltoallTag,
 							alltoallComm, alltoallLine);
+					stream.checkHeld(this, alltoallLine);
 					continue;
 				}
 				if (ended) {
@@ -511,9 +452,13 @@ public final class MpiTrace {
 				}
 				Ahead a = ahead.pollFirst();
 				if (a != null) {
+					stream.aheadBytes -= a.bytes();
+				}
+				if (a != null) {
 					passed(a.fields(), a.line());
 					if (a.fields().length > 0) {
 						event(a.fields(), a.line());
+						stream.checkHeld(this, a.line());
 					}
 					continue;
 				}
@@ -528,6 +473,7 @@ public final class MpiTrace {
 				passed(f, lines.line);
 				if (f.length > 0) {
 					event(f, lines.line);
+					stream.checkHeld(this, lines.line);
 				}
 			}
 			kind = kinds[head];
@@ -566,28 +512,33 @@ public final class MpiTrace {
 
 		void close() {
 			lines.release();
+			MpiTraceLines s = scanner;
+			scanner = null;
+			if (s != null) {
+				s.release();
+			}
+			for (Ahead a : ahead) {
+				stream.aheadBytes -= a.bytes();
+			}
 			ahead.clear();
+			for (ArrayDeque<Ahead> list : completions.values()) {
+				for (Ahead a : list) {
+					stream.aheadBytes -= a.bytes();
+				}
+			}
 			completions.clear();
 			completionCount = 0;
+			stream.aheadBytes -= (long) skippedRequests.size() * SKIPPED_BYTES;
+			skippedRequests.clear();
 		}
 
 		private void end() throws EngineException {
 			ended = true;
 			close();
-			Request first = null;
-			for (Request q : open.values()) {
-				if (q.wildcard && (first == null || q.line < first.line)) {
-					first = q;
-				}
-			}
-			if (first != null) {
-				long id = 0;
-				for (Map.Entry<Long, Request> e : open.entrySet()) {
-					if (e.getValue() == first) {
-						id = e.getKey();
-					}
-				}
-				throw error(file, first.line, "the receive of request " + id + " from any source or with any tag never "
+			int first = open.firstWildcard();
+			if (first >= 0) {
+				long id = open.id(first);
+				throw error(file, open.line(first), "the receive of request " + id + " from any source or with any tag never "
 						+ "completes, so its message is unknown");
 			}
 		}
@@ -631,14 +582,14 @@ public final class MpiTrace {
 					us = Double.NaN;
 				}
 				if (!(us >= 0) || Double.isInfinite(us)) {
-					throw error(file, l, "a computation lasts a finite number of µs of at least 0, not '" + f[1] + "'");
+					throw error(file, l, "a computation lasts a finite number of µs of at least 0, not " + Printable.quote(f[1]));
 				}
 				emit(COMPUTE, null, us, l);
 			}
 			case "comm" -> {
 				if (f.length < 3) {
-					throw error(file, l, "'comm ID RANK...' names the communicator's members, found '" + String.join(" ", f)
-							+ "'");
+					throw error(file, l, "'comm ID RANK...' names the communicator's members, found " + Printable.quote(
+							String.join(" ", f)));
 				}
 				int id = (int) integer(f[1], file, l, "a communicator id", 0, Integer.MAX_VALUE - 1);
 				int[] members = new int[f.length - 2];
@@ -650,14 +601,15 @@ public final class MpiTrace {
 				if (!self) {
 					throw error(file, l, "communicator " + id + " does not have rank " + r + ", whose events these are");
 				}
-				comms.put(id, members);
+				int[] was = comms.put(id, members);
+				stream.commBytes += 4L * members.length - (was == null ? -COMM_BYTES : 4L * was.length);
 			}
 			case "send", "ssend", "isend", "issend", "recv", "irecv" -> p2p(f, l);
 			case "wait" -> waitFor(f, l);
 			case "cancel" -> cancel(f, l);
 			case "barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall", "gather", "scatter" -> collective(f,
 					l);
-			default -> throw error(file, l, "unknown event '" + f[0] + "'; events: compute, comm, send, ssend, recv, "
+			default -> throw error(file, l, "unknown event " + Printable.quote(f[0]) + "; events: compute, comm, send, ssend, recv, "
 					+ "isend, issend, irecv, wait, cancel, barrier, bcast, reduce, allreduce, allgather, alltoall, gather, "
 					+ "scatter");
 			}
@@ -677,19 +629,19 @@ public final class MpiTrace {
 				throw error(file, l, "communicator " + comm + " is not declared on rank " + r + " ('comm " + comm
 						+ " RANK...')");
 			}
-			if (peer >= 0 && !has(members, peer)) {
+			if (peer >= 0 && members != stream.world && !has(members, peer)) {
 				throw error(file, l, "rank " + peer + " is not in communicator " + comm);
 			}
 			long size = integer(f[4], file, l, "a byte count", 0, Message.MAX_BYTES);
 			long request = nonblocking ? integer(f[5], file, l, "a request id", 0, Long.MAX_VALUE) : -1;
-			if (nonblocking && open.containsKey(request)) {
+			if (nonblocking && open.find(request) >= 0) {
 				throw error(file, l, "request " + request + " is still open (no wait completed it)");
 			}
 			if (!receive) {
 				Transfer m = stream.send(r, peer, tag, comm, size, f[0].startsWith("ss") || f[0].startsWith("iss"));
 				emit(nonblocking ? ISEND : SEND, m, 0, l);
 				if (nonblocking) {
-					open.put(request, new Request(ISEND, m, l, false));
+					opened(request, ISEND, m, l, false);
 				}
 				return;
 			}
@@ -700,12 +652,12 @@ public final class MpiTrace {
 			}
 			if (!stream.matching) {
 				emit(IRECV, null, 0, l);
-				open.put(request, new Request(IRECV, null, l, wildcard));
+				opened(request, IRECV, null, l, wildcard);
 				return;
 			}
 			// the receive is matched where it is posted: its completion, read ahead, says whether it takes a message
 			// (not when cancelled) and which (a wildcard's actual source and tag)
-			Ahead done = completion(request);
+			Ahead done = completion(request, l);
 			if (done == null) {
 				if (wildcard) {
 					throw error(file, l, "the receive of request " + request + " from any source or with any tag never "
@@ -713,14 +665,14 @@ public final class MpiTrace {
 				}
 			} else if (done.fields()[0].equals("cancel")) {
 				emit(COMPUTE, null, 0, l);
-				open.put(request, new Request(IRECV, null, l, false));
+				opened(request, IRECV, null, l, false);
 				return;
 			} else if (wildcard) {
 				String[] w = done.fields();
 				int wl = done.line();
 				if (w.length != 2 && w.length != 5) {
-					throw error(file, wl, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found '" + String
-							.join(" ", w) + "'");
+					throw error(file, wl, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found " + Printable
+							.quote(String.join(" ", w)));
 				}
 				if (w.length != 5) {
 					throw error(file, wl, "request " + request + " received from any source or with any tag: its wait "
@@ -731,14 +683,15 @@ public final class MpiTrace {
 			}
 			Transfer m = stream.receive(peer, r, tag, comm, l);
 			emit(IRECV, m, 0, l);
-			open.put(request, new Request(IRECV, m, l, false));
+			opened(request, IRECV, m, l, false);
 		}
 
 		/**
 		 * The first 'wait REQ' or 'cancel REQ' after the current line: among the completions known, else read ahead,
-		 * else beyond that scanned for (remembering the completions met, up to {@link #remembered}).
+		 * else beyond that scanned for (remembering the completions met, up to {@link #remembered}). Line {@code l}
+		 * asks: what it holds beyond the memory limit is an error there.
 		 */
-		private @Nullable Ahead completion(long request) throws EngineException {
+		private @Nullable Ahead completion(long request, int l) throws EngineException {
 			ArrayDeque<Ahead> found = completions.get(request);
 			if (found != null) {
 				return found.peekFirst();
@@ -750,12 +703,17 @@ public final class MpiTrace {
 				}
 				Ahead a = new Ahead(f, lines.line);
 				ahead.addLast(a);
+				stream.aheadBytes += a.bytes();
+				stream.checkHeld(this, l);
 				if (lines.line > known) { // else a scan has remembered it already
 					known = lines.line;
-					if (remember(a) == request) {
+					if (remember(a, l) == request) {
 						return a;
 					}
 				}
+			}
+			if (knownEnd) {
+				return null;
 			}
 			// every completion up to what the reader read is known (read ahead, or passed); a scan goes on after
 			// the last line known
@@ -763,37 +721,104 @@ public final class MpiTrace {
 			if (!resume) {
 				known = lines.line;
 			}
-			Lines scan = resume ? lines.copyAt(knownPosition, known, knownSkipLF) : lines.copy();
+			if (skippedTo <= known) {
+				forgetSkipped();
+			}
+			boolean skip = resume && skippedTo > known && !skippedRequests.contains(request);
+			MpiTraceLines scan = skip ? scanner(skippedPosition, skippedTo, skippedSkipLF)
+					: resume ? scanner(knownPosition, known, knownSkipLF) : scanner(lines.position(), lines.line,
+							lines.skipLF);
 			try {
 				String[] f;
-				while ((f = scan.fields()) != null) {
+				while ((f = scan.completionFields()) != null) {
 					if ((scan.line & 0xffff) == 0) {
 						stream.monitor.checkCancelled();
+					}
+					if (f.length == 0) { // not a completion (or blank)
+						if (scan.line == known + 1 && completionCount < remembered) {
+							known = scan.line;
+							knownPosition = scan.position();
+							knownSkipLF = scan.skipLF;
+						} else {
+							skipped(scan, -1, l);
+						}
+						continue;
 					}
 					Ahead a = new Ahead(f, scan.line);
 					if (scan.line == known + 1 && completionCount < remembered) {
 						known = scan.line;
 						knownPosition = scan.position();
 						knownSkipLF = scan.skipLF;
-						if (remember(a) == request) {
+						if (remember(a, l) == request) {
 							return a;
 						}
-					} else if (requestOf(f) == request) {
-						return a;
+					} else {
+						long q = requestOf(f);
+						skipped(scan, q, l);
+						if (q == request) {
+							return a;
+						}
 					}
 				}
-				return null;
-			} finally {
+				knownEnd = known == scan.line;
 				scan.release();
+				scanner = null;
+				return null;
+			} catch (EngineException | RuntimeException e) {
+				scan.release();
+				scanner = null;
+				throw e;
 			}
 		}
 
+		/**
+		 * A reader of this rank's events from file position {@code position}, after line {@code line}: the last scan's
+		 * when it stopped there (the next scan often goes on where the last found its completion), else a new one.
+		 */
+		private MpiTraceLines scanner(long position, int line, boolean skipLF) {
+			MpiTraceLines s = scanner;
+			if (s != null && s.line == line && s.position() == position) {
+				return s;
+			}
+			if (s != null) {
+				s.release();
+			}
+			s = lines.copyAt(position, line, skipLF, stream.pool);
+			scanner = s;
+			return s;
+		}
+
+		/**
+		 * A scan read the line it is at without remembering it, a completion of request {@code q} (−1: none): the
+		 * skipped lines grow by it when it follows them (or {@link #known}); else it was skipped already.
+		 */
+		private void skipped(MpiTraceLines scan, long q, int l) throws EngineException {
+			if (scan.line != Math.max(known, skippedTo) + 1) {
+				return;
+			}
+			skippedTo = scan.line;
+			skippedPosition = scan.position();
+			skippedSkipLF = scan.skipLF;
+			if (q >= 0 && skippedRequests.add(q)) {
+				stream.aheadBytes += SKIPPED_BYTES;
+				stream.checkHeld(this, l);
+			}
+		}
+
+		private void forgetSkipped() {
+			stream.aheadBytes -= (long) skippedRequests.size() * SKIPPED_BYTES;
+			skippedRequests.clear();
+			skippedTo = known;
+		}
+
 		/** Keeps {@code a} among the known completions if it is one; returns its request, or -1. */
-		private long remember(Ahead a) {
+		private long remember(Ahead a, int l) throws EngineException {
 			long request = requestOf(a.fields());
 			if (request >= 0) {
 				completions.computeIfAbsent(request, k -> new ArrayDeque<>()).addLast(a);
 				completionCount++;
+				stream.aheadBytes += a.bytes();
+				stream.checkHeld(this, l);
 			}
 			return request;
 		}
@@ -803,7 +828,7 @@ public final class MpiTrace {
 			long request = completionCount == 0 ? -1 : requestOf(f);
 			ArrayDeque<Ahead> list = request < 0 ? null : completions.get(request);
 			if (list != null && !list.isEmpty() && list.peekFirst().line() == line) {
-				list.pollFirst();
+				stream.aheadBytes -= list.pollFirst().bytes();
 				completionCount--;
 				if (list.isEmpty()) {
 					completions.remove(request);
@@ -826,19 +851,23 @@ public final class MpiTrace {
 
 		private void waitFor(String[] f, int l) throws EngineException {
 			if (f.length != 2 && f.length != 5) {
-				throw error(file, l, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found '" + String.join(
-						" ", f) + "'");
+				throw error(file, l, "'wait REQ' or, for a receive, 'wait REQ SOURCE TAG BYTES', found " + Printable.quote(
+						String.join(" ", f)));
 			}
 			long request = integer(f[1], file, l, "a request id", 0, Long.MAX_VALUE);
-			Request q = open.remove(request);
-			if (q == null) {
+			int q = open.find(request);
+			if (q < 0) {
 				throw error(file, l, "no open request " + request + " (an isend, issend or irecv names it first)");
 			}
-			if (q.kind == ISEND) {
-				emit(WAIT_SEND, q.message, 0, l);
+			byte kind = open.kind(q);
+			Transfer message = open.message(q);
+			boolean wildcard = open.wildcard(q);
+			closed(q);
+			if (kind == ISEND) {
+				emit(WAIT_SEND, message, 0, l);
 				return;
 			}
-			if (q.wildcard) {
+			if (wildcard) {
 				if (f.length != 5) {
 					throw error(file, l, "request " + request + " received from any source or with any tag: its wait "
 							+ "names the actual source, tag and bytes");
@@ -846,21 +875,31 @@ public final class MpiTrace {
 				integer(f[2], file, l, "a rank", 0, stream.ranks.length - 1);
 				integer(f[3], file, l, "a tag", 0, Integer.MAX_VALUE);
 			}
-			emit(WAIT_RECV, q.message, 0, l);
+			emit(WAIT_RECV, message, 0, l);
+		}
+
+		private void opened(long request, byte kind, @Nullable Transfer message, int l, boolean wildcard) {
+			open.put(request, kind, message, l, wildcard);
+			stream.openRequests++;
+		}
+
+		private void closed(int slot) {
+			open.remove(slot);
+			stream.openRequests--;
 		}
 
 		/** A receive that MPI_Cancel cancelled: it took no message, and its operation was a computation of no time. */
 		private void cancel(String[] f, int l) throws EngineException {
 			arity(f, 2, file, l, "cancel REQ");
 			long request = integer(f[1], file, l, "a request id", 0, Long.MAX_VALUE);
-			Request q = open.get(request);
-			if (q == null) {
+			int q = open.find(request);
+			if (q < 0) {
 				throw error(file, l, "no open request " + request + " (an irecv names it first)");
 			}
-			if (q.kind != IRECV) {
+			if (open.kind(q) != IRECV) {
 				throw error(file, l, "request " + request + " is a send: only a receive's cancel is replayed");
 			}
-			open.remove(request);
+			closed(q);
 		}
 
 		private void collective(String[] f, int l) throws EngineException {
@@ -1002,277 +1041,14 @@ public final class MpiTrace {
 		return indexOf(members, r) >= 0;
 	}
 
-	/**
-	 * The readers holding a read buffer and an open file: at most {@link #HELD}, the least recently read giving
-	 * theirs up (they read on from where they were), so that many ranks neither hold many buffers nor many files.
-	 */
-	static final class Pool {
-		static final int HELD = 64;
-		static final int CHUNK = 1 << 16;
-
-		/** In the order last read, the least recent first. */
-		private final LinkedHashMap<Lines, Boolean> held = new LinkedHashMap<>(16, 0.75f, true);
-
-		void use(Lines lines) {
-			held.put(lines, Boolean.TRUE);
-			if (held.size() > HELD) {
-				Lines eldest = held.keySet().iterator().next();
-				held.remove(eldest);
-				eldest.drop();
-			}
-		}
-
-		void forget(Lines lines) {
-			held.remove(lines);
-		}
-
-		void close() {
-			for (Lines l : held.keySet()) {
-				l.drop();
-			}
-			held.clear();
-		}
-	}
-
-	/**
-	 * The lines of a file from byte {@code start} to {@code end} (−1: its end), read in chunks: '\n', '\r' and
-	 * "\r\n" end a line, as {@link java.io.BufferedReader#readLine} reads them.
-	 */
-	static final class Lines {
-		private final Path path;
-		private final String name;
-		private final long end;
-		private final @Nullable Pool pool;
-		/** The file position of the byte after the buffer's. */
-		private long next;
-		private byte @Nullable [] buf;
-		private int off;
-		private int len;
-		private boolean eof;
-		private @Nullable FileChannel channel;
-		/** Whether a '\r' ended the last line, so that a '\n' next belongs to it. */
-		boolean skipLF;
-		/** The number of the last line read. */
-		int line;
-
-		Lines(Path path, String name, long start, long end, int line, boolean skipLF, @Nullable Pool pool) {
-			this.path = path;
-			this.name = name;
-			this.next = start;
-			this.end = end;
-			this.line = line;
-			this.skipLF = skipLF;
-			this.pool = pool;
-		}
-
-		/** The file position of the next byte not read. */
-		long position() {
-			return next - (len - off);
-		}
-
-		/** A reader from here on, of its own (not pooled). */
-		Lines copy() {
-			return new Lines(path, name, position(), end, line, skipLF, null);
-		}
-
-		/**
-		 * A reader of its own from file position {@code position}, after line {@code line}, which ended in a lone
-		 * '\r' if {@code skipLF}.
-		 */
-		Lines copyAt(long position, int line, boolean skipLF) {
-			return new Lines(path, name, position, end, line, skipLF, null);
-		}
-
-		/** The next line, or null at the end. */
-		@Nullable
-		String read() throws EngineException {
-			if (!advance()) {
-				return null;
-			}
-			return new String(buffer(), lineStart, lineEnd - lineStart, StandardCharsets.UTF_8);
-		}
-
-		/** The next line's fields ({@link MpiTrace#fields}), or null at the end. */
-		String @Nullable [] fields() throws EngineException {
-			if (!advance()) {
-				return null;
-			}
-			byte[] b = buffer();
-			int n = lineStart;
-			while (n < lineEnd && b[n] != '#') {
-				n++;
-			}
-			int count = 0;
-			for (int i = lineStart; i < n; i++) {
-				if (!blank(b[i]) && (i == lineStart || blank(b[i - 1]))) {
-					count++;
-				}
-			}
-			String[] out = new String[count];
-			int k = 0;
-			int i = lineStart;
-			while (k < count) {
-				while (blank(b[i])) {
-					i++;
-				}
-				int start = i;
-				while (i < n && !blank(b[i])) {
-					i++;
-				}
-				out[k++] = new String(b, start, i - start, StandardCharsets.UTF_8);
-			}
-			return out;
-		}
-
-		private static boolean blank(byte c) {
-			return c == ' ' || c == '\t' || c == '\r';
-		}
-
-		/** The bytes of the line {@link #advance} found, in the buffer until the next call. */
-		private int lineStart;
-		private int lineEnd;
-
-		/** Finds the next line; false at the end. */
-		private boolean advance() throws EngineException {
-			try {
-				if (skipLF) {
-					if (off == len) {
-						fill();
-					}
-					if (off < len && buffer()[off] == '\n') {
-						off++;
-					}
-					skipLF = false;
-				}
-				int i = off;
-				while (true) {
-					byte[] b = buffer();
-					while (i < len && b[i] != '\n' && b[i] != '\r') {
-						i++;
-					}
-					if (i < len) {
-						lineStart = off;
-						lineEnd = i;
-						if (b[i] == '\r') {
-							if (i + 1 < len) {
-								if (b[i + 1] == '\n') {
-									i++;
-								}
-							} else {
-								skipLF = true;
-							}
-						}
-						off = i + 1;
-						line++;
-						return true;
-					}
-					int consumed = i - off;
-					if (!fill()) {
-						if (off == len) {
-							return false;
-						}
-						lineStart = off;
-						lineEnd = len;
-						off = len;
-						line++;
-						return true;
-					}
-					i = off + consumed;
-				}
-			} catch (IOException e) {
-				drop();
-				throw error(name, 0, "cannot read the trace: " + e.getMessage());
-			}
-		}
-
-		private byte[] buffer() {
-			byte[] b = buf;
-			return b != null ? b : new byte[0];
-		}
-
-		/** Reads more after the unread bytes; false at the end. */
-		private boolean fill() throws IOException, EngineException {
-			if (eof) {
-				return false;
-			}
-			byte[] b = buf;
-			if (b == null) {
-				b = new byte[Pool.CHUNK];
-			} else if (off > 0) {
-				System.arraycopy(b, off, b, 0, len - off);
-				len -= off;
-				off = 0;
-			} else if (len == b.length) {
-				if (b.length >= MAX_LINE) {
-					throw error(name, line + 1, "a line of more than " + (MAX_LINE >> 20) + " MiB");
-				}
-				b = Arrays.copyOf(b, b.length * 2);
-			}
-			buf = b;
-			Pool p = pool;
-			if (p != null) {
-				p.use(this);
-			}
-			FileChannel c = channel;
-			if (c == null) {
-				c = FileChannel.open(path, StandardOpenOption.READ);
-				channel = c;
-			}
-			int want = b.length - len;
-			if (end >= 0) {
-				want = (int) Math.min(want, end - next);
-			}
-			int n = want <= 0 ? -1 : c.read(ByteBuffer.wrap(b, len, want), next);
-			if (n <= 0) {
-				eof = true;
-				closeChannel();
-				return false;
-			}
-			len += n;
-			next += n;
-			return true;
-		}
-
-		/** Gives up the buffer and the file, keeping the place. */
-		void drop() {
-			next = position();
-			eof = false;
-			buf = null;
-			off = 0;
-			len = 0;
-			closeChannel();
-		}
-
-		/** Drops the buffer and the file and leaves the pool. */
-		void release() {
-			drop();
-			Pool p = pool;
-			if (p != null) {
-				p.forget(this);
-			}
-		}
-
-		private void closeChannel() {
-			FileChannel c = channel;
-			channel = null;
-			if (c != null) {
-				try {
-					c.close();
-				} catch (IOException e) {
-					// read already
-				}
-			}
-		}
-	}
-
 	private static void arity(String[] f, int n, String file, int l, String usage) throws EngineException {
 		if (f.length != n) {
-			throw error(file, l, "'" + usage + "' has " + (n - 1) + " field" + (n == 2 ? "" : "s") + " after '" + f[0]
-					+ "', found " + (f.length - 1));
+			throw error(file, l, "'" + usage + "' has " + (n - 1) + " field" + (n == 2 ? "" : "s") + " after "
+					+ Printable.quote(f[0]) + ", found " + (f.length - 1));
 		}
 	}
 
-	private static long integer(String text, String file, int l, String what, long min, long max) throws EngineException {
+	static long integer(String text, String file, int l, String what, long min, long max) throws EngineException {
 		try {
 			long v = Long.parseLong(text);
 			if (v >= min && v <= max) {
@@ -1281,7 +1057,7 @@ public final class MpiTrace {
 		} catch (NumberFormatException e) {
 			// below
 		}
-		throw error(file, l, what + " is a whole number from " + min + " to " + max + ", not '" + text + "'");
+		throw error(file, l, what + " is a whole number from " + min + " to " + max + ", not " + Printable.quote(text));
 	}
 
 	static EngineException error(String file, int line, String message) {

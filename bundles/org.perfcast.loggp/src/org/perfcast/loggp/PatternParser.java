@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.Location;
+import org.perfcast.engine.Printable;
 
 /**
  * Reads a communication pattern, {@code *.pattern}: one message per line as {@code src dst bytes} (processor ids
@@ -169,7 +170,7 @@ public final class PatternParser {
 	private static int processor(String word, String role, int column, String file, int number, OptionalInt P,
 			List<Diagnostic> errors) {
 		if (!WHOLE.matcher(word).matches()) {
-			errors.add(error(file, number, column, "the " + role + " processor must be a whole number, not '" + word + "'"));
+			errors.add(error(file, number, column, "the " + role + " processor must be a whole number, not " + Printable.quote(word)));
 			return -1;
 		}
 		if (word.startsWith("-")) {
@@ -193,7 +194,7 @@ public final class PatternParser {
 
 	private static long bytes(String word, int column, String file, int number, List<Diagnostic> errors) {
 		if (!WHOLE.matcher(word).matches()) {
-			errors.add(error(file, number, column, "the size must be a whole number of bytes, not '" + word + "'"));
+			errors.add(error(file, number, column, "the size must be a whole number of bytes, not " + Printable.quote(word)));
 			return -1;
 		}
 		if (word.startsWith("-")) {

@@ -359,8 +359,8 @@ public final class GeneralExecutionModel {
 				? MachineFactory.eINSTANCE.createFullyConnected() : machine.getTopology();
 		try {
 			if (topology instanceof Mesh mesh) {
-				int rows = (int) values.integer(mesh, MachinePackage.Literals.MESH__ROWS, text(mesh.getRows()), scope);
-				int columns = (int) values.integer(mesh, MachinePackage.Literals.MESH__COLUMNS, text(mesh.getColumns()), scope);
+				long rows = values.integer(mesh, MachinePackage.Literals.MESH__ROWS, text(mesh.getRows()), scope);
+				long columns = values.integer(mesh, MachinePackage.Literals.MESH__COLUMNS, text(mesh.getColumns()), scope);
 				return Network.of(mesh, processes, rows, columns);
 			}
 			return Network.of(topology, processes);

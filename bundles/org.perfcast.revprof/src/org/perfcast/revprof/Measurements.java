@@ -3,6 +3,8 @@ package org.perfcast.revprof;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.perfcast.engine.Printable;
+
 /**
  * Reads the measurements CSV of a characterisation: the header {@code function,p,d,time}, then one row per
  * repetition with the function's name, the processes (a whole number from 1), the message size in bytes (a
@@ -32,8 +34,8 @@ public final class Measurements {
 			throw new MeasurementsException(0, "the file is empty; expected the header " + HEADER);
 		}
 		if (!lines[first].strip().replace(" ", "").equals(HEADER)) {
-			throw new MeasurementsException(first + 1, "expected the header " + HEADER + ", got '" + lines[first].strip()
-					+ "'");
+			throw new MeasurementsException(first + 1, "expected the header " + HEADER + ", got "
+					+ Printable.quote(lines[first].strip()));
 		}
 		for (int i = first + 1; i < lines.length; i++) {
 			String row = lines[i].strip();
@@ -55,7 +57,7 @@ public final class Measurements {
 			try {
 				time = Double.parseDouble(cells[3].strip());
 			} catch (NumberFormatException e) {
-				throw new MeasurementsException(line, "time '" + cells[3].strip() + "' is not a number");
+				throw new MeasurementsException(line, "time " + Printable.quote(cells[3].strip()) + " is not a number");
 			}
 			if (!Double.isFinite(time) || time < 0) {
 				throw new MeasurementsException(line, "time must be a finite number of microseconds >= 0, was "
@@ -75,7 +77,7 @@ public final class Measurements {
 		try {
 			value = Long.parseLong(text);
 		} catch (NumberFormatException e) {
-			throw new MeasurementsException(line, what + " '" + text + "' is not a whole number");
+			throw new MeasurementsException(line, what + " " + Printable.quote(text) + " is not a whole number");
 		}
 		if (value < min || value > max) {
 			throw new MeasurementsException(line, what + " must be " + min + " or more" + (max < Long.MAX_VALUE / 4

@@ -19,6 +19,7 @@ import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.TemporaryDirectory;
 import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.EngineInput;
 import org.perfcast.engine.run.EngineResult;
@@ -183,10 +184,12 @@ public final class RevprofEngine implements Engine {
 		ReverseProfiler.Prediction prediction;
 		ReverseProfiler.Prediction one = null;
 		String noOne = null;
-		if (summary.getFileName().toString().endsWith(".machine")) {
-			summary = fromMachine(summary, file);
-		}
+		TemporaryDirectory temporary = null;
 		try {
+			if (summary.getFileName().toString().endsWith(".machine")) {
+				temporary = TemporaryDirectory.create("perfcast-revprof-");
+				summary = fromMachine(summary, temporary.resolve("revprof-summary.txt"), file);
+			}
 			monitor.checkCancelled();
 			prediction = ReverseProfiler.run(binary, args, np, summary, step, compute,
 					org.perfcast.engine.NativeTools.cache(), timeout, monitor);
@@ -207,6 +210,10 @@ public final class RevprofEngine implements Engine {
 			throw error("revprof.mpi", e.getMessage(), file);
 		} catch (IOException e) {
 			throw error("revprof.io", e.getMessage(), file);
+		} finally {
+			if (temporary != null) {
+				temporary.close();
+			}
 		}
 		EngineResult.Builder result = EngineResult.builder().summary("T", prediction.time(), "µs");
 		if (one != null) {
@@ -236,8 +243,8 @@ public final class RevprofEngine implements Engine {
 		return result.build();
 	}
 
-	/** A summary file with the MPI cost equations of the machine model {@code machineFile}. */
-	private static Path fromMachine(Path machineFile, String file) throws EngineException {
+	/** The summary file {@code summary} written with the MPI cost equations of the machine model {@code machineFile}. */
+	private static Path fromMachine(Path machineFile, Path summary, String file) throws EngineException {
 		org.perfcast.model.resource.ModelFiles.Loaded loaded = org.perfcast.model.resource.ModelFiles.load(
 				org.perfcast.model.resource.ModelFiles.newResourceSet(), org.eclipse.emf.common.util.URI.createFileURI(
 						machineFile.toString()), machineFile.toString());
@@ -250,8 +257,6 @@ public final class RevprofEngine implements Engine {
 					+ "(perfcast fit MEASUREMENTS.csv --machine FILE writes them)", file);
 		}
 		try {
-			Path summary = java.nio.file.Files.createTempFile("perfcast-revprof-", ".txt");
-			summary.toFile().deleteOnExit();
 			org.perfcast.engine.SafeWrites.replace(summary, MachineMpiCosts.summary(machine));
 			return summary;
 		} catch (IOException e) {

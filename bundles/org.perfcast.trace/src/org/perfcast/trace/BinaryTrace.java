@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.MemoryLimit;
 
 /**
  * The compact binary form of a trace ({@code *.vtraceb}), for traces of many millions of events: the magic
@@ -135,10 +136,15 @@ public final class BinaryTrace {
 		private byte[] buffer = new byte[1 << 16];
 		private int position;
 		private int limit;
+		/** The offset in the file of the buffer's first byte. */
+		private long base;
 		private long record;
 		private long events;
 		private double lastTime;
 		private final ThreadNames threadNames = new ThreadNames();
+		/** The bytes the names defined take (estimated), and the most they may: half the {@link MemoryLimit}. */
+		private long nameBytes;
+		private final long nameLimit = MemoryLimit.bytes() / 2;
 
 		Reader(InputStream stream, String file) throws IOException, TraceException {
 			this.in = stream;
@@ -157,21 +163,32 @@ public final class BinaryTrace {
 						+ VERSION + " and " + VERSION_VISIBLE + ")");
 			}
 			try {
-				int count = (int) varint();
-				List<String> priorities = new ArrayList<>();
-				for (int i = 0; i < count; i++) {
+				long at = offset();
+				long count = varint();
+				if (count < 0 || count > TraceHeader.MAX_PRIORITIES) {
+					throw new TraceException(file, 0, "the header's count of threads in priority order, " + count
+							+ " at byte " + at + ", is not 0 to " + TraceHeader.MAX_PRIORITIES + " (a corrupt file?)");
+				}
+				List<String> priorities = new ArrayList<>(); // grown as the names are read, not allocated for count
+				for (long i = 0; i < count; i++) {
 					priorities.add(name());
 				}
 				String unit = name();
-				int visible = version == VERSION_VISIBLE ? (int) varint() : 0;
+				at = offset();
+				long visible = version == VERSION_VISIBLE ? varint() : 0;
 				if (visible < 0 || visible > 4096) {
-					throw new TraceException(file, 0, "the binary trace's visible processors " + visible
-							+ " are not 1 to 4096");
+					throw new TraceException(file, 0, "the binary trace's visible processors " + visible + " at byte "
+							+ at + " are not 1 to 4096");
 				}
-				header = new TraceHeader(priorities, unit, "", visible);
+				header = new TraceHeader(priorities, unit, "", (int) visible);
 			} catch (EOFException e) {
 				throw new TraceException(file, 0, "the binary trace ends inside its header");
 			}
+		}
+
+		/** The offset in the file of the next byte to decode. */
+		private long offset() {
+			return base + position;
 		}
 
 		/** Makes at least {@code n} bytes available; false at the end of the stream. */
@@ -179,6 +196,7 @@ public final class BinaryTrace {
 			if (limit - position >= n) {
 				return true;
 			}
+			base += position;
 			System.arraycopy(buffer, position, buffer, 0, limit - position);
 			limit -= position;
 			position = 0;
@@ -242,6 +260,8 @@ public final class BinaryTrace {
 					threadNames.name(name(), name(), events);
 				} catch (EOFException e) {
 					throw new TraceException(file, record, "the binary trace ends inside record " + record);
+				} catch (IllegalArgumentException e) {
+					throw new TraceException(file, record, "record " + record + ": " + e.getMessage());
 				}
 			}
 			events++;
@@ -310,6 +330,12 @@ public final class BinaryTrace {
 			} catch (java.io.UTFDataFormatException e) {
 				throw new TraceException(file, record, "record " + record + " has a name that is not valid modified "
 						+ "UTF-8 (a corrupt file?)");
+			}
+			nameBytes += 64 + 2L * name.length();
+			if (nameBytes > nameLimit) {
+				throw new TraceException(file, record, "record " + record + ": the " + names.size() + " names defined "
+						+ "so far take more than " + MemoryLimit.size(nameLimit) + ", half the memory limit of "
+						+ MemoryLimit.describe());
 			}
 			names.add(name);
 			return name;

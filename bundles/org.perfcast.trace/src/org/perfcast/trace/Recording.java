@@ -48,8 +48,7 @@ public final class Recording implements ThreadLists {
 		this.rank = new int[threads.size()];
 		this.programs = lists.programs.toArray(ThreadProgram[]::new);
 		for (int t = 0; t < rank.length; t++) {
-			int r = b.header.priorities().indexOf(threads.get(t));
-			rank[t] = r < 0 ? b.header.priorities().size() : r;
+			rank[t] = lists.ranks.get(t);
 		}
 		this.events = List.copyOf(lists.eventNames);
 		this.mutexes = List.copyOf(lists.mutexNames);

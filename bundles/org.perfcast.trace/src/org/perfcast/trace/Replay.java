@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Numbers;
@@ -59,6 +60,13 @@ final class Replay {
 	final IntList ranks = new IntList();
 	final IntList waitingEvent = new IntList(); // event waited for, or -1
 	final IntList waitOp = new IntList(); // the blocked wait's op
+	final IntList mutexesHeld = new IntList(); // how many mutexes it holds (to exit, none)
+	/** The ready threads by (priority rank, ready since): the first is the one running. */
+	private final TreeMap<Long, Integer> readyQueue = new TreeMap<>();
+	/** A priority's rank by thread name. */
+	private final Map<String, Integer> priorityRank = new HashMap<>();
+	/** What the trace keeps open, against the memory limit. */
+	final ReplayHoldings holdings = new ReplayHoldings();
 	final List<Deque<int[]>> pending = new ArrayList<>(); // activations blocked on the thread: {a, activator, event, op}
 	final List<List<Integer>> joiners = new ArrayList<>();
 	final List<TraceEvent> blockedAt = new ArrayList<>(); // the event a blocked thread blocked in
@@ -75,6 +83,10 @@ final class Replay {
 		this.file = file;
 		this.header = header;
 		this.streaming = streaming;
+		List<String> priorities = header.priorities();
+		for (int r = priorities.size() - 1; r >= 0; r--) {
+			priorityRank.put(priorities.get(r), r);
+		}
 	}
 
 	/** A new activation of thread {@code t} at its operation {@code op}. */
@@ -112,11 +124,12 @@ final class Replay {
 		readySince.add(0L);
 		work.add(0.0);
 		lastCpu.add(0.0);
-		int r = header.priorities().indexOf(name);
-		ranks.add(r < 0 ? header.priorities().size() : r);
+		ranks.add(priorityRank.getOrDefault(name, header.priorities().size()));
+		holdings.thread(name);
 		out.thread(name, ranks.get(t));
 		waitingEvent.add(-1);
 		waitOp.add(-1);
+		mutexesHeld.add(0);
 		pending.add(new ArrayDeque<>());
 		joiners.add(new ArrayList<>());
 		blockedAt.add(null);
@@ -144,27 +157,42 @@ final class Replay {
 		if ((was == BLOCKED) != (s == BLOCKED)) {
 			out.blocked(t, s == BLOCKED);
 		}
+		if (was == READY && s != READY) {
+			readyQueue.remove(readyKey(t));
+		} else if (s == READY && was != READY) {
+			readyQueue.put(readyKey(t), t);
+		}
 	}
 
 	void ready(int t) {
-		state(t, READY);
-		readySince.set(t, seq++);
+		if (state.get(t) == READY) {
+			readyQueue.remove(readyKey(t));
+			readySince.set(t, seq++);
+			readyQueue.put(readyKey(t), t);
+		} else {
+			readySince.set(t, seq++);
+			state(t, READY);
+		}
 		blockedAt.set(t, null);
 	}
 
-	/** The thread the uni-processor runs: the highest priority, then the longest ready. */
+	/** Orders ready threads by rank (below 2^17: at most 2^16 priorities), then by how long they have been ready. */
+	private long readyKey(int t) {
+		return (long) rank(t) << 46 | readySince.get(t);
+	}
+
+	/** The thread the uni-processor runs: the highest priority, then the longest ready; −1 when none is ready. */
 	int running() {
-		int best = -1;
-		for (int t = 0; t < names.size(); t++) {
-			if (state.get(t) == READY && (best < 0 || rank(t) < rank(best)
-					|| rank(t) == rank(best) && readySince.get(t) < readySince.get(best))) {
-				best = t;
-			}
-		}
-		return best;
+		Map.Entry<Long, Integer> first = readyQueue.firstEntry();
+		return first == null ? -1 : first.getValue();
 	}
 
 	void event(TraceEvent e) throws TraceException {
+		replay(e);
+		holdings.check(file, e.line());
+	}
+
+	private void replay(TraceEvent e) throws TraceException {
 		long line = e.line();
 		boolean cpu = !Double.isNaN(e.cpu());
 		if (cpuClocks == null) {
@@ -281,6 +309,7 @@ final class Replay {
 				ready(u);
 			} else {
 				posted.computeIfAbsent(ev, k -> new ArrayDeque<>()).add(new int[] { a, t });
+				holdings.posted();
 			}
 		}
 		case TAKE -> {
@@ -289,6 +318,7 @@ final class Replay {
 			ArrayDeque<int[]> signals = posted.get(ev);
 			if (signals != null && !signals.isEmpty()) {
 				int[] signal = signals.poll();
+				holdings.taken();
 				accept(signal[0], t, op, signal[1]);
 			} else {
 				takers.computeIfAbsent(ev, k -> new ArrayDeque<>()).add(t);
@@ -299,7 +329,7 @@ final class Replay {
 		}
 		case EXIT -> {
 			out.add(t, EventKind.EXIT, w, -1, -1, line, e.at());
-			for (int m = 0; m < owner.size(); m++) {
+			for (int m = 0; mutexesHeld.get(t) > 0 && m < owner.size(); m++) {
 				if (owner.get(m) == t || readers.get(m).contains(t)) {
 					throw new TraceException(file, line, name + " exits holding mutex " + mutexNames.get(m));
 				}
@@ -323,6 +353,7 @@ final class Replay {
 				} else {
 					owner.set(m, t);
 				}
+				mutexesHeld.set(t, mutexesHeld.get(t) + 1);
 			} else {
 				lockWaiters.get(m).add(t);
 				state(t, BLOCKED);
@@ -337,6 +368,7 @@ final class Replay {
 			} else if (!readers.get(m).remove(Integer.valueOf(t))) {
 				throw new TraceException(file, line, name + " unlocks " + e.object() + ", which it does not hold");
 			}
+			mutexesHeld.set(t, mutexesHeld.get(t) - 1);
 			grant(m);
 		}
 		case IO, SLEEP -> {
@@ -420,6 +452,7 @@ final class Replay {
 		int id = intern(name, eventNames, eventIndex);
 		if (id == known) {
 			out.eventName(name);
+			holdings.object(name);
 		}
 		cachedEventName[slot] = name;
 		cachedEvent[slot] = id;
@@ -435,6 +468,7 @@ final class Replay {
 		int m = intern(name, mutexNames, mutexIndex);
 		if (m == known) {
 			out.mutexName(name);
+			holdings.object(name);
 		}
 		cachedMutexName[slot] = name;
 		cachedMutex[slot] = m;
@@ -465,6 +499,7 @@ final class Replay {
 			if (readers.get(m).isEmpty()) {
 				waiters.remove(Integer.valueOf(next));
 				owner.set(m, next);
+				mutexesHeld.set(next, mutexesHeld.get(next) + 1);
 				ready(next);
 			}
 			return;
@@ -473,6 +508,7 @@ final class Replay {
 			if (blockedAt.get(x).kind() == EventKind.RLOCK) {
 				waiters.remove(Integer.valueOf(x));
 				readers.get(m).add(x);
+				mutexesHeld.set(x, mutexesHeld.get(x) + 1);
 				ready(x);
 			}
 		}

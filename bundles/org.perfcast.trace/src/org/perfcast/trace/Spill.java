@@ -3,19 +3,19 @@ package org.perfcast.trace;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.TemporaryDirectory;
 
 /**
  * A temporary file for the parts of streamed lists that the simulation does not need yet: when a thread's next
  * operation lies far ahead in the trace (a main thread that only joins at the end), everything read meanwhile
- * would otherwise stay in memory. Created on first use, deleted when closed.
+ * would otherwise stay in memory. Created on first use in a private directory of its own, which goes when it is
+ * closed (or when the JVM exits first).
  */
 final class Spill implements AutoCloseable {
 
-	private @Nullable Path path;
+	private @Nullable TemporaryDirectory directory;
 	private @Nullable RandomAccessFile file;
 	private long end;
 
@@ -24,9 +24,9 @@ final class Spill implements AutoCloseable {
 		try {
 			RandomAccessFile f = file;
 			if (f == null) {
-				Path p = Files.createTempFile("perfcast-spill-", ".bin");
-				path = p;
-				f = new RandomAccessFile(p.toFile(), "rw");
+				TemporaryDirectory d = TemporaryDirectory.create("perfcast-spill-");
+				directory = d;
+				f = new RandomAccessFile(d.resolve("spill.bin").toFile(), "rw");
 				file = f;
 			}
 			f.seek(end);
@@ -59,17 +59,18 @@ final class Spill implements AutoCloseable {
 	public void close() {
 		try {
 			RandomAccessFile f = file;
-			Path p = path;
 			if (f != null) {
 				f.close();
-				if (p != null) {
-					Files.deleteIfExists(p);
-				}
 			}
 		} catch (IOException e) {
-			// a temporary file left behind is removed with the others
+			// removed with its directory all the same
 		} finally {
 			file = null;
+			TemporaryDirectory d = directory;
+			directory = null;
+			if (d != null) {
+				d.close();
+			}
 		}
 	}
 }

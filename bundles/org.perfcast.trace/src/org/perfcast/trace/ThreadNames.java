@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.MemoryLimit;
+import org.perfcast.engine.Printable;
 
 /**
  * The names a program gave its threads ({@code @name THREAD TEXT} in a trace), by thread: each name with where it was
@@ -35,6 +37,9 @@ public final class ThreadNames {
 	/** Every name given, in the trace's order. */
 	private final List<Map.Entry<String, Named>> order = new ArrayList<>();
 	private final boolean frozen;
+	/** The bytes the names take (estimated), and the most they may: a quarter of the {@link MemoryLimit}. */
+	private long bytes;
+	private final long limit = MemoryLimit.bytes() / 4;
 
 	/** An empty set of names to fill. */
 	public ThreadNames() {
@@ -48,6 +53,8 @@ public final class ThreadNames {
 	/**
 	 * Names {@code thread} {@code name} after {@code before} events of the trace: a later name is a rename, the same
 	 * name again is nothing.
+	 *
+	 * @throws IllegalArgumentException when the names would take more than a quarter of the {@link MemoryLimit}
 	 */
 	public synchronized void name(String thread, String name, long before) {
 		if (frozen) {
@@ -58,6 +65,11 @@ public final class ThreadNames {
 		List<Named> history = names.computeIfAbsent(thread, k -> new ArrayList<>(1));
 		if (!history.isEmpty() && history.get(history.size() - 1).name().equals(cut)) {
 			return; // the name it has (a recorder may say it twice)
+		}
+		bytes += 96 + 2L * cut.length() + (history.isEmpty() ? 128 + 2L * thread.length() : 0);
+		if (bytes > limit) {
+			throw new IllegalArgumentException("the " + order.size() + " thread names so far take more than "
+					+ MemoryLimit.size(limit) + ", a quarter of the memory limit of " + MemoryLimit.describe());
 		}
 		history.add(named);
 		order.add(Map.entry(thread, named));
@@ -107,9 +119,13 @@ public final class ThreadNames {
 		return all().toString();
 	}
 
-	/** How a thread is shown: "ping (T2)" when it is named, else its ID "T2". */
+	/**
+	 * How a thread is shown: "ping (T2)" when it is named, else its ID "T2"; control characters escaped
+	 * ({@link Printable#escape}).
+	 */
 	public static String label(String thread, @Nullable String name) {
-		return name == null || name.isEmpty() || name.equals(thread) ? thread : name + " (" + thread + ")";
+		String id = Printable.escape(thread);
+		return name == null || name.isEmpty() || name.equals(thread) ? id : Printable.escape(name) + " (" + id + ")";
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.MemoryLimit;
 
 /**
  * A whole trace in memory, for small traces and tests; large ones are simulated straight from a
@@ -26,10 +27,23 @@ public record Trace(String file, TraceHeader header, List<TraceEvent> events, Th
 		this(file, header, events, ThreadNames.NONE);
 	}
 
-	/** Reads every event of {@code source}. */
+	/** Bytes an event held in memory takes at most, its strings included. */
+	static final int EVENT_BYTES = 256;
+
+	/**
+	 * Reads every event of {@code source}: at most as many as half the Java heap holds (four times the
+	 * {@link MemoryLimit}).
+	 *
+	 * @throws TraceException at a malformed event, or at the first event beyond that many
+	 */
 	public static Trace of(TraceSource source) throws TraceException, IOException {
 		List<TraceEvent> events = new ArrayList<>();
+		long most = 4 * MemoryLimit.bytes() / EVENT_BYTES;
 		for (TraceEvent e = source.next(); e != null; e = source.next()) {
+			if (events.size() >= most) {
+				throw new TraceException(source.file(), e.line(), "more than " + most + " events, the most a trace read "
+						+ "whole holds in memory: four times the memory limit of " + MemoryLimit.describe());
+			}
 			events.add(e);
 		}
 		return new Trace(source.file(), source.header(), events, source.names());

@@ -1,6 +1,11 @@
 package org.perfcast.trace;
 
-/** A trace that cannot be read or replayed, with the line at fault (0 for the whole file). */
+import org.perfcast.engine.Printable;
+
+/**
+ * A trace that cannot be read or replayed, with the line at fault (0 for the whole file). The message keeps the
+ * control characters of the input it quotes as escapes ({@link Printable#message}).
+ */
 public final class TraceException extends Exception {
 
 	private static final long serialVersionUID = 1L;
@@ -10,7 +15,7 @@ public final class TraceException extends Exception {
 
 	/** A problem at {@code line} of {@code file}. */
 	public TraceException(String file, long line, String message) {
-		super(message);
+		super(Printable.message(message));
 		this.file = file;
 		this.line = line;
 	}
@@ -28,6 +33,6 @@ public final class TraceException extends Exception {
 	/** E.g. "p.vtrace:7: thread P3 has not been created". */
 	@Override
 	public String toString() {
-		return file + (line > 0 ? ":" + line : "") + ": " + getMessage();
+		return Printable.escape(file) + (line > 0 ? ":" + line : "") + ": " + getMessage();
 	}
 }

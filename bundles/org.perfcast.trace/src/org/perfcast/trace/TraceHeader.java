@@ -18,11 +18,18 @@ import org.eclipse.jdt.annotation.Nullable;
  */
 public record TraceHeader(List<String> priorities, String unit, String recorder, int visibleProcessors) {
 
+	/** The most threads a priority order names. */
+	public static final int MAX_PRIORITIES = 1 << 16;
+
 	/** No priorities, no unit. */
 	public static final TraceHeader NONE = new TraceHeader(List.of(), "");
 
 	public TraceHeader {
 		priorities = List.copyOf(priorities);
+		if (priorities.size() > MAX_PRIORITIES) {
+			throw new IllegalArgumentException(priorities.size() + " threads in priority order, more than "
+					+ MAX_PRIORITIES);
+		}
 		unit = unit == null ? "" : unit;
 		recorder = recorder == null ? "" : recorder;
 		if (visibleProcessors < 0) {

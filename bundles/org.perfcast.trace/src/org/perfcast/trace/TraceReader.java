@@ -5,11 +5,14 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.eclipse.jdt.annotation.NonNullByDefault;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.Printable;
 
 /**
  * Reads the text form of a trace, {@code *.vtrace}, one event at a time:
@@ -154,19 +157,22 @@ public final class TraceReader implements TraceSource {
 			String rest = words.length > 1 ? words[1].strip() : "";
 			switch (words[0]) {
 			case "@priority" -> {
-				List<String> names = new ArrayList<>();
+				Set<String> names = new LinkedHashSet<>();
 				for (String name : rest.split(">")) {
 					String n = name.strip();
 					if (n.isEmpty() || n.contains(" ")) {
 						throw new TraceException(file, line, "@priority wants thread names separated by '>', e.g. "
-								+ "@priority P1 > P2; got '" + rest + "'");
+								+ "@priority P1 > P2; got " + Printable.quote(rest));
 					}
-					if (names.contains(n)) {
+					if (!names.add(n)) {
 						throw new TraceException(file, line, "@priority names " + n + " twice");
 					}
-					names.add(n);
+					if (names.size() > TraceHeader.MAX_PRIORITIES) {
+						throw new TraceException(file, line, "@priority names more than " + TraceHeader.MAX_PRIORITIES
+								+ " threads");
+					}
 				}
-				priorities = names;
+				priorities = List.copyOf(names);
 			}
 			case "@unit" -> {
 				if (rest.isEmpty() || rest.contains(" ")) {
@@ -196,7 +202,7 @@ public final class TraceReader implements TraceSource {
 			}
 		}
 		throw new TraceException(file, line, "@visible-processors wants the number of processors the program saw, 1 "
-				+ "to 4096, e.g. @visible-processors 8; got '" + rest + "'");
+				+ "to 4096, e.g. @visible-processors 8; got " + Printable.quote(rest));
 	}
 
 	private static String strip(String text) {
@@ -274,15 +280,38 @@ public final class TraceReader implements TraceSource {
 				othersCpu = number(word.substring(7), "others");
 			} else {
 				throw new TraceException(file, line, "@end takes only cpu=SECONDS (the process's CPU time) and "
-						+ "others=SECONDS (other programs' on its processor), got '" + word + "'");
+						+ "others=SECONDS (other programs' on its processor), got " + Printable.quote(word));
 			}
 		}
 	}
 
+	/** The words of {@code body} (stripped), as {@code body.split("\\s+")} without a pattern per line. */
+	private static String[] words(String body) {
+		List<String> words = new ArrayList<>(6);
+		int n = body.length();
+		int i = 0;
+		while (i < n) {
+			int start = i;
+			while (i < n && !blank(body.charAt(i))) {
+				i++;
+			}
+			words.add(body.substring(start, i));
+			while (i < n && blank(body.charAt(i))) {
+				i++;
+			}
+		}
+		return words.toArray(String[]::new);
+	}
+
+	/** What {@code \\s} matches. */
+	private static boolean blank(char c) {
+		return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+	}
+
 	private TraceEvent parse(String body) throws TraceException {
-		String[] words = body.split("\\s+");
+		String[] words = words(body);
 		if (words.length < 3) {
-			throw new TraceException(file, line, "expected 'time thread event [arguments]', got '" + body + "'");
+			throw new TraceException(file, line, "expected 'time thread event [arguments]', got " + Printable.quote(body));
 		}
 		double time = number(words[0], "time");
 		if (time < lastTime) {
@@ -292,8 +321,8 @@ public final class TraceReader implements TraceSource {
 		lastTime = time;
 		EventKind kind = EventKind.of(words[2]);
 		if (kind == null) {
-			throw new TraceException(file, line, "unknown event '" + words[2]
-					+ "' (known: create, wait, activate, exit, lock, rlock, unlock, join, post, take, io, sleep)");
+			throw new TraceException(file, line, "unknown event " + Printable.quote(words[2])
+					+ " (known: create, wait, activate, exit, lock, rlock, unlock, join, post, take, io, sleep)");
 		}
 		List<String> args = new ArrayList<>(2);
 		double cpu = Double.NaN;
@@ -351,7 +380,7 @@ public final class TraceReader implements TraceSource {
 		try {
 			value = Double.parseDouble(text);
 		} catch (NumberFormatException e) {
-			throw new TraceException(file, line, what + " '" + text + "' is not a number");
+			throw new TraceException(file, line, what + " " + Printable.quote(text) + " is not a number");
 		}
 		if (!Double.isFinite(value) || value < 0) {
 			throw new TraceException(file, line, what + " must be a finite number >= 0, was " + text);

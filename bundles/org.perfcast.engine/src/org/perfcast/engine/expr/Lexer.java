@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.Printable;
 
 /**
  * Splits text into {@link Token}s on demand. Skips whitespace and {@code #} comments to the end of the line;
@@ -90,7 +91,7 @@ public final class Lexer {
 		if (kind == null) {
 			offset = start;
 			int codePoint = source.codePointAt(start);
-			throw error("unexpected character '" + Character.toString(codePoint) + "'", start,
+			throw error("unexpected character " + Printable.quote(Character.toString(codePoint)), start,
 					Character.charCount(codePoint));
 		}
 		return token(kind, start);
@@ -119,13 +120,13 @@ public final class Lexer {
 				offset++;
 			}
 			if (!isDigit(charAt(offset))) {
-				throw error("malformed number '" + source.substring(start, offset) + "'", start, offset - start);
+				throw error("malformed number " + Printable.quote(source.substring(start, offset)), start, offset - start);
 			}
 			skipDigits();
 		}
 		if (isIdentifierPart(charAt(offset)) || charAt(offset) == '.' && charAt(offset + 1) != '.') {
 			int end = offset + 1;
-			throw error("malformed number '" + source.substring(start, end) + "'", start, end - start);
+			throw error("malformed number " + Printable.quote(source.substring(start, end)), start, end - start);
 		}
 		return token(Token.Kind.NUMBER, start);
 	}

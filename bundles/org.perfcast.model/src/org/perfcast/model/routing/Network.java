@@ -86,11 +86,17 @@ public abstract sealed class Network
 	 * @param processors the evaluated processor count P
 	 * @param rows       the evaluated number of rows R
 	 * @param columns    the evaluated number of columns C
-	 * @throws IllegalArgumentException if P, R or C is below 1 or R·C is not P
+	 * @throws IllegalArgumentException if P, R or C is below 1 or R·C is not P (R and C are taken whole, not cut to
+	 *                                  an int)
 	 */
-	public static Network of(Mesh mesh, int processors, int rows, int columns) {
+	public static Network of(Mesh mesh, int processors, long rows, long columns) {
 		Objects.requireNonNull(mesh, "mesh");
-		return new MeshNetwork(processors, rows, columns, mesh.isTorus(), mesh.getRouting());
+		if (rows >= 1 && columns >= 1 && (rows > processors || columns > processors)) {
+			throw new IllegalArgumentException("a mesh of " + rows + " x " + columns + " has more processors than the "
+					+ "processor count " + processors);
+		}
+		return new MeshNetwork(processors, (int) Math.max(0, Math.min(rows, Integer.MAX_VALUE)), (int) Math.max(0, Math
+				.min(columns, Integer.MAX_VALUE)), mesh.isTorus(), mesh.getRouting());
 	}
 
 	/** The number of processors P. */

@@ -173,8 +173,8 @@ public class PerfcastValidator extends EObjectValidator {
 				Value rows = check.expression(MachinePackage.Literals.MESH__ROWS, Kind.COUNT);
 				Value columns = check.expression(MachinePackage.Literals.MESH__COLUMNS, Kind.COUNT);
 				if (processors != null && rows != null && columns != null) {
-					Network.of((Mesh) topology, Math.toIntExact(processors), Math.toIntExact(rows.longValueExact()),
-							Math.toIntExact(columns.longValueExact()));
+					Network.of((Mesh) topology, Math.toIntExact(processors), rows.longValueExact(),
+							columns.longValueExact());
 				}
 			} else if (processors != null && !(topology instanceof CustomTopology)) {
 				// custom links are checked one by one, where their markers belong

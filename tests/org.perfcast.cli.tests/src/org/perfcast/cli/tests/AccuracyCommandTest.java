@@ -18,7 +18,7 @@ class AccuracyCommandTest {
 	private final CommandRunner cli = new CommandRunner();
 
 	/** A two-thread C program that prints {@code line} at the end. */
-	private static Path program(Path dir, String line) throws Exception {
+	static Path program(Path dir, String line) throws Exception {
 		Files.writeString(dir.resolve("p.c"), """
 				#include <pthread.h>
 				#include <stdio.h>

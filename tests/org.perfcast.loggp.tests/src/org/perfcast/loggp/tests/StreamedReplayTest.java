@@ -238,6 +238,48 @@ class StreamedReplayTest {
 		}
 	}
 
+	/**
+	 * Many receives open at once, completed far ahead in random orders, their ids used again, a cancel among them,
+	 * beyond the completions the replay remembers (a small memory limit): the results of the trace read whole.
+	 */
+	@Test
+	void testReceivesCompletedFarAheadReplayAsWhenReadWhole() throws Exception {
+		System.setProperty(org.perfcast.engine.MemoryLimit.PROPERTY, "8");
+		try {
+			for (int seed = 0; seed < 4; seed++) {
+				Random random = new Random(seed);
+				int n = 3000 + random.nextInt(3000);
+				StringBuilder r0 = new StringBuilder("rank 0\n");
+				StringBuilder r1 = new StringBuilder("rank 1\n");
+				for (int phase = 0; phase < 2; phase++) {
+					List<Integer> order = new ArrayList<>();
+					for (int i = 0; i < n; i++) {
+						r0.append("irecv 1 ").append(i % 7).append(" 0 ").append(8 + i).append(' ').append(i).append('\n');
+						order.add(i);
+					}
+					Collections.shuffle(order, random);
+					int cancelled = order.get(random.nextInt(n));
+					for (int i : order) {
+						r0.append(i == cancelled ? "cancel " : "wait ").append(i).append('\n');
+						if (random.nextInt(50) == 0) {
+							r0.append("compute 3\n");
+						}
+					}
+					for (int i = 0; i < n; i++) {
+						if (i != cancelled) {
+							r1.append("send 0 ").append(i % 7).append(" 0 ").append(8 + i).append('\n');
+						}
+					}
+				}
+				Path trace = Files.createDirectories(dir.resolve("far" + seed));
+				Files.writeString(trace.resolve("trace.mpitrace"), "ranks 2\n" + r0 + r1);
+				assertTrue(compare(trace, options(random), "seed " + seed), "seed " + seed);
+			}
+		} finally {
+			System.clearProperty(org.perfcast.engine.MemoryLimit.PROPERTY);
+		}
+	}
+
 	/** Traces with a line dropped or doubled: both replays fail, at the same file, or give the same results. */
 	@Test
 	void testDamagedTracesFailAsWhenReadWhole() throws Exception {
@@ -381,7 +423,7 @@ class StreamedReplayTest {
 		Files.writeString(trace, huge);
 		e = assertThrows(EngineException.class, () -> TraceReplay.replay(MpiTrace.read(trace, "u", EngineMonitor.NULL),
 				options(new Random(2)), EngineMonitor.NULL));
-		assertTrue(e.diagnostics().get(0).toString().startsWith("u:4:1: error: a line of more than 16 MiB"), e
+		assertTrue(e.diagnostics().get(0).toString().startsWith("u:4:1: error: a line of more than 1 MiB"), e
 				.diagnostics().get(0).toString());
 	}
 
