@@ -278,17 +278,10 @@ public final class ReverseProfiler {
 			throw new IOException("no summary file " + summary + " (perfcast fit ... --datasheet DIR writes "
 					+ "DIR/revprof-summary.txt)");
 		}
-<<<<<<< HEAD
-		org.perfcast.engine.NativeTools.Preload preload = org.perfcast.engine.NativeTools.preload(library(cache)
-				.resolve("librevprof.so"));
-		Path lib = preload.path();
-		Path logs = org.perfcast.engine.PrivateFiles.temporaryDirectory("perfcast-revprof-");
-		try {
-=======
-		Path lib = preloadable(library(cache).resolve("librevprof.so"));
-		try (TemporaryDirectory temporary = TemporaryDirectory.create("perfcast-revprof-")) {
+		try (org.perfcast.engine.NativeTools.Preload preload = org.perfcast.engine.NativeTools.preload(library(cache)
+				.resolve("librevprof.so")); TemporaryDirectory temporary = TemporaryDirectory.create("perfcast-revprof-")) {
+			Path lib = preload.path();
 			Path logs = temporary.path();
->>>>>>> inputs
 			ProcessBuilder builder = mpirun(np, binary, args, List.of("LD_PRELOAD=" + lib, "PERFCAST_REVPROF_SUMMARY="
 					+ summary.toAbsolutePath(), "PERFCAST_REVPROF_OUT=" + logs, "PERFCAST_REVPROF_STEP=" + step,
 					"PERFCAST_REVPROF_COMPUTE=" + compute));
@@ -305,12 +298,6 @@ public final class ReverseProfiler {
 				ranks.add(readLog(logs.resolve("rank" + r + ".log"), r));
 			}
 			return new Prediction(ranks, output);
-<<<<<<< HEAD
-		} finally {
-			org.perfcast.engine.PrivateFiles.delete(logs);
-			preload.close();
-=======
->>>>>>> inputs
 		}
 	}
 
