@@ -74,13 +74,14 @@ class BuiltinEnginesTest {
 		List<Path> files = ResultsFiles.list(out);
 		// PAMELA on matvec.pamela, matvec.program and loop.program; mapping and Glamis on the two programs; Glamis
 		// on the two matvec models (12 points each) and the central-server network (one point); the LogGP step on
-		// the figure 3 pattern (one point); the trace simulation on the VPPB programs P (1 to 4 processors), Q and R;
+		// the figure 3 pattern (one point); the trace simulation on the VPPB programs P (1 to 4 processors), Q and R
+		// and on the contended example of what-if;
 		// reverse profiling of mpi-outer/outer.c on 1 to 8 processes where Open MPI is installed (CI installs it);
 		// PAMELA, mapping, Glamis and the LogGP simulation on gauss-elim.program over 9 block sizes, on loggp-scale's
 		// bcast.program over 6 depths and random-steps.program over 3 process counts; the replay of mpi-validation's
 		// recorded jacobi run (one point)
 		int mpi = Mpi.installed() ? 1 : 0;
-		assertEquals(27 + mpi, files.size());
+		assertEquals(28 + mpi, files.size());
 		int points = 0;
 		for (Path file : files) {
 			Run run = ResultsFiles.load(file);
@@ -88,7 +89,7 @@ class BuiltinEnginesTest {
 			assertEquals(run.getPointCount(), run.getPoints().size(), file.toString());
 			points += run.getPoints().size();
 		}
-		assertEquals(7 * 5 + 2 * 12 + 1 + 1 + 4 + 1 + 1 + 4 * mpi + 4 * 9 + 4 * 6 + 4 * 3 + 1, points);
+		assertEquals(7 * 5 + 2 * 12 + 1 + 1 + 4 + 1 + 1 + 1 + 4 * mpi + 4 * 9 + 4 * 6 + 4 * 3 + 1, points);
 		String html = Files.readString(out.resolve("report.html"));
 		assertTrue(html.startsWith("<!DOCTYPE html>"), html.substring(0, 40));
 		assertTrue(html.contains("<svg"));
