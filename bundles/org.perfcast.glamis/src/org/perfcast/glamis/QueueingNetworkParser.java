@@ -78,7 +78,8 @@ public final class QueueingNetworkParser {
 				throw error("a block needs at least one centre", number, offset, kindColumn, kind.length());
 			}
 		} else {
-			throw error("expected delay, queue or queue^m, found " + Printable.quote(kind), number, offset, kindColumn, kind.length());
+			throw error("expected delay, queue or queue^m, found " + Printable.quote(kind), number, offset, kindColumn,
+					kind.length());
 		}
 		String demandText = words[2];
 		int demandColumn = line.indexOf(demandText, kindColumn - 1 + kind.length()) + 1;

@@ -611,9 +611,9 @@ public final class MpiTrace {
 			case "cancel" -> cancel(f, l);
 			case "barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall", "gather", "scatter" -> collective(f,
 					l);
-			default -> throw error(file, l, "unknown event " + Printable.quote(f[0]) + "; events: compute, comm, send, ssend, recv, "
-					+ "isend, issend, irecv, wait, cancel, barrier, bcast, reduce, allreduce, allgather, alltoall, gather, "
-					+ "scatter");
+			default -> throw error(file, l, "unknown event " + Printable.quote(f[0]) + "; events: compute, comm, send, "
+					+ "ssend, recv, isend, issend, irecv, wait, cancel, barrier, bcast, reduce, allreduce, allgather, "
+					+ "alltoall, gather, scatter");
 			}
 		}
 

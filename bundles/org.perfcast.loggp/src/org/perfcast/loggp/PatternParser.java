@@ -170,7 +170,8 @@ public final class PatternParser {
 	private static int processor(String word, String role, int column, String file, int number, OptionalInt P,
 			List<Diagnostic> errors) {
 		if (!WHOLE.matcher(word).matches()) {
-			errors.add(error(file, number, column, "the " + role + " processor must be a whole number, not " + Printable.quote(word)));
+			errors.add(error(file, number, column, "the " + role + " processor must be a whole number, not "
+					+ Printable.quote(word)));
 			return -1;
 		}
 		if (word.startsWith("-")) {

@@ -30,9 +30,11 @@ import org.perfcast.engine.NativeTools;
  */
 public final class SourceLines {
 
-	private static final Pattern MODULE = Pattern.compile("^# module (\\d+) (.+)$");
-	private static final Pattern ADDRESS = Pattern.compile(" at=(@\\d+\\+0x[0-9a-f]+(?:,@\\d+\\+0x[0-9a-f]+)*)");
-	private static final Pattern FRAME = Pattern.compile("@(\\d+)\\+0x([0-9a-f]+)");
+	// module numbers fit an int and offsets a long: longer ones are not the recorder's and are left as they are
+	private static final Pattern MODULE = Pattern.compile("^# module (\\d{1,9}) (.+)$");
+	private static final Pattern ADDRESS = Pattern.compile(
+			" at=(@\\d{1,9}\\+0x[0-9a-f]{1,16}(?:,@\\d{1,9}\\+0x[0-9a-f]{1,16})*)(?![0-9a-f])");
+	private static final Pattern FRAME = Pattern.compile("@(\\d{1,9})\\+0x([0-9a-f]{1,16})");
 
 	private SourceLines() {
 	}
