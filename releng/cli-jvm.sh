@@ -54,7 +54,7 @@ perfcast_java_major() {
 # owned by the user and not writable by group or others, every folder above it owned by the user or root
 # and sticky where others may write it. Else says on stderr why, with FIX, and returns 1.
 perfcast_private_dir() {
-	local dir=$1 fix=$2 real path paths=() owner uid mode first=1
+	local dir=$1 fix=$2 real path paths=() owner uid mode first=1 IFS=$' \t\n'
 	local why=': Perfcast does not use files another account can change;'
 	if [ ! -e "$dir" ] && [ ! -L "$dir" ]; then
 		(umask 077 && mkdir -p "$dir") 2> /dev/null || return 1
@@ -98,7 +98,7 @@ perfcast_private_dir() {
 # perfcast_private_file FILE...: whether each FILE is a regular file (not a link) of the user's, not writable
 # by group or others.
 perfcast_private_file() {
-	local file uid mode
+	local file uid mode IFS=$' \t\n' # (callers may have set IFS=:)
 	for file in "$@"; do
 		[ -f "$file" ] && [ ! -L "$file" ] || return 1
 	done

@@ -99,6 +99,9 @@ if [ "${jdk_major:-0}" -ge 25 ] 2> /dev/null; then
 	check "the first run makes the start-up cache" 0 'preparing the start-up cache' cached_version
 	check "the next run uses it and says nothing about it" 0 '^perfcast 0\.1\.0\.' only_version cached_version
 	check "a cache with signed jars holds unsigned copies" 0 'emf\.ecore_.*\.jar' ls "$cache"/cli-*.jars
+	# the JVM says (its AOT log asked for) that it runs with the cache's linked classes
+	check "the next run starts from the cache" 0 'Using AOT-linked classes: true' \
+		env PERFCAST_CACHE_DIR="$cache" PERFCAST_JAVA_OPTS=-Xlog:aot=info "$PERFCAST" version
 	check "a cache corrupted in place falls back to a normal start" 0 '^perfcast 0\.1\.0\.' corrupt_cache keep-time \
 		only_version cached_version
 	check "a cache changed after it was made is made again" 0 'preparing the start-up cache' \
