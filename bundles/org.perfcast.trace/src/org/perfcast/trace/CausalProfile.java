@@ -193,8 +193,9 @@ public final class CausalProfile {
 					+ MAX_SIMULATIONS + ": name fewer locations or speed-ups");
 		}
 		double[] work = new double[locations.size()];
+		WhatIf.Edited edited = WhatIf.apply(recording, edits);
 		for (int l = 0; l < work.length; l++) {
-			work[l] = WhatIf.work(recording, edits, locations.get(l)); // fails here, at once, on an unknown name
+			work[l] = edited.work(locations.get(l)); // fails here, at once, on an unknown name
 		}
 		TraceSimulator.Options options = new TraceSimulator.Options(0, false);
 		monitor.begin("Causal profile: " + simulations + " simulations on " + machine.processors() + " processors",

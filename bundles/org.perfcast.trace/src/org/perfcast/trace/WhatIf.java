@@ -222,18 +222,7 @@ public final class WhatIf {
 
 	/** The work {@code where} selects in {@code recording} with {@code edits} made: a location's weight. */
 	public static double work(Recording recording, List<Edit> edits, Location where) {
-		Edited e = apply(recording, edits);
-		double sum = 0;
-		for (int t = 0; t < e.threadCount(); t++) {
-			ThreadProgram p = e.program(t);
-			boolean[] in = e.selects(where, t);
-			for (int i = 0; i < p.size(); i++) {
-				if (in[i]) {
-					sum += p.work(i);
-				}
-			}
-		}
-		return sum;
+		return apply(recording, edits).work(where);
 	}
 
 	/** The lists of {@code recording} with {@code edits} made. */
@@ -271,6 +260,8 @@ public final class WhatIf {
 		/** A lock removed: the first of its added mutexes, one per critical section, and how many. */
 		private final Map<Integer, int[]> removed = new HashMap<>();
 		private final Map<String, Integer> mutexIndex = new LinkedHashMap<>();
+		/** Mutexes named by the call site that locks them, as found. */
+		private final Map<String, Integer> bySite = new HashMap<>();
 
 		Edited(Recording recording) {
 			this.recording = recording;
@@ -303,7 +294,7 @@ public final class WhatIf {
 
 		/** Mutex {@code name}, or the one mutex locked at the call site {@code name} (a file and line). */
 		private int mutex(String name) {
-			Integer m = mutexIndex.get(name);
+			Integer m = mutexIndex.containsKey(name) ? mutexIndex.get(name) : bySite.get(name);
 			if (m == null && SourceLine.of(name) != null) {
 				java.util.Set<Integer> at = new java.util.TreeSet<>();
 				for (ThreadProgram p : programs) {
@@ -320,6 +311,9 @@ public final class WhatIf {
 							+ "): name one of them");
 				}
 				m = at.isEmpty() ? null : at.iterator().next();
+				if (m != null) {
+					bySite.put(name, m); // found once, not by a scan per thread
+				}
 			}
 			if (m == null) {
 				throw new IllegalArgumentException("the recording has no lock " + name + (mutexIndex.isEmpty() ? ""
@@ -327,6 +321,21 @@ public final class WhatIf {
 								+ (mutexIndex.size() > 20 ? ", ..." : "") + ")"));
 			}
 			return m;
+		}
+
+		/** The work {@code where} selects in these lists. */
+		double work(Location where) {
+			double sum = 0;
+			for (int t = 0; t < programs.length; t++) {
+				ThreadProgram p = programs[t];
+				boolean[] in = selects(where, t);
+				for (int i = 0; i < p.size(); i++) {
+					if (in[i]) {
+						sum += p.work(i);
+					}
+				}
+			}
+			return sum;
 		}
 
 		/** Which operations of thread {@code t} the work before which {@code where} selects. */
