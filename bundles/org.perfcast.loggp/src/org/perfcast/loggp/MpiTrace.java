@@ -62,6 +62,8 @@ public final class MpiTrace {
 	private static final int AHEAD_BYTES = 256;
 	/** Bytes a request of the completions skipped takes in their set. */
 	private static final int SKIPPED_BYTES = 64;
+	/** The lines a scan passes between two looks at the monitor. */
+	private static final int PASSED = 1 << 16;
 	/** Bytes a message whose other side is not read yet takes in its key's queue. */
 	static final int MESSAGE_BYTES = 72;
 	/** Bytes a matching key's queue takes, besides its messages. */
@@ -71,9 +73,11 @@ public final class MpiTrace {
 
 	/**
 	 * Where a rank's events are: a file (end −1) of {@code size} bytes, or the bytes from start to end of the index
-	 * after its line.
+	 * after its line. No line after {@code lastCompletion} completes a request ({@link Integer#MAX_VALUE}: not
+	 * known), so that no scan looks beyond it for a completion.
 	 */
-	record Source(Path path, String name, long start, long end, int line, boolean skipLF, long size) {
+	record Source(Path path, String name, long start, long end, int line, boolean skipLF, long size,
+			int lastCompletion) {
 	}
 
 	private final Source[] sources;
@@ -200,6 +204,16 @@ public final class MpiTrace {
 
 	/** A matching key: (source, destination, tag, communicator); collectives use communicator −(id + 1). */
 	record Key(int from, int to, int tag, int comm) {
+		// written out: a record's generated methods run slowly until compiled, and a replay's first lines call them
+		@Override
+		public boolean equals(@Nullable Object o) {
+			return o instanceof Key k && k.from == from && k.to == to && k.tag == tag && k.comm == comm;
+		}
+
+		@Override
+		public int hashCode() {
+			return ((from * 31 + to) * 31 + tag) * 31 + comm;
+		}
 	}
 
 	/** One reading of the whole trace: its ranks' readers and the messages not yet matched, per key. */
@@ -249,7 +263,7 @@ public final class MpiTrace {
 			for (int r = 0; r < P; r++) {
 				Source s = trace.sources[r];
 				ranks[r] = new Rank(this, r, s.name(), new MpiTraceLines(s.path(), s.name(), s.start(), s.end(), s.line(),
-						s.skipLF(), pool), lookahead, remembered, s.start(), s.size());
+						s.skipLF(), pool), lookahead, remembered, s);
 			}
 		}
 
@@ -375,6 +389,8 @@ public final class MpiTrace {
 		private boolean knownSkipLF;
 		/** Whether {@link #known} is the rank's last line: every completion to come is known, no scan finds more. */
 		private boolean knownEnd;
+		/** The last line that completes a request, {@link Integer#MAX_VALUE} if not known. */
+		private final int lastCompletion;
 		/**
 		 * The lines after {@link #known} up to {@link #skippedTo} that scans read without remembering (beyond
 		 * {@link #remembered}), with the requests their completions name: a scan for a request not among them goes on
@@ -419,7 +435,7 @@ public final class MpiTrace {
 		double duration;
 		int line;
 
-		Rank(Stream stream, int r, String file, MpiTraceLines lines, int lookahead, int remembered, long start, long size) {
+		Rank(Stream stream, int r, String file, MpiTraceLines lines, int lookahead, int remembered, Source source) {
 			this.stream = stream;
 			this.r = r;
 			this.file = file;
@@ -427,8 +443,9 @@ public final class MpiTrace {
 			this.lookahead = lookahead;
 			this.remembered = remembered;
 			this.known = lines.line;
-			this.start = start;
-			this.size = size;
+			this.start = source.start();
+			this.size = source.size();
+			this.lastCompletion = source.lastCompletion();
 			comms.put(0, stream.world);
 			comms.put(1, new int[] { r });
 			stream.commBytes += 2 * COMM_BYTES + 4;
@@ -714,8 +731,8 @@ public final class MpiTrace {
 					}
 				}
 			}
-			if (knownEnd) {
-				return null;
+			if (knownEnd || Math.max(known, lines.line) >= lastCompletion) {
+				return null; // every completion to come is known
 			}
 			// every completion up to what the reader read is known (read ahead, or passed); a scan goes on after
 			// the last line known
@@ -731,20 +748,29 @@ public final class MpiTrace {
 					: resume ? scanner(knownPosition, known, knownSkipLF) : scanner(lines.position(), lines.line,
 							lines.skipLF);
 			try {
-				String[] f;
-				while ((f = scan.completionFields()) != null) {
-					if ((scan.line & 0xffff) == 0) {
-						stream.monitor.checkCancelled();
-					}
-					if (f.length == 0) { // not a completion (or blank)
-						if (scan.line == known + 1 && completionCount < remembered) {
+				while (true) {
+					// the lines up to the next completion, passed at once
+					int first = scan.line + 1;
+					int passed = scan.skipUnless(PASSED, MpiTraceLines.WAIT, MpiTraceLines.CANCEL);
+					if (passed > 0) {
+						if (first == known + 1 && completionCount < remembered) {
 							known = scan.line;
 							knownPosition = scan.position();
 							knownSkipLF = scan.skipLF;
 						} else {
-							skipped(scan, -1, l);
+							skipped(scan, first, -1, l);
 						}
+					}
+					if (passed == PASSED) {
+						stream.monitor.checkCancelled();
 						continue;
+					}
+					String[] f = scan.completionFields();
+					if (f == null) {
+						break;
+					}
+					if (f.length == 0) { // not a completion: skipUnless stops only before one
+						throw new IllegalStateException("line " + scan.line + " is not a completion");
 					}
 					Ahead a = new Ahead(f, scan.line);
 					if (scan.line == known + 1 && completionCount < remembered) {
@@ -756,7 +782,7 @@ public final class MpiTrace {
 						}
 					} else {
 						long q = requestOf(f);
-						skipped(scan, q, l);
+						skipped(scan, scan.line, q, l);
 						if (q == request) {
 							return a;
 						}
@@ -791,11 +817,12 @@ public final class MpiTrace {
 		}
 
 		/**
-		 * A scan read the line it is at without remembering it, a completion of request {@code q} (−1: none): the
-		 * skipped lines grow by it when it follows them (or {@link #known}); else it was skipped already.
+		 * A scan read the lines from {@code first} to the one it is at without remembering them, the last a completion
+		 * of request {@code q} (−1: none): the skipped lines grow by them when they follow them (or {@link #known});
+		 * else they were skipped already.
 		 */
-		private void skipped(MpiTraceLines scan, long q, int l) throws EngineException {
-			if (scan.line != Math.max(known, skippedTo) + 1) {
+		private void skipped(MpiTraceLines scan, int first, long q, int l) throws EngineException {
+			if (first != Math.max(known, skippedTo) + 1) {
 				return;
 			}
 			skippedTo = scan.line;

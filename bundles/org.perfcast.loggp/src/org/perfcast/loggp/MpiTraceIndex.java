@@ -21,6 +21,8 @@ import org.perfcast.loggp.MpiTrace.Source;
 final class MpiTraceIndex {
 
 	private static final byte[] RANK = "rank".getBytes(StandardCharsets.US_ASCII);
+	/** The lines passed between two looks at the monitor. */
+	private static final int PASSED = 1 << 16;
 
 	private MpiTraceIndex() {
 	}
@@ -43,14 +45,30 @@ final class MpiTraceIndex {
 			long sectionStart = 0;
 			int sectionLine = 0;
 			boolean sectionSkip = false;
+			int lastCompletion = 0; // of the rank whose events follow inline
 			while (true) {
-				long before = in.position();
-				// within a rank's inline events, only its end ('rank R' next) matters here
-				String s = rank >= 0 ? in.readIfFirst(RANK) : in.read();
+				long before;
+				String s;
+				if (rank >= 0) {
+					// within a rank's inline events, only its end ('rank R' next) and its completions matter here
+					if (in.skipUnless(PASSED, RANK, MpiTraceLines.WAIT, MpiTraceLines.CANCEL) == PASSED) {
+						monitor.checkCancelled();
+						continue;
+					}
+					before = in.position();
+					s = in.readIfFirst(RANK);
+					if (s != null && s.isEmpty()) { // a completion
+						lastCompletion = in.line;
+						continue;
+					}
+				} else {
+					before = in.position();
+					s = in.read();
+				}
 				if (s == null) {
 					if (rank >= 0 && sources != null) {
 						sources[rank] = new Source(index, indexName, sectionStart, in.position(), sectionLine, sectionSkip,
-								in.position() - sectionStart);
+								in.position() - sectionStart, lastCompletion);
 					}
 					break;
 				}
@@ -74,7 +92,7 @@ final class MpiTraceIndex {
 				if (f[0].equals("rank")) {
 					if (rank >= 0) {
 						sources[rank] = new Source(index, indexName, sectionStart, before, sectionLine, sectionSkip, before
-								- sectionStart);
+								- sectionStart, lastCompletion);
 					}
 					if (f.length != 2 && f.length != 3) {
 						throw MpiTrace.error(indexName, l, "'rank R' or 'rank R FILE', found " + Printable.quote(s.strip()));
@@ -88,8 +106,9 @@ final class MpiTraceIndex {
 						rank = -2;
 					} else {
 						// a placeholder until the section's end is known
-						sources[r] = new Source(index, indexName, 0, 0, 0, false, 0);
+						sources[r] = new Source(index, indexName, 0, 0, 0, false, 0, 0);
 						rank = r;
+						lastCompletion = 0;
 						sectionStart = in.position();
 						sectionLine = l;
 						sectionSkip = in.skipLF;
@@ -154,7 +173,7 @@ final class MpiTraceIndex {
 					+ ": not a file (a folder, a device or a pipe)");
 		}
 		try {
-			return new Source(file, name, 0, -1, 0, false, Files.size(file));
+			return new Source(file, name, 0, -1, 0, false, Files.size(file), Integer.MAX_VALUE);
 		} catch (IOException e) {
 			throw MpiTrace.error(indexName, l, "cannot read rank " + r + "'s events " + Printable.quote(entry) + ": " + e
 					.getMessage());

@@ -66,6 +66,99 @@ final class MpiTraceLines {
 	}
 
 	/**
+	 * Passes at most {@code max} lines whose first word is none of {@code words}, blank lines and comments among them,
+	 * and stops before the first line that begins with one of them or at the end; returns the number of lines passed. The lines passed are not made into strings: this is how a reader
+	 * looks for the next 'rank' or 'wait' in millions of lines.
+	 */
+	int skipUnless(int max, byte[]... words) throws EngineException {
+		try {
+			int passed = 0;
+			while (passed < max) {
+				if (skipLF) {
+					if (off == len) {
+						fill();
+					}
+					if (off < len && buffer()[off] == '\n') {
+						off++;
+					}
+					skipLF = false;
+				}
+				byte[] b = buffer();
+				int o = off;
+				int n = len;
+				int lines = 0;
+				// whole lines in the buffer, in local variables
+				while (passed + lines < max) {
+					int i = o;
+					while (i < n && b[i] != '\n' && b[i] != '\r') {
+						i++;
+					}
+					if (i == n || startsAny(b, o, i, words)) {
+						break;
+					}
+					if (b[i] == '\r') {
+						if (i + 1 == n) {
+							break; // a '\n' may follow in the next chunk: the general case below
+						}
+						if (b[i + 1] == '\n') {
+							i++;
+						}
+					}
+					o = i + 1;
+					lines++;
+				}
+				off = o;
+				line += lines;
+				passed += lines;
+				if (passed == max) {
+					return passed;
+				}
+				// the line at off begins with a word looked for, or ends in '\r' at the buffer's end, or goes beyond it
+				int i = off;
+				while (i < len && b[i] != '\n' && b[i] != '\r') {
+					i++;
+				}
+				if (i < len) {
+					if (startsAny(b, off, i, words)) {
+						return passed;
+					}
+					off = i + 1;
+					skipLF = true;
+					line++;
+					passed++;
+				} else if (!fill()) { // the last line, without an end
+					byte[] c = buffer();
+					if (off == len || startsAny(c, off, len, words)) {
+						return passed;
+					}
+					off = len;
+					line++;
+					return passed + 1;
+				} // else read on: the line is looked at again with what follows
+			}
+			return passed;
+		} catch (IOException e) {
+			drop();
+			throw MpiTrace.error(name, 0, "cannot read the trace: " + e.getMessage());
+		}
+	}
+
+	/** Whether the line from {@code from} to {@code to} in {@code b} begins with one of {@code words}. */
+	private boolean startsAny(byte[] b, int from, int to, byte[][] words) {
+		int i = from;
+		while (i < to && blank(b[i])) {
+			i++;
+		}
+		lineEnd = to;
+		for (byte[] w : words) {
+			if (startsWord(b, i, w)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
 	 * The next line if its first word is {@code word}, "" for any other line (not made into a string), or null at
 	 * the end.
 	 */
@@ -75,11 +168,8 @@ final class MpiTraceLines {
 			return null;
 		}
 		byte[] b = buffer();
-		int i = lineStart;
-		while (i < lineEnd && blank(b[i])) {
-			i++;
-		}
-		return startsWord(b, i, word) ? new String(b, lineStart, lineEnd - lineStart, StandardCharsets.UTF_8) : "";
+		return startsAny(b, lineStart, lineEnd, new byte[][] { word }) ? new String(b, lineStart, lineEnd - lineStart,
+				StandardCharsets.UTF_8) : "";
 	}
 
 	/** The next line's fields ({@link MpiTrace#fields}), or null at the end. */
@@ -103,8 +193,9 @@ final class MpiTraceLines {
 		return startsWord(b, i, WAIT) || startsWord(b, i, CANCEL) ? split() : NO_FIELDS;
 	}
 
-	private static final byte[] WAIT = "wait".getBytes(StandardCharsets.US_ASCII);
-	private static final byte[] CANCEL = "cancel".getBytes(StandardCharsets.US_ASCII);
+	/** The first words of the lines that complete a request. */
+	static final byte[] WAIT = "wait".getBytes(StandardCharsets.US_ASCII);
+	static final byte[] CANCEL = "cancel".getBytes(StandardCharsets.US_ASCII);
 	private static final String[] NO_FIELDS = {};
 
 	/** Whether the line has {@code word} at {@code i}, followed by a blank, a comment or its end. */

@@ -3,6 +3,7 @@ package org.perfcast.loggp.tests;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -145,11 +146,16 @@ class StreamedReplayTest {
 
 	/** Writes a trace, inline or a file per rank, with comments, blank lines and line ends of every kind. */
 	private Path write(Random random, List<List<String>> ranks, String name) throws IOException {
-		Path folder = Files.createDirectories(dir.resolve(name));
 		String[] ends = { "\n", "\r\n", "\r" };
 		String end = ends[random.nextInt(ends.length)];
+		return write(random, ranks, name, end, random.nextBoolean());
+	}
+
+	/** Writes a trace with line ends {@code end}, inline or a file per rank, with comments and blank lines. */
+	private Path write(Random random, List<List<String>> ranks, String name, String end, boolean inline)
+			throws IOException {
+		Path folder = Files.createDirectories(dir.resolve(name));
 		StringBuilder index = new StringBuilder("# a random trace" + end + "ranks " + ranks.size() + end);
-		boolean inline = random.nextBoolean();
 		List<Integer> order = new ArrayList<>();
 		for (int p = 0; p < ranks.size(); p++) {
 			order.add(p);
@@ -372,6 +378,46 @@ class StreamedReplayTest {
 			}
 			assertTrue(compare(write(new Random(P), ranks, "far" + P), new TraceReplay.Options(new LogGP(9, 2, 14, 0.03),
 					LogGPRules.DEFAULT, 65536, 1), P + " ranks"), P + " ranks");
+		}
+	}
+
+	/**
+	 * Long ranks read in many chunks, with every kind of line end (a lone '\r' often the last byte of a chunk),
+	 * inline and a file per rank: the index finds each rank's end and the scans for far completions pass the lines
+	 * between, as when read whole.
+	 */
+	@Test
+	void testLineEndsAtChunkBoundariesAsWhenReadWhole() throws Exception {
+		int n = 9_000;
+		List<List<String>> ranks = new ArrayList<>();
+		for (int p = 0; p < 3; p++) {
+			List<String> events = new ArrayList<>();
+			int q = (p + 1) % 3;
+			int from = (p + 2) % 3;
+			for (int k = 0; k < n; k++) {
+				events.add("irecv " + from + " " + k + " 0 " + (8 + k % 13) + " " + k);
+				events.add("compute " + (k % 5 + 1) * 0.25);
+			}
+			for (int k = 0; k < n; k++) {
+				events.add("send " + q + " " + k + " 0 " + (8 + k % 13));
+			}
+			for (int k = n - 1; k >= 0; k--) {
+				events.add(k % 11 == 0 ? "  wait " + k + "   # far ahead" : "wait " + k);
+			}
+			ranks.add(events);
+		}
+		// the same, rank 2 ending in a line that is not an event: the error names the same line
+		List<List<String>> damaged = new ArrayList<>(ranks);
+		damaged.set(2, new ArrayList<>(ranks.get(2)));
+		damaged.get(2).add("frobnicate 1");
+		int i = 0;
+		TraceReplay.Options options = new TraceReplay.Options(new LogGP(9, 2, 14, 0.03), LogGPRules.DEFAULT, 65536, 1);
+		for (String end : new String[] { "\n", "\r\n", "\r" }) {
+			for (boolean inline : new boolean[] { true, false }) {
+				String what = "line end " + end.replace("\r", "CR").replace("\n", "LF") + (inline ? " inline" : " files");
+				assertTrue(compare(write(new Random(i), ranks, "ends" + i++, end, inline), options, what), what);
+				assertFalse(compare(write(new Random(i), damaged, "ends" + i++, end, inline), options, what), what);
+			}
 		}
 	}
 
