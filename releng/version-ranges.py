@@ -1,6 +1,6 @@
 """Adds version ranges to the Require-Bundle clauses of bundles/*/META-INF/MANIFEST.MF that have none (Perfcast's own
-[BUNDLE-VERSION,1.0.0), others from the version the target platform resolves to the next major) and the bundle's
-version to its Export-Package clauses. Usage: python3 releng/version-ranges.py . (run after adding a bundle or
+[BUNDLE-VERSION,1.0.0), others from the version the target platform resolves to the next major), the bundle's
+version to its Export-Package clauses and 0.0.0 to its Import-Package clauses of the JRE's packages. Usage: python3 releng/version-ranges.py . (run after adding a bundle or
 a requirement; tests/launcher/launcher-tests.sh checks that none is missing)."""
 import glob, os, re, sys, zipfile
 root = sys.argv[1]
@@ -75,7 +75,7 @@ for path in sorted(glob.glob(os.path.join(root, 'bundles/*/META-INF/MANIFEST.MF'
             return c
         name = c.split(';')[0]
         if name.startswith('org.xml.') or name.startswith('javax.') or name.startswith('org.w3c.'):
-            return c  # the JRE's packages carry no versions worth a range
+            return f'{c};version="0.0.0"'  # the JRE's packages: the system bundle exports them at 0.0.0
         missing.add('package ' + name); return c
     fix('Require-Bundle', req); fix('Export-Package', exp); fix('Import-Package', imp)
     out = []

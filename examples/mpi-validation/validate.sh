@@ -149,7 +149,8 @@ baseline() {
 library() {
 	local dir
 	for dir in "${XDG_CACHE_HOME:-$HOME/.cache}"/perfcast/revprof-*/; do
-		if [ -f "$dir/librevprof.so" ] && cmp -s "$dir/revprof.c" "$REVPROF_SRC/revprof.c"; then
+		if [ -f "$dir/librevprof.so" ] && cmp -s "$dir/revprof.c" "$REVPROF_SRC/revprof.c" \
+			&& cmp -s "$dir/fortran.c" "$REVPROF_SRC/fortran.c"; then
 			echo "${dir%/}"
 			return
 		fi

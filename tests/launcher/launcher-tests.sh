@@ -206,7 +206,8 @@ issue_numbers() {
 	return 1
 }
 # unversioned_manifest_clauses: prints MANIFEST:CLAUSE for every Require-Bundle clause of a product bundle
-# without a bundle-version range and every Export-Package clause without a version; exit 1 if there is one.
+# without a bundle-version range and every Export-Package and Import-Package clause without a version; exit 1 if
+# there is one.
 unversioned_manifest_clauses() {
 	local manifest hits=""
 	for manifest in "$ROOT"/bundles/*/META-INF/MANIFEST.MF; do
@@ -214,17 +215,18 @@ unversioned_manifest_clauses() {
 			/^[A-Za-z-]+:/ { header = $1 }
 			{ line = $0; sub(/^[A-Za-z-]+: */, "", line); sub(/^ /, "", line) }
 			header == "Require-Bundle:" && line != "" && line !~ /bundle-version=/ { print file ": " line }
-			header == "Export-Package:" && line != "" && line !~ /;version=/ { print file ": " line }' "$manifest")
+			header == "Export-Package:" && line != "" && line !~ /;version=/ { print file ": " line }
+			header == "Import-Package:" && line != "" && line !~ /;version=/ { print file ": " line }' "$manifest")
 	done
 	if [ -z "$hits" ]; then
-		echo "every required bundle has a version range and every exported package a version"
+		echo "every required bundle has a version range and every exported and imported package a version"
 		return 0
 	fi
 	echo "unversioned manifest clauses:"
 	printf '%s\n' "$hits"
 	return 1
 }
-check "manifests version their requirements and exports" 0 '^every required bundle has a version range' \
+check "manifests version their requirements, imports and exports" 0 '^every required bundle has a version range' \
 	unversioned_manifest_clauses
 if [ -e "$ROOT/.git" ] && command -v git > /dev/null; then
 	check "tracked files name no path outside the repository" 0 '^no tracked file points outside' outside_paths

@@ -9,4 +9,12 @@
  * cancels ({@code scancel}) one job array; {@link org.perfcast.cluster.ClusterSweep} drives a whole run. Plain
  * Java, no Eclipse runtime: the command line and the IDE use it alike.
  */
+@NonNullByDefault({ PARAMETER, RETURN_TYPE, FIELD, TYPE_BOUND })
 package org.perfcast.cluster;
+
+import static org.eclipse.jdt.annotation.DefaultLocation.FIELD;
+import static org.eclipse.jdt.annotation.DefaultLocation.PARAMETER;
+import static org.eclipse.jdt.annotation.DefaultLocation.RETURN_TYPE;
+import static org.eclipse.jdt.annotation.DefaultLocation.TYPE_BOUND;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;

@@ -25,7 +25,7 @@ final class OpenRequests {
 	/** The kind, with {@link #WILDCARD}. */
 	private byte[] kinds = new byte[16];
 	private int[] lines = new int[16];
-	private MpiTrace.@Nullable Transfer[] messages = new MpiTrace.Transfer[16];
+	private MessageMatcher.@Nullable Transfer[] messages = new MessageMatcher.Transfer[16];
 	private int size;
 
 	int size() {
@@ -62,12 +62,12 @@ final class OpenRequests {
 		return ids[slot];
 	}
 
-	MpiTrace.@Nullable Transfer message(int slot) {
+	MessageMatcher.@Nullable Transfer message(int slot) {
 		return messages[slot];
 	}
 
 	/** Opens request {@code id}, which is not open. */
-	void put(long id, byte kind, MpiTrace.@Nullable Transfer message, int line, boolean wildcard) {
+	void put(long id, byte kind, MessageMatcher.@Nullable Transfer message, int line, boolean wildcard) {
 		if (4 * (size + 1) > 3 * ids.length) {
 			grow();
 		}
@@ -130,12 +130,12 @@ final class OpenRequests {
 		long[] oldIds = ids;
 		byte[] oldKinds = kinds;
 		int[] oldLines = lines;
-		MpiTrace.@Nullable Transfer[] oldMessages = messages;
+		MessageMatcher.@Nullable Transfer[] oldMessages = messages;
 		int n = oldIds.length * 2;
 		ids = empty(n);
 		kinds = new byte[n];
 		lines = new int[n];
-		messages = new MpiTrace.Transfer[n];
+		messages = new MessageMatcher.Transfer[n];
 		int mask = n - 1;
 		for (int j = 0; j < oldIds.length; j++) {
 			if (oldIds[j] != EMPTY) {

@@ -104,7 +104,7 @@ public final class TraceReplay {
 	private final double[] recvStart;
 	private final long[] recvBytes;
 	/** What each rank waits for: a message, or null when it runs or has ended. */
-	private final MpiTrace.@Nullable Transfer[] blockedOn;
+	private final MessageMatcher.@Nullable Transfer[] blockedOn;
 	private final boolean[] queued;
 	private final double[] compute;
 	private final double[] communication;
@@ -131,7 +131,7 @@ public final class TraceReplay {
 		recvBytes = new long[P];
 		Arrays.fill(sendStart, Double.NaN);
 		Arrays.fill(recvStart, Double.NaN);
-		blockedOn = new MpiTrace.Transfer[P];
+		blockedOn = new MessageMatcher.Transfer[P];
 		queued = new boolean[P];
 		compute = new double[P];
 		communication = new double[P];
@@ -163,7 +163,7 @@ public final class TraceReplay {
 	private Result run(EngineMonitor monitor) throws EngineException {
 		// the work: each rank's bytes read, and one when it ends
 		long total = P;
-		for (MpiTrace.Rank rank : stream.ranks) {
+		for (RankDecoder rank : stream.ranks) {
 			total += rank.size;
 		}
 		monitor.begin("replay of " + P + " ranks", total);
@@ -179,7 +179,7 @@ public final class TraceReplay {
 			int p = runnable.poll();
 			queued[p] = false;
 			blockedOn[p] = null;
-			MpiTrace.Rank rank = stream.ranks[p];
+			RankDecoder rank = stream.ranks[p];
 			boolean blocked = false;
 			int run = 0;
 			while (rank.fill()) {
@@ -193,7 +193,7 @@ public final class TraceReplay {
 						}
 					}
 				}
-				MpiTrace.Transfer m = step(p, rank);
+				MessageMatcher.Transfer m = step(p, rank);
 				if (m != null) {
 					blockedOn[p] = m;
 					blocked = true;
@@ -231,7 +231,7 @@ public final class TraceReplay {
 		}
 		unmatchedReceive();
 		long unmatchedSends = 0;
-		for (ArrayDeque<MpiTrace.Transfer> q : stream.queues.values()) {
+		for (ArrayDeque<MessageMatcher.Transfer> q : stream.matcher.queues.values()) {
 			unmatchedSends += q.size(); // sends only: a receive without its send was reported
 		}
 		double T = 0;
@@ -246,16 +246,16 @@ public final class TraceReplay {
 			}
 			schedule = Optional.of(new Schedule("replay under LogGP", "µs", rows, arrows));
 		}
-		return new Result(T, time.clone(), compute, communication, waiting, operations, stream.messages,
+		return new Result(T, time.clone(), compute, communication, waiting, operations, stream.matcher.messages,
 				unmatchedSends, schedule);
 	}
 
 	/** Reports the first receive (by rank, then line) whose send never came, if any. */
 	private void unmatchedReceive() throws EngineException {
-		MpiTrace.Transfer first = null;
-		MpiTrace.Key at = null;
-		for (Map.Entry<MpiTrace.Key, ArrayDeque<MpiTrace.Transfer>> e : stream.queues.entrySet()) {
-			MpiTrace.Transfer m = e.getValue().peekFirst();
+		MessageMatcher.Transfer first = null;
+		MessageMatcher.Key at = null;
+		for (Map.Entry<MessageMatcher.Key, ArrayDeque<MessageMatcher.Transfer>> e : stream.matcher.queues.entrySet()) {
+			MessageMatcher.Transfer m = e.getValue().peekFirst();
 			if (m != null && !m.sentFirst && (first == null || m.to < first.to || m.to == first.to
 					&& m.receiveLine < first.receiveLine)) {
 				first = m;
@@ -267,7 +267,7 @@ public final class TraceReplay {
 		}
 	}
 
-	private EngineException unmatched(MpiTrace.Transfer m, MpiTrace.Key what) {
+	private EngineException unmatched(MessageMatcher.Transfer m, MessageMatcher.Key what) {
 		boolean collective = what.comm() < 0;
 		return MpiTrace.error(stream.ranks[m.to].file, m.receiveLine, (collective ? "the collective's receive"
 				: "the receive") + " from rank " + what.from() + (collective ? " (collective " + what.tag() + " on "
@@ -282,15 +282,15 @@ public final class TraceReplay {
 	 */
 	private EngineException stalled() throws EngineException {
 		// what each receive still waiting would take: the sends of its key read from here on
-		Map<MpiTrace.Key, long[]> toCome = new java.util.HashMap<>();
-		for (Map.Entry<MpiTrace.Key, ArrayDeque<MpiTrace.Transfer>> e : stream.queues.entrySet()) {
-			MpiTrace.Transfer m = e.getValue().peekFirst();
+		Map<MessageMatcher.Key, long[]> toCome = new java.util.HashMap<>();
+		for (Map.Entry<MessageMatcher.Key, ArrayDeque<MessageMatcher.Transfer>> e : stream.matcher.queues.entrySet()) {
+			MessageMatcher.Transfer m = e.getValue().peekFirst();
 			if (m != null && !m.sentFirst) {
 				toCome.put(e.getKey(), new long[2]);
 			}
 		}
-		stream.toCome = toCome;
-		stream.matching = false;
+		stream.matcher.toCome = toCome;
+		stream.matcher.matching = false;
 		int[] lineAt = new int[P];
 		for (int p = 0; p < P; p++) {
 			if (blockedOn[p] != null) {
@@ -298,16 +298,16 @@ public final class TraceReplay {
 				stream.ranks[p].drain();
 			}
 		}
-		MpiTrace.Transfer first = null;
-		MpiTrace.Key at = null;
-		for (Map.Entry<MpiTrace.Key, ArrayDeque<MpiTrace.Transfer>> e : stream.queues.entrySet()) {
+		MessageMatcher.Transfer first = null;
+		MessageMatcher.Key at = null;
+		for (Map.Entry<MessageMatcher.Key, ArrayDeque<MessageMatcher.Transfer>> e : stream.matcher.queues.entrySet()) {
 			long[] n = toCome.get(e.getKey());
 			if (n == null || e.getValue().size() <= n[0]) {
 				continue;
 			}
 			// the receives beyond the sends to come take none
 			int i = 0;
-			for (MpiTrace.Transfer m : e.getValue()) {
+			for (MessageMatcher.Transfer m : e.getValue()) {
 				if (i++ == n[0]) {
 					if (first == null || m.to < first.to || m.to == first.to && m.receiveLine < first.receiveLine) {
 						first = m;
@@ -322,9 +322,9 @@ public final class TraceReplay {
 		StringBuilder text = new StringBuilder("the ranks deadlock:");
 		Location place = null;
 		for (int p = 0; p < P; p++) {
-			MpiTrace.Transfer m = blockedOn[p];
+			MessageMatcher.Transfer m = blockedOn[p];
 			if (m != null) {
-				MpiTrace.Rank rank = stream.ranks[p];
+				RankDecoder rank = stream.ranks[p];
 				text.append(" rank ").append(p).append(" at ").append(rank.file).append(':').append(lineAt[p])
 						.append(" waits for ").append(describe(p, m, toCome)).append(';');
 				if (place == null) {
@@ -337,10 +337,10 @@ public final class TraceReplay {
 		return new EngineException(Diagnostic.error("replay.deadlock", text.toString(), Objects.requireNonNull(place)));
 	}
 
-	private String describe(int p, MpiTrace.Transfer m, Map<MpiTrace.Key, long[]> toCome) {
+	private String describe(int p, MessageMatcher.Transfer m, Map<MessageMatcher.Key, long[]> toCome) {
 		long bytes = m.bytes;
 		if (bytes < 0) { // its send is further on in its sender's events
-			for (Map.Entry<MpiTrace.Key, ArrayDeque<MpiTrace.Transfer>> e : stream.queues.entrySet()) {
+			for (Map.Entry<MessageMatcher.Key, ArrayDeque<MessageMatcher.Transfer>> e : stream.matcher.queues.entrySet()) {
 				if (e.getValue().peekFirst() == m) {
 					long[] n = toCome.get(e.getKey());
 					bytes = n != null ? n[1] : -1;
@@ -355,7 +355,7 @@ public final class TraceReplay {
 
 	private final List<Integer> woken = new ArrayList<>();
 
-	private void wake(MpiTrace.Transfer m) {
+	private void wake(MessageMatcher.Transfer m) {
 		int a = m.from;
 		int b = m.to;
 		if (blockedOn[a] == m) {
@@ -369,7 +369,7 @@ public final class TraceReplay {
 	}
 
 	/** Performs the current operation of rank {@code p}; returns null when done, or the message it is blocked on. */
-	private MpiTrace.@Nullable Transfer step(int p, MpiTrace.Rank rank) {
+	private MessageMatcher.@Nullable Transfer step(int p, RankDecoder rank) {
 		if (rank.kind == MpiTrace.COMPUTE) {
 			double d = rank.duration / speed;
 			interval(p, Schedule.Kind.COMPUTE, time[p], time[p] + d, "compute", rank);
@@ -377,7 +377,7 @@ public final class TraceReplay {
 			time[p] += d;
 			return null;
 		}
-		MpiTrace.Transfer m = Objects.requireNonNull(rank.message);
+		MessageMatcher.Transfer m = Objects.requireNonNull(rank.message);
 		switch (rank.kind) {
 		case MpiTrace.SEND, MpiTrace.ISEND -> {
 			boolean blocking = rank.kind == MpiTrace.SEND;
@@ -431,12 +431,12 @@ public final class TraceReplay {
 		}
 	}
 
-	private boolean eager(MpiTrace.Transfer m) {
+	private boolean eager(MessageMatcher.Transfer m) {
 		return m.bytes <= eager && !m.synchronous;
 	}
 
 	/** The transfer of message m starts once its sender is ready and, for a rendezvous, its receive is posted. */
-	private void resolve(MpiTrace.Transfer m) {
+	private void resolve(MessageMatcher.Transfer m) {
 		if (!Double.isNaN(m.start) || Double.isNaN(m.ready)) {
 			return;
 		}
@@ -450,7 +450,7 @@ public final class TraceReplay {
 		wake(m);
 	}
 
-	private static long cost(MpiTrace.Transfer m) {
+	private static long cost(MessageMatcher.Transfer m) {
 		return Math.max(1, m.bytes);
 	}
 
@@ -466,7 +466,7 @@ public final class TraceReplay {
 	}
 
 	/** The sender is engaged from the transfer's start for o + (k − 1)G, or waits until it ends. */
-	private void finishSend(int p, MpiTrace.Transfer m, MpiTrace.Rank rank) {
+	private void finishSend(int p, MessageMatcher.Transfer m, RankDecoder rank) {
 		double s = m.start;
 		double end = s + logGP.occupancy(cost(m));
 		double from = time[p];
@@ -485,7 +485,7 @@ public final class TraceReplay {
 		lastEnd[p] = end;
 	}
 
-	private void receive(int p, MpiTrace.Transfer m, MpiTrace.Rank rank) {
+	private void receive(int p, MessageMatcher.Transfer m, RankDecoder rank) {
 		double arrival = (rules.arrival() == LogGPRules.Arrival.FIRST_BYTE ? m.start + logGP.o()
 				: m.start + logGP.occupancy(cost(m))) + logGP.L();
 		double t = Math.max(time[p], arrival);
@@ -512,7 +512,7 @@ public final class TraceReplay {
 		lastEnd[p] = end;
 	}
 
-	private void interval(int p, Schedule.Kind kind, double from, double to, String label, MpiTrace.Rank rank) {
+	private void interval(int p, Schedule.Kind kind, double from, double to, String label, RankDecoder rank) {
 		if (keep && to > from) {
 			intervals.get(p).add(new Schedule.Interval(kind, from, to, label, Optional.of(Location.at(rank.file,
 					rank.line, 1))));

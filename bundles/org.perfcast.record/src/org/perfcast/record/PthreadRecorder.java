@@ -59,8 +59,10 @@ public final class PthreadRecorder {
 		byte[] channelsHeader = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "channels.h");
 		byte[] ipc = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "ipc.c");
 		byte[] handoffs = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "handoffs.c");
+		byte[] blocking = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "blocking.c");
+		byte[] semaphores = org.perfcast.engine.NativeTools.resource(PthreadRecorder.class, "semaphores.c");
 		String hash = org.perfcast.engine.NativeTools.hash(source, openMp, names, header, visible, waits, channels,
-				channelsHeader, ipc, handoffs);
+				channelsHeader, ipc, handoffs, blocking, semaphores);
 		Path dir = cache.resolve("recorder-" + hash);
 		Path library = dir.resolve("librecorder.so");
 		if (org.perfcast.engine.NativeTools.built(library)) {
@@ -82,11 +84,14 @@ public final class PthreadRecorder {
 		org.perfcast.engine.NativeTools.write(dir.resolve("channels.h"), channelsHeader);
 		org.perfcast.engine.NativeTools.write(dir.resolve("ipc.c"), ipc);
 		org.perfcast.engine.NativeTools.write(dir.resolve("handoffs.c"), handoffs);
+		org.perfcast.engine.NativeTools.write(dir.resolve("blocking.c"), blocking);
+		org.perfcast.engine.NativeTools.write(dir.resolve("semaphores.c"), semaphores);
 		String failure = org.perfcast.engine.NativeTools.build(library, out -> List.of(cc.toString(), "-O2", "-shared",
 				"-fPIC", "-fexceptions", "-o", out.toString(), dir.resolve("recorder.c").toString(),
 				dir.resolve("ompt.c").toString(), dir.resolve("visible.c").toString(),
 				dir.resolve("names.c").toString(), dir.resolve("waits.c").toString(), dir.resolve("channels.c")
-						.toString(), dir.resolve("ipc.c").toString(), dir.resolve("handoffs.c").toString(), "-ldl", "-pthread"));
+						.toString(), dir.resolve("ipc.c").toString(), dir.resolve("handoffs.c").toString(),
+				dir.resolve("blocking.c").toString(), dir.resolve("semaphores.c").toString(), "-ldl", "-pthread"));
 		if (failure != null) {
 			throw new RecorderException("could not build the recorder: " + failure);
 		}

@@ -14,10 +14,12 @@
  *   futures, atomic waits) -> take / post the same way;
  *   sem_post -> post, sem_wait and successful trywait/timedwait -> take (a semaphore's value at init/open -> posts);
  *   barrier_wait -> the last arriving thread posts once for every other, which take;
- *   pthread_once, call_once -> lock and unlock of the once by the thread that runs it and by those it held up;
+ *   pthread_once, call_once -> lock and unlock of the once by the thread that runs it and by those it held up
+ *   (semaphores.c);
  *   blocking calls that are not synchronisation (read, write, poll, select, epoll, accept, recv, send, fsync,
  *   stdio block reads and writes, waits for child processes, system) -> io D, sleeps -> sleep D: the time the thread
- *   was off its processor in the call (its wall time minus its CPU time), when at least 10 us.
+ *   was off its processor in the call (its wall time minus its CPU time), when at least 10 us (channels.c and
+ *   blocking.c).
  * Events are logged under one recorder lock, so their order in the trace is the order they happened in.
  *
  * Processes: a child that keeps running the program after fork records into NAME-PID.vtrace; programs a process
@@ -111,12 +113,8 @@ REAL(pthread_rwlock_rdlock); REAL(pthread_rwlock_tryrdlock); REAL(pthread_rwlock
 REAL(pthread_rwlock_clockrdlock); REAL(pthread_rwlock_wrlock); REAL(pthread_rwlock_trywrlock);
 REAL(pthread_rwlock_timedwrlock); REAL(pthread_rwlock_clockwrlock); REAL(pthread_rwlock_unlock);
 REAL(pthread_spin_lock); REAL(pthread_spin_trylock); REAL(pthread_spin_unlock);
-REAL(pthread_barrier_init); REAL(pthread_barrier_wait); REAL(pthread_barrier_destroy);
-REAL(pthread_once);
-REAL(sem_init); REAL(sem_open); REAL(sem_wait); REAL(sem_trywait); REAL(sem_timedwait); REAL(sem_clockwait);
-REAL(sem_post); REAL(sem_destroy);
 REAL(thrd_create); REAL(thrd_join); REAL(mtx_lock); REAL(mtx_trylock); REAL(mtx_timedlock); REAL(mtx_unlock);
-REAL(cnd_wait); REAL(cnd_timedwait); REAL(cnd_signal); REAL(cnd_broadcast); REAL(call_once);
+REAL(cnd_wait); REAL(cnd_timedwait); REAL(cnd_signal); REAL(cnd_broadcast);
 REAL(fork); REAL(posix_spawn); REAL(posix_spawnp); REAL(system); REAL(popen); REAL(_exit); REAL(_Exit);
 REAL(syscall); REAL(nanosleep);
 
@@ -138,12 +136,8 @@ static void resolve(void) {
 	FIND(pthread_rwlock_clockrdlock); FIND(pthread_rwlock_wrlock); FIND(pthread_rwlock_trywrlock);
 	FIND(pthread_rwlock_timedwrlock); FIND(pthread_rwlock_clockwrlock); FIND(pthread_rwlock_unlock);
 	FIND(pthread_spin_lock); FIND(pthread_spin_trylock); FIND(pthread_spin_unlock);
-	FIND(pthread_barrier_init); FIND(pthread_barrier_wait); FIND(pthread_barrier_destroy);
-	FIND(pthread_once);
-	FIND(sem_init); FIND(sem_open); FIND(sem_wait); FIND(sem_trywait); FIND(sem_timedwait); FIND(sem_clockwait);
-	FIND(sem_post); FIND(sem_destroy);
 	FIND(thrd_create); FIND(thrd_join); FIND(mtx_lock); FIND(mtx_trylock); FIND(mtx_timedlock); FIND(mtx_unlock);
-	FIND(cnd_wait); FIND(cnd_timedwait); FIND(cnd_signal); FIND(cnd_broadcast); FIND(call_once);
+	FIND(cnd_wait); FIND(cnd_timedwait); FIND(cnd_signal); FIND(cnd_broadcast);
 	FIND(fork); FIND(posix_spawn); FIND(posix_spawnp); FIND(system); FIND(popen); FIND(_exit); FIND(_Exit);
 	FIND(syscall); FIND(nanosleep);
 	__atomic_store_n(&real_pthread_mutex_lock, (__typeof__(real_pthread_mutex_lock)) dlsym(RTLD_NEXT,
@@ -206,15 +200,6 @@ static int only_cpu(void) {
 
 /* ---------------------------------------------------------------- hash tables without limits */
 
-/* Synchronisation objects by address: what the recorder must know of each. */
-struct object {
-	const void *address;
-	int waiters, posted;        /* conditions and futexes: threads waiting; posts not yet taken */
-	int parties, arrived;       /* barriers */
-	unsigned round, incarnation; /* barrier rounds; re-initialisations of the address */
-	int owner, depth;           /* mutexes: the owning thread's id and its recursion depth */
-	int once;                   /* pthread_once: 1 running, 2 done */
-};
 static struct object *objects;
 static size_t object_slots, object_count;
 
@@ -1542,222 +1527,6 @@ int pause(void) {
 	SIGNAL_WAIT(pause, real_pause());
 }
 
-/* ---------------------------------------------------------------- semaphores */
-
-static void posted(const void *s, long n, void *site) {
-	lock(&lk);
-	struct object *o = object(s);
-	char name[48];
-	name_of(name, sizeof name, 's', s, o->incarnation);
-	for (long i = 0; i < n; i++) record(POST, name, site);
-	unlock(&lk);
-}
-
-static void taken(const void *s, void *caller) {
-	if (!active) return;
-	void *site = program_site(caller);
-	lock(&lk);
-	struct object *o = object(s);
-	char name[48];
-	name_of(name, sizeof name, 's', s, o->incarnation);
-	record(TAKE, name, site);
-	unlock(&lk);
-}
-
-int sem_init(sem_t *s, int shared, unsigned value) {
-	resolve();
-	renewed(s);
-	int r = real_sem_init(s, shared, value);
-	if (r == 0 && active) posted(s, value, program_site(__builtin_return_address(0)));
-	return r;
-}
-
-sem_t *sem_open(const char *name, int flags, ...) {
-	resolve();
-	va_list list;
-	va_start(list, flags);
-	mode_t mode = va_arg(list, mode_t);
-	unsigned value = va_arg(list, unsigned);
-	va_end(list);
-	sem_t *s = real_sem_open(name, flags, mode, value);
-	int now;
-	if (s != SEM_FAILED && active && sem_getvalue(s, &now) == 0) {
-		renewed(s);
-		posted(s, now, program_site(__builtin_return_address(0)));
-	}
-	return s;
-}
-
-int sem_post(sem_t *s) {
-	resolve();
-	if (!active) return real_sem_post(s);
-	void *site = program_site(__builtin_return_address(0));
-	lock(&lk);
-	struct object *o = object(s);
-	char name[48];
-	name_of(name, sizeof name, 's', s, o->incarnation);
-	record(POST, name, site);
-	int r = real_sem_post(s);
-	unlock(&lk);
-	return r;
-}
-
-int sem_wait(sem_t *s) {
-	resolve();
-	int r = real_sem_wait(s);
-	if (r == 0) taken(s, __builtin_return_address(0));
-	return r;
-}
-
-int sem_trywait(sem_t *s) {
-	resolve();
-	int r = real_sem_trywait(s);
-	if (r == 0) taken(s, __builtin_return_address(0));
-	return r;
-}
-
-int sem_timedwait(sem_t *restrict s, const struct timespec *restrict deadline) {
-	resolve();
-	struct span span;
-	span_begin(&span);
-	int r = real_sem_timedwait(s, deadline);
-	if (r == 0) taken(s, __builtin_return_address(0));
-	else if (errno == ETIMEDOUT) span_end(&span, SLEEP, __builtin_return_address(0));
-	return r;
-}
-
-int sem_clockwait(sem_t *restrict s, clockid_t clock, const struct timespec *restrict deadline) {
-	resolve();
-	struct span span;
-	span_begin(&span);
-	int r = real_sem_clockwait(s, clock, deadline);
-	if (r == 0) taken(s, __builtin_return_address(0));
-	else if (errno == ETIMEDOUT) span_end(&span, SLEEP, __builtin_return_address(0));
-	return r;
-}
-
-int sem_destroy(sem_t *s) {
-	resolve();
-	renewed(s);
-	return real_sem_destroy(s);
-}
-
-/* ---------------------------------------------------------------- barriers and once */
-
-int pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *attr, unsigned parties) {
-	resolve();
-	renewed(b);
-	if (active) {
-		lock(&lk);
-		object(b)->parties = (int) parties;
-		unlock(&lk);
-	}
-	return real_pthread_barrier_init(b, attr, parties);
-}
-
-int pthread_barrier_destroy(pthread_barrier_t *b) {
-	resolve();
-	renewed(b);
-	return real_pthread_barrier_destroy(b);
-}
-
-int pthread_barrier_wait(pthread_barrier_t *b) {
-	resolve();
-	if (active) {
-		void *site = program_site(__builtin_return_address(0));
-		lock(&lk);
-		struct object *o = object(b);
-		char name[64], base[48];
-		name_of(base, sizeof base, 'b', b, o->incarnation);
-		snprintf(name, sizeof name, "%s.%u", base, o->round);
-		if (++o->arrived >= o->parties) {
-			for (int i = 1; i < o->parties; i++) record(POST, name, site);
-			o->arrived = 0;
-			o->round++;
-		} else {
-			record(TAKE, name, site);
-		}
-		unlock(&lk);
-	}
-	return real_pthread_barrier_wait(b);
-}
-
-/* pthread_once: the thread that runs the routine holds the once as a mutex; a thread that found it running waits
-   for it, which the trace says as a lock and unlock after the routine's unlock. */
-static __thread void (*once_routine)(void);
-static __thread const void *once_address;
-static __thread void *once_site;
-static __thread int once_ran;
-
-static void once_trampoline(void) {
-	void (*routine)(void) = once_routine;
-	const void *address = once_address;
-	void *site = once_site;
-	once_ran = 1;
-	lock(&lk);
-	object(address)->once = 1;
-	char name[48];
-	name_of(name, sizeof name, 'o', address, 0);
-	record(LOCK, name, site);
-	unlock(&lk);
-	routine();
-	lock(&lk);
-	object(address)->once = 2;
-	record(UNLOCK, name, site);
-	unlock(&lk);
-}
-
-static int once(const void *address, void (*routine)(void), int (*call)(const void *, void (*)(void)), void *caller) {
-	if (!active || inside) return call(address, routine);
-	lock(&lk);
-	int state = object(address)->once;
-	unlock(&lk);
-	if (state == 2) return call(address, routine);
-	void (*outer_routine)(void) = once_routine;
-	const void *outer_address = once_address;
-	void *outer_site = once_site;
-	int outer_ran = once_ran;
-	once_routine = routine;
-	once_address = address;
-	once_site = program_site(caller);
-	once_ran = 0;
-	int r = call(address, once_trampoline);
-	int ran = once_ran;
-	once_ran = outer_ran;
-	if (!ran && r == 0) {
-		lock(&lk);
-		char name[48];
-		name_of(name, sizeof name, 'o', address, 0);
-		record(LOCK, name, once_site);
-		record(UNLOCK, name, once_site);
-		unlock(&lk);
-	}
-	once_routine = outer_routine;
-	once_address = outer_address;
-	once_site = outer_site;
-	return r;
-}
-
-static int call_pthread_once(const void *address, void (*routine)(void)) {
-	return real_pthread_once((pthread_once_t *) address, routine);
-}
-
-static int call_c11_once(const void *address, void (*routine)(void)) {
-	real_call_once((once_flag *) address, routine);
-	return 0;
-}
-
-int pthread_once(pthread_once_t *control, void (*routine)(void)) {
-	resolve();
-	if (control == &ending_once) return real_pthread_once(control, routine);
-	return once(control, routine, call_pthread_once, __builtin_return_address(0));
-}
-
-void call_once(once_flag *flag, void (*routine)(void)) {
-	resolve();
-	once(flag, routine, call_c11_once, __builtin_return_address(0));
-}
-
 /* ---------------------------------------------------------------- processes */
 
 pid_t fork(void) {
@@ -1918,48 +1687,14 @@ void pthread_exit(void *result) {
 	__builtin_unreachable();
 }
 
-/* ---------------------------------------------------------------- blocking calls that are not synchronisation */
+/* ---------------------------------------------------------------- for semaphores.c (recorder.h) */
 
-#define BLOCKING(kind, type, name, params, args)   \
-	type name params {                              \
-		static __typeof__(name) *real;              \
-		if (!real) real = dlsym(RTLD_NEXT, #name);  \
-		struct span s;                              \
-		if (kind == SLEEP) span_begin(&s);          \
-		else span_begin_io(&s, __builtin_return_address(0)); \
-		type result = real args;                    \
-		span_end(&s, kind, __builtin_return_address(0)); \
-		return result;                              \
-	}
-
-BLOCKING(IO, ssize_t, pread, (int fd, void *buffer, size_t n, off_t at), (fd, buffer, n, at))
-BLOCKING(IO, ssize_t, pwrite, (int fd, const void *buffer, size_t n, off_t at), (fd, buffer, n, at))
-BLOCKING(IO, ssize_t, pread64, (int fd, void *buffer, size_t n, off64_t at), (fd, buffer, n, at))
-BLOCKING(IO, ssize_t, pwrite64, (int fd, const void *buffer, size_t n, off64_t at), (fd, buffer, n, at))
-BLOCKING(IO, ssize_t, preadv, (int fd, const struct iovec *v, int n, off_t at), (fd, v, n, at))
-BLOCKING(IO, ssize_t, pwritev, (int fd, const struct iovec *v, int n, off_t at), (fd, v, n, at))
-BLOCKING(IO, int, epoll_wait, (int fd, struct epoll_event *events, int n, int timeout), (fd, events, n, timeout))
-BLOCKING(IO, int, epoll_pwait, (int fd, struct epoll_event *events, int n, int timeout, const sigset_t *mask),
-		(fd, events, n, timeout, mask))
-BLOCKING(IO, int, accept, (int fd, __SOCKADDR_ARG address, socklen_t *restrict length), (fd, address, length))
-BLOCKING(IO, int, accept4, (int fd, __SOCKADDR_ARG address, socklen_t *restrict length, int flags),
-		(fd, address, length, flags))
-BLOCKING(IO, int, connect, (int fd, __CONST_SOCKADDR_ARG address, socklen_t length), (fd, address, length))
-BLOCKING(IO, int, fsync, (int fd), (fd))
-BLOCKING(IO, int, fdatasync, (int fd), (fd))
-BLOCKING(IO, size_t, fread, (void *restrict buffer, size_t size, size_t n, FILE *restrict f), (buffer, size, n, f))
-BLOCKING(IO, size_t, fwrite, (const void *restrict buffer, size_t size, size_t n, FILE *restrict f),
-		(buffer, size, n, f))
-BLOCKING(IO, char *, fgets, (char *restrict line, int n, FILE *restrict f), (line, n, f))
-BLOCKING(IO, ssize_t, getline, (char **restrict line, size_t *restrict n, FILE *restrict f), (line, n, f))
-BLOCKING(IO, ssize_t, getdelim, (char **restrict line, size_t *restrict n, int delimiter, FILE *restrict f),
-		(line, n, delimiter, f))
-BLOCKING(IO, int, fflush, (FILE *f), (f))
-BLOCKING(IO, pid_t, wait, (int *status), (status))
-BLOCKING(IO, pid_t, waitpid, (pid_t pid, int *status, int options), (pid, status, options))
-BLOCKING(IO, int, waitid, (idtype_t type, id_t id, siginfo_t *info, int options), (type, id, info, options))
-BLOCKING(SLEEP, int, nanosleep, (const struct timespec *duration, struct timespec *left), (duration, left))
-BLOCKING(SLEEP, int, clock_nanosleep, (clockid_t clock, int flags, const struct timespec *duration,
-		struct timespec *left), (clock, flags, duration, left))
-BLOCKING(SLEEP, int, usleep, (useconds_t duration), (duration))
-BLOCKING(SLEEP, unsigned, sleep, (unsigned duration), (duration))
+int recorder_started(void) { return active; }
+int recorder_inside(void) { return inside; }
+void recorder_resolve(void) { resolve(); }
+struct object *recorder_object(const void *address) { return object(address); }
+void recorder_object_name(char *name, size_t size, char sort, const void *address, unsigned incarnation) {
+	name_of(name, size, sort, address, incarnation);
+}
+void recorder_renewed(const void *address) { renewed(address); }
+int recorder_own_once(const pthread_once_t *control) { return control == &ending_once; }

@@ -1,6 +1,6 @@
 /*
- * What the pthread recorder (recorder.c) offers the OpenMP part of the same library (ompt.c). Hidden: neither is
- * seen by the recorded program.
+ * What the pthread recorder (recorder.c) offers the other parts of the same library (ompt.c, semaphores.c, ...).
+ * Hidden: none is seen by the recorded program.
  */
 #ifndef PERFCAST_RECORDER_H
 #define PERFCAST_RECORDER_H
@@ -54,6 +54,30 @@ INTERNAL void channels_forget(void);
 
 /* Whether the recorder writes a trace in this process. */
 INTERNAL int recorder_active(void);
+/* Whether it started in this process (also once the trace is finished, at exit). */
+INTERNAL int recorder_started(void);
+/* Whether the calling thread is in a wrapper that calls other wrapped functions. */
+INTERNAL int recorder_inside(void);
+/* Finds the real functions recorder.c wraps (dlsym), once. */
+INTERNAL void recorder_resolve(void);
+
+/* Synchronisation objects by address (semaphores.c): what the recorder must know of each. */
+struct object {
+	const void *address;
+	int waiters, posted;        /* conditions and futexes: threads waiting; posts not yet taken */
+	int parties, arrived;       /* barriers */
+	unsigned round, incarnation; /* barrier rounds; re-initialisations of the address */
+	int owner, depth;           /* mutexes: the owning thread's id and its recursion depth */
+	int once;                   /* pthread_once: 1 running, 2 done */
+};
+/* The object at address, created when new; the caller holds the lock. */
+INTERNAL struct object *recorder_object(const void *address);
+/* The name of the object at address: a letter for its sort, the address, the incarnation if re-initialised. */
+INTERNAL void recorder_object_name(char *name, size_t size, char sort, const void *address, unsigned incarnation);
+/* The object at address is initialised again (or destroyed): a new incarnation. */
+INTERNAL void recorder_renewed(const void *address);
+/* Whether control is the recorder's own once, which is not recorded. */
+INTERNAL int recorder_own_once(const pthread_once_t *control);
 /* The recorder's lock, under which events are appended in the order they happen. */
 INTERNAL void recorder_lock(void);
 INTERNAL void recorder_unlock(void);

@@ -72,18 +72,23 @@ public final class ReverseProfiler {
 	 */
 	public static Path library(Path cache) throws MpiCharacterisation.MpiException, IOException {
 		byte[] source = org.perfcast.engine.NativeTools.resource(ReverseProfiler.class, "revprof.c");
+		byte[] fortran = org.perfcast.engine.NativeTools.resource(ReverseProfiler.class, "fortran.c");
+		byte[] internal = org.perfcast.engine.NativeTools.resource(ReverseProfiler.class, "revprof.h");
 		byte[] header = org.perfcast.engine.NativeTools.resource(ReverseProfiler.class, "perfcast.h");
 		List<String> flags = List.of("-O2", "-shared", "-fPIC");
-		Path dir = cache.resolve("revprof-" + org.perfcast.engine.NativeTools.hash(source, header, String.join(" ",
-				flags).getBytes(StandardCharsets.UTF_8), mpiVersion().getBytes(StandardCharsets.UTF_8)));
+		Path dir = cache.resolve("revprof-" + org.perfcast.engine.NativeTools.hash(source, fortran, internal, header,
+				String.join(" ", flags).getBytes(StandardCharsets.UTF_8), mpiVersion().getBytes(StandardCharsets.UTF_8)));
 		Path library = dir.resolve("librevprof.so");
 		if (!org.perfcast.engine.NativeTools.built(dir.resolve("perfcast.h"))) {
 			org.perfcast.engine.NativeTools.write(dir.resolve("revprof.c"), source);
+			org.perfcast.engine.NativeTools.write(dir.resolve("fortran.c"), fortran);
+			org.perfcast.engine.NativeTools.write(dir.resolve("revprof.h"), internal);
 			org.perfcast.engine.NativeTools.write(dir.resolve("perfcast.h"), header);
 		}
 		compile(library, out -> {
 			List<String> args = new ArrayList<>(flags);
-			args.addAll(List.of("-o", out.toString(), dir.resolve("revprof.c").toString(), "-lm"));
+			args.addAll(List.of("-o", out.toString(), dir.resolve("revprof.c").toString(), dir.resolve("fortran.c")
+					.toString(), "-lm"));
 			return args;
 		});
 		return dir;

@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Who called into the JDK, for the hooks the JDK's own classes call ({@link Threads}, {@link Parks}): the first frame
- * of the program's code on the stack gives the event's source line; a hook of {@link Hooks} or {@link Tasks} found
- * there first means
+ * of the program's code on the stack gives the event's source line; a hook (of {@link ThreadHooks}, {@link LockHooks},
+ * {@link SynchronizerHooks}, {@link IoHooks} or {@link Tasks}) found there first means
  * that the JDK was called by a hook that records the operation itself (a lock, a condition, a queue, a join), so
  * that its parks are not recorded again.
  * <p>
@@ -20,7 +20,7 @@ final class Callers {
 	/** What {@link #site()} returns inside a hook that records the operation itself. */
 	static final int RECORDED = -2;
 
-	/** The hooks of {@link Hooks} and {@link Tasks} that record the blocking they do (their parks are theirs). */
+	/** The hooks that record the blocking they do (their parks are theirs). */
 	private static final Set<String> RECORDING = new HashSet<>(Arrays.asList("lock", "lockInterruptibly", "tryLock",
 			"unlock", "await", "awaitNanos", "awaitUntil", "signal", "signalAll", "acquire", "tryAcquire", "release",
 			"countDown", "put", "offer", "take", "poll", "joinThread", "getTask", "joinForkJoin", "invokeForkJoin",
@@ -29,8 +29,10 @@ final class Callers {
 
 	private static final String AGENT = Callers.class.getName().substring(0,
 			Callers.class.getName().lastIndexOf('.') + 1);
-	private static final String HOOKS = Hooks.class.getName();
-	private static final String TASKS = Tasks.class.getName();
+	/** The classes of the hooks. */
+	private static final Set<String> HOOKS = new HashSet<>(Arrays.asList(ThreadHooks.class.getName(),
+			LockHooks.class.getName(), SynchronizerHooks.class.getName(), IoHooks.class.getName(), Tasks.class
+					.getName()));
 
 	private static final StackWalker WALKER = StackWalker.getInstance();
 	private static final ConcurrentHashMap<String, Integer> SITES = new ConcurrentHashMap<>();
@@ -50,7 +52,7 @@ final class Callers {
 				StackWalker.StackFrame f = it.next();
 				String type = f.getClassName();
 				if (type.startsWith(AGENT)) {
-					if (inJdk && (type.equals(HOOKS) || type.equals(TASKS)) && RECORDING.contains(f.getMethodName())) {
+					if (inJdk && HOOKS.contains(type) && RECORDING.contains(f.getMethodName())) {
 						return RECORDED;
 					}
 				} else if (jdk(type)) {

@@ -32,6 +32,10 @@ import org.objectweb.asm.Opcodes;
 final class Instrumenter implements ClassFileTransformer {
 
 	private static final String HOOKS = Hooks.class.getName().replace('.', '/');
+	private static final String THREAD_HOOKS = ThreadHooks.class.getName().replace('.', '/');
+	private static final String LOCK_HOOKS = LockHooks.class.getName().replace('.', '/');
+	private static final String SYNC_HOOKS = SynchronizerHooks.class.getName().replace('.', '/');
+	private static final String IO_HOOKS = IoHooks.class.getName().replace('.', '/');
 	private static final String TASKS = Tasks.class.getName().replace('.', '/');
 	private static final String AGENT = HOOKS.substring(0, HOOKS.lastIndexOf('/') + 1);
 
@@ -107,17 +111,14 @@ final class Instrumenter implements ClassFileTransformer {
 	}
 
 	/**
-	 * A hook replacing a call: the hook's class ({@link Hooks}, or {@link Tasks} for executors and fork-join), name
-	 * and descriptor, the original's arguments plus the site.
+	 * A hook replacing a call: the hook's class (of its family: {@link ThreadHooks}, {@link LockHooks},
+	 * {@link SynchronizerHooks}, {@link IoHooks}, or {@link Tasks} for executors and fork-join), name and descriptor,
+	 * the original's arguments plus the site.
 	 */
 	private static final class Hook {
 		final String owner;
 		final String name;
 		final String descriptor;
-
-		Hook(String name, String descriptor) {
-			this(HOOKS, name, descriptor);
-		}
 
 		Hook(String owner, String name, String descriptor) {
 			this.owner = owner;
@@ -131,14 +132,14 @@ final class Instrumenter implements ClassFileTransformer {
 		}
 
 		/** The hook {@code name} of a static method: its arguments, then the site. */
-		static Hook ofStatic(String name, String original) {
+		static Hook ofStatic(String owner, String name, String original) {
 			int close = original.indexOf(')');
-			return new Hook(name, original.substring(0, close) + "I" + original.substring(close));
+			return new Hook(owner, name, original.substring(0, close) + "I" + original.substring(close));
 		}
 
 		/** The hook {@code name} of an instance method: the receiver as {@code receiver}, the arguments, the site. */
-		static Hook of(String name, String receiver, String original) {
-			return ofStatic(name, "(" + receiver + original.substring(1));
+		static Hook of(String owner, String name, String receiver, String original) {
+			return ofStatic(owner, name, "(" + receiver + original.substring(1));
 		}
 	}
 
@@ -172,14 +173,14 @@ final class Instrumenter implements ClassFileTransformer {
 
 	/** Hooks of reads of a stream, for the stream classes whose reads may block. */
 	private static final Map<String, Hook> STREAM_READS = hooks(
-			"read()I", Hook.of("ioRead", IN, "()I"),
-			"read([B)I", Hook.of("ioRead", IN, "([B)I"),
-			"read([BII)I", Hook.of("ioRead", IN, "([BII)I"));
+			"read()I", Hook.of(IO_HOOKS, "ioRead", IN, "()I"),
+			"read([B)I", Hook.of(IO_HOOKS, "ioRead", IN, "([B)I"),
+			"read([BII)I", Hook.of(IO_HOOKS, "ioRead", IN, "([BII)I"));
 
 	private static final Map<String, Hook> STREAM_WRITES = hooks(
-			"write(I)V", Hook.of("ioWrite", OUT, "(I)V"),
-			"write([B)V", Hook.of("ioWrite", OUT, "([B)V"),
-			"write([BII)V", Hook.of("ioWrite", OUT, "([BII)V"));
+			"write(I)V", Hook.of(IO_HOOKS, "ioWrite", OUT, "(I)V"),
+			"write([B)V", Hook.of(IO_HOOKS, "ioWrite", OUT, "([B)V"),
+			"write([BII)V", Hook.of(IO_HOOKS, "ioWrite", OUT, "([BII)V"));
 
 	/** Hooks for calls on an object of the given class (or a subclass, for the classes the program extends). */
 	private static final Map<String, Map<String, Hook>> BY_CLASS = new HashMap<>();
@@ -189,31 +190,31 @@ final class Instrumenter implements ClassFileTransformer {
 
 	static {
 		BY_CLASS.put("java/lang/Thread", hooks(
-				"start()V", new Hook("start", "(" + T + "I)V"),
-				"join()V", new Hook("join", "(" + T + "I)V"),
-				"join(J)V", new Hook("join", "(" + T + "JI)V")));
+				"start()V", new Hook(THREAD_HOOKS, "start", "(" + T + "I)V"),
+				"join()V", new Hook(THREAD_HOOKS, "join", "(" + T + "I)V"),
+				"join(J)V", new Hook(THREAD_HOOKS, "join", "(" + T + "JI)V")));
 		BY_CLASS.put("java/util/concurrent/Semaphore", hooks(
-				"acquire()V", new Hook("acquire", "(" + SEM + "I)V"),
-				"acquire(I)V", new Hook("acquire", "(" + SEM + "II)V"),
-				"tryAcquire()Z", Hook.of("tryAcquire", SEM, "()Z"),
-				"tryAcquire(I)Z", Hook.of("tryAcquire", SEM, "(I)Z"),
-				"tryAcquire(J" + UNIT + ")Z", Hook.of("tryAcquire", SEM, "(J" + UNIT + ")Z"),
-				"tryAcquire(IJ" + UNIT + ")Z", Hook.of("tryAcquire", SEM, "(IJ" + UNIT + ")Z"),
-				"release()V", new Hook("release", "(" + SEM + "I)V"),
-				"release(I)V", new Hook("release", "(" + SEM + "II)V")));
+				"acquire()V", new Hook(SYNC_HOOKS, "acquire", "(" + SEM + "I)V"),
+				"acquire(I)V", new Hook(SYNC_HOOKS, "acquire", "(" + SEM + "II)V"),
+				"tryAcquire()Z", Hook.of(SYNC_HOOKS, "tryAcquire", SEM, "()Z"),
+				"tryAcquire(I)Z", Hook.of(SYNC_HOOKS, "tryAcquire", SEM, "(I)Z"),
+				"tryAcquire(J" + UNIT + ")Z", Hook.of(SYNC_HOOKS, "tryAcquire", SEM, "(J" + UNIT + ")Z"),
+				"tryAcquire(IJ" + UNIT + ")Z", Hook.of(SYNC_HOOKS, "tryAcquire", SEM, "(IJ" + UNIT + ")Z"),
+				"release()V", new Hook(SYNC_HOOKS, "release", "(" + SEM + "I)V"),
+				"release(I)V", new Hook(SYNC_HOOKS, "release", "(" + SEM + "II)V")));
 		BY_CLASS.put("java/util/concurrent/CountDownLatch", hooks(
-				"countDown()V", new Hook("countDown", "(" + LATCH + "I)V"),
-				"await()V", new Hook("await", "(" + LATCH + "I)V"),
-				"await(J" + UNIT + ")Z", Hook.of("await", LATCH, "(J" + UNIT + ")Z")));
+				"countDown()V", new Hook(SYNC_HOOKS, "countDown", "(" + LATCH + "I)V"),
+				"await()V", new Hook(SYNC_HOOKS, "await", "(" + LATCH + "I)V"),
+				"await(J" + UNIT + ")Z", Hook.of(SYNC_HOOKS, "await", LATCH, "(J" + UNIT + ")Z")));
 		BY_CLASS.put("java/util/concurrent/CyclicBarrier", hooks(
-				"await()I", new Hook("await", "(" + BARRIER + "I)I")));
+				"await()I", new Hook(SYNC_HOOKS, "await", "(" + BARRIER + "I)I")));
 		BY_CLASS.put("java/util/concurrent/ForkJoinTask", hooks(
 				"fork()" + FJT, Hook.task("fork", "(" + FJT + "I)" + FJT),
 				"join()" + O, Hook.task("join", "(" + FJT + "I)" + O)));
 		BY_CLASS.put("java/util/concurrent/ForkJoinPool", hooks(
 				"invoke(" + FJT + ")" + O, Hook.task("invoke", "(Ljava/util/concurrent/ForkJoinPool;" + FJT + "I)" + O)));
 		BY_CLASS.put("java/util/concurrent/TimeUnit", hooks(
-				"sleep(J)V", Hook.of("sleep", UNIT, "(J)V")));
+				"sleep(J)V", Hook.of(THREAD_HOOKS, "sleep", UNIT, "(J)V")));
 		// I/O that may block: file and socket streams (also when called through InputStream and OutputStream: the
 		// hook times only the stream classes that may block), random access files, file and socket channels, accept
 		BY_CLASS.put("java/io/InputStream", STREAM_READS);
@@ -221,60 +222,60 @@ final class Instrumenter implements ClassFileTransformer {
 		BY_CLASS.put("java/io/OutputStream", STREAM_WRITES);
 		BY_CLASS.put("java/io/FileOutputStream", STREAM_WRITES);
 		BY_CLASS.put("java/io/RandomAccessFile", hooks(
-				"read()I", Hook.of("ioRead", RAF, "()I"),
-				"read([B)I", Hook.of("ioRead", RAF, "([B)I"),
-				"read([BII)I", Hook.of("ioRead", RAF, "([BII)I"),
-				"readFully([B)V", Hook.of("ioReadFully", RAF, "([B)V"),
-				"readFully([BII)V", Hook.of("ioReadFully", RAF, "([BII)V"),
-				"write(I)V", Hook.of("ioWrite", RAF, "(I)V"),
-				"write([B)V", Hook.of("ioWrite", RAF, "([B)V"),
-				"write([BII)V", Hook.of("ioWrite", RAF, "([BII)V")));
+				"read()I", Hook.of(IO_HOOKS, "ioRead", RAF, "()I"),
+				"read([B)I", Hook.of(IO_HOOKS, "ioRead", RAF, "([B)I"),
+				"read([BII)I", Hook.of(IO_HOOKS, "ioRead", RAF, "([BII)I"),
+				"readFully([B)V", Hook.of(IO_HOOKS, "ioReadFully", RAF, "([B)V"),
+				"readFully([BII)V", Hook.of(IO_HOOKS, "ioReadFully", RAF, "([BII)V"),
+				"write(I)V", Hook.of(IO_HOOKS, "ioWrite", RAF, "(I)V"),
+				"write([B)V", Hook.of(IO_HOOKS, "ioWrite", RAF, "([B)V"),
+				"write([BII)V", Hook.of(IO_HOOKS, "ioWrite", RAF, "([BII)V")));
 		BY_CLASS.put("java/nio/channels/FileChannel", hooks(
-				"read(" + BUFFER + ")I", Hook.of("ioRead", FILE_CHANNEL, "(" + BUFFER + ")I"),
-				"read(" + BUFFER + "J)I", Hook.of("ioRead", FILE_CHANNEL, "(" + BUFFER + "J)I"),
-				"write(" + BUFFER + ")I", Hook.of("ioWrite", FILE_CHANNEL, "(" + BUFFER + ")I"),
-				"write(" + BUFFER + "J)I", Hook.of("ioWrite", FILE_CHANNEL, "(" + BUFFER + "J)I"),
-				"force(Z)V", Hook.of("ioForce", FILE_CHANNEL, "(Z)V")));
+				"read(" + BUFFER + ")I", Hook.of(IO_HOOKS, "ioRead", FILE_CHANNEL, "(" + BUFFER + ")I"),
+				"read(" + BUFFER + "J)I", Hook.of(IO_HOOKS, "ioRead", FILE_CHANNEL, "(" + BUFFER + "J)I"),
+				"write(" + BUFFER + ")I", Hook.of(IO_HOOKS, "ioWrite", FILE_CHANNEL, "(" + BUFFER + ")I"),
+				"write(" + BUFFER + "J)I", Hook.of(IO_HOOKS, "ioWrite", FILE_CHANNEL, "(" + BUFFER + "J)I"),
+				"force(Z)V", Hook.of(IO_HOOKS, "ioForce", FILE_CHANNEL, "(Z)V")));
 		BY_CLASS.put("java/nio/channels/SocketChannel", hooks(
-				"read(" + BUFFER + ")I", Hook.of("ioRead", SOCKET_CHANNEL, "(" + BUFFER + ")I"),
-				"write(" + BUFFER + ")I", Hook.of("ioWrite", SOCKET_CHANNEL, "(" + BUFFER + ")I")));
+				"read(" + BUFFER + ")I", Hook.of(IO_HOOKS, "ioRead", SOCKET_CHANNEL, "(" + BUFFER + ")I"),
+				"write(" + BUFFER + ")I", Hook.of(IO_HOOKS, "ioWrite", SOCKET_CHANNEL, "(" + BUFFER + ")I")));
 		BY_CLASS.put("java/net/ServerSocket", hooks(
-				"accept()Ljava/net/Socket;", Hook.of("ioAccept", "Ljava/net/ServerSocket;", "()Ljava/net/Socket;")));
+				"accept()Ljava/net/Socket;", Hook.of(IO_HOOKS, "ioAccept", "Ljava/net/ServerSocket;", "()Ljava/net/Socket;")));
 		BY_CLASS.put("java/nio/channels/ServerSocketChannel", hooks(
-				"accept()" + SOCKET_CHANNEL, Hook.of("ioAccept", "Ljava/nio/channels/ServerSocketChannel;",
+				"accept()" + SOCKET_CHANNEL, Hook.of(IO_HOOKS, "ioAccept", "Ljava/nio/channels/ServerSocketChannel;",
 						"()" + SOCKET_CHANNEL)));
 
 		STATIC.put("java/lang/Thread", hooks(
-				"sleep(J)V", Hook.ofStatic("sleep", "(J)V"),
-				"sleep(JI)V", Hook.ofStatic("sleep", "(JI)V"),
-				"sleep(Ljava/time/Duration;)V", Hook.ofStatic("sleep", "(Ljava/time/Duration;)V")));
+				"sleep(J)V", Hook.ofStatic(THREAD_HOOKS, "sleep", "(J)V"),
+				"sleep(JI)V", Hook.ofStatic(THREAD_HOOKS, "sleep", "(JI)V"),
+				"sleep(Ljava/time/Duration;)V", Hook.ofStatic(THREAD_HOOKS, "sleep", "(Ljava/time/Duration;)V")));
 		// LockSupport's parks are recorded inside the JDK (JdkClasses, Parks), whoever calls them
 		STATIC.put("java/nio/file/Files", hooks(
-				"readAllBytes(" + PATH + ")[B", Hook.ofStatic("ioReadAllBytes", "(" + PATH + ")[B"),
-				"readString(" + PATH + ")Ljava/lang/String;", Hook.ofStatic("ioReadString",
+				"readAllBytes(" + PATH + ")[B", Hook.ofStatic(IO_HOOKS, "ioReadAllBytes", "(" + PATH + ")[B"),
+				"readString(" + PATH + ")Ljava/lang/String;", Hook.ofStatic(IO_HOOKS, "ioReadString",
 						"(" + PATH + ")Ljava/lang/String;"),
-				"readAllLines(" + PATH + ")Ljava/util/List;", Hook.ofStatic("ioReadAllLines",
+				"readAllLines(" + PATH + ")Ljava/util/List;", Hook.ofStatic(IO_HOOKS, "ioReadAllLines",
 						"(" + PATH + ")Ljava/util/List;"),
-				"write(" + PATH + "[B" + OPTIONS + ")" + PATH, Hook.ofStatic("ioWrite", "(" + PATH + "[B" + OPTIONS
+				"write(" + PATH + "[B" + OPTIONS + ")" + PATH, Hook.ofStatic(IO_HOOKS, "ioWrite", "(" + PATH + "[B" + OPTIONS
 						+ ")" + PATH),
-				"writeString(" + PATH + "Ljava/lang/CharSequence;" + OPTIONS + ")" + PATH, Hook.ofStatic(
+				"writeString(" + PATH + "Ljava/lang/CharSequence;" + OPTIONS + ")" + PATH, Hook.ofStatic(IO_HOOKS,
 						"ioWriteString", "(" + PATH + "Ljava/lang/CharSequence;" + OPTIONS + ")" + PATH)));
 	}
 
 	private static final Map<String, Hook> LOCKS = hooks(
-			"lock()V", new Hook("lock", "(" + LOCK + "I)V"),
-			"lockInterruptibly()V", new Hook("lockInterruptibly", "(" + LOCK + "I)V"),
-			"tryLock()Z", new Hook("tryLock", "(" + LOCK + "I)Z"),
-			"tryLock(J" + UNIT + ")Z", Hook.of("tryLock", LOCK, "(J" + UNIT + ")Z"),
-			"unlock()V", new Hook("unlock", "(" + LOCK + "I)V"));
+			"lock()V", new Hook(LOCK_HOOKS, "lock", "(" + LOCK + "I)V"),
+			"lockInterruptibly()V", new Hook(LOCK_HOOKS, "lockInterruptibly", "(" + LOCK + "I)V"),
+			"tryLock()Z", new Hook(LOCK_HOOKS, "tryLock", "(" + LOCK + "I)Z"),
+			"tryLock(J" + UNIT + ")Z", Hook.of(LOCK_HOOKS, "tryLock", LOCK, "(J" + UNIT + ")Z"),
+			"unlock()V", new Hook(LOCK_HOOKS, "unlock", "(" + LOCK + "I)V"));
 
 	private static final Map<String, Hook> QUEUES = hooks(
-			"put(" + O + ")V", new Hook("put", "(" + QUEUE + O + "I)V"),
-			"offer(" + O + ")Z", new Hook("offer", "(" + QUEUE + O + "I)Z"),
-			"offer(" + O + "J" + UNIT + ")Z", Hook.of("offer", QUEUE, "(" + O + "J" + UNIT + ")Z"),
-			"take()" + O, new Hook("take", "(" + QUEUE + "I)" + O),
-			"poll()" + O, new Hook("poll", "(" + QUEUE + "I)" + O),
-			"poll(J" + UNIT + ")" + O, Hook.of("poll", QUEUE, "(J" + UNIT + ")" + O));
+			"put(" + O + ")V", new Hook(SYNC_HOOKS, "put", "(" + QUEUE + O + "I)V"),
+			"offer(" + O + ")Z", new Hook(SYNC_HOOKS, "offer", "(" + QUEUE + O + "I)Z"),
+			"offer(" + O + "J" + UNIT + ")Z", Hook.of(SYNC_HOOKS, "offer", QUEUE, "(" + O + "J" + UNIT + ")Z"),
+			"take()" + O, new Hook(SYNC_HOOKS, "take", "(" + QUEUE + "I)" + O),
+			"poll()" + O, new Hook(SYNC_HOOKS, "poll", "(" + QUEUE + "I)" + O),
+			"poll(J" + UNIT + ")" + O, Hook.of(SYNC_HOOKS, "poll", QUEUE, "(J" + UNIT + ")" + O));
 
 	/** Hooks for calls through interfaces, whatever the receiver's class. */
 	private static final Map<String, Map<String, Hook>> BY_INTERFACE = new HashMap<>();
@@ -282,12 +283,12 @@ final class Instrumenter implements ClassFileTransformer {
 	static {
 		BY_INTERFACE.put("java/util/concurrent/locks/Lock", LOCKS);
 		BY_INTERFACE.put("java/util/concurrent/locks/Condition", hooks(
-				"await()V", new Hook("await", "(" + COND + "I)V"),
-				"await(J" + UNIT + ")Z", new Hook("await", "(" + COND + "J" + UNIT + "I)Z"),
-				"awaitNanos(J)J", new Hook("awaitNanos", "(" + COND + "JI)J"),
-				"awaitUntil(Ljava/util/Date;)Z", Hook.of("awaitUntil", COND, "(Ljava/util/Date;)Z"),
-				"signal()V", new Hook("signal", "(" + COND + "I)V"),
-				"signalAll()V", new Hook("signalAll", "(" + COND + "I)V")));
+				"await()V", new Hook(LOCK_HOOKS, "await", "(" + COND + "I)V"),
+				"await(J" + UNIT + ")Z", new Hook(LOCK_HOOKS, "await", "(" + COND + "J" + UNIT + "I)Z"),
+				"awaitNanos(J)J", new Hook(LOCK_HOOKS, "awaitNanos", "(" + COND + "JI)J"),
+				"awaitUntil(Ljava/util/Date;)Z", Hook.of(LOCK_HOOKS, "awaitUntil", COND, "(Ljava/util/Date;)Z"),
+				"signal()V", new Hook(LOCK_HOOKS, "signal", "(" + COND + "I)V"),
+				"signalAll()V", new Hook(LOCK_HOOKS, "signalAll", "(" + COND + "I)V")));
 		BY_INTERFACE.put("java/util/concurrent/BlockingQueue", QUEUES);
 		BY_INTERFACE.put("java/util/concurrent/ExecutorService", hooks(
 				"submit(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;", Hook.task("submit",
@@ -414,7 +415,7 @@ final class Instrumenter implements ClassFileTransformer {
 		public void visitCode() {
 			super.visitCode();
 			if ("thread".equals(mark)) {
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "threadBegin", "()V", false);
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, THREAD_HOOKS, "threadBegin", "()V", false);
 				owner.changed = true;
 			} else if ("compute".equals(mark)) {
 				super.visitVarInsn(Opcodes.ALOAD, 0);
@@ -424,7 +425,7 @@ final class Instrumenter implements ClassFileTransformer {
 			if (synchronizedMethod) {
 				pushMonitor();
 				site();
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "locked", "(" + O + "I)V", false);
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, LOCK_HOOKS, "locked", "(" + O + "I)V", false);
 				owner.changed = true;
 			}
 		}
@@ -454,13 +455,13 @@ final class Instrumenter implements ClassFileTransformer {
 				super.visitInsn(Opcodes.DUP);
 				super.visitInsn(Opcodes.MONITORENTER);
 				site();
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "locked", "(" + O + "I)V", false);
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, LOCK_HOOKS, "locked", "(" + O + "I)V", false);
 				owner.changed = true;
 				return;
 			case Opcodes.MONITOREXIT:
 				super.visitInsn(Opcodes.DUP);
 				site();
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "unlocking", "(" + O + "I)V", false);
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, LOCK_HOOKS, "unlocking", "(" + O + "I)V", false);
 				owner.changed = true;
 				break;
 			case Opcodes.RETURN:
@@ -472,15 +473,15 @@ final class Instrumenter implements ClassFileTransformer {
 				if (synchronizedMethod) {
 					pushMonitor();
 					site();
-					super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "unlocking", "(" + O + "I)V", false);
+					super.visitMethodInsn(Opcodes.INVOKESTATIC, LOCK_HOOKS, "unlocking", "(" + O + "I)V", false);
 				}
 				if ("thread".equals(mark)) {
-					super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "threadEnd", "()V", false);
+					super.visitMethodInsn(Opcodes.INVOKESTATIC, THREAD_HOOKS, "threadEnd", "()V", false);
 				} else if ("compute".equals(mark)) {
 					super.visitVarInsn(Opcodes.ALOAD, 0);
 					super.visitMethodInsn(Opcodes.INVOKESTATIC, TASKS, "computeEnd", "(" + O + ")V", false);
 				} else if ("main".equals(mark)) {
-					super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "mainEnd", "()V", false);
+					super.visitMethodInsn(Opcodes.INVOKESTATIC, THREAD_HOOKS, "mainEnd", "()V", false);
 					owner.changed = true;
 				}
 				break;
@@ -502,7 +503,7 @@ final class Instrumenter implements ClassFileTransformer {
 					// new X; dup; ...; invokespecial <init> leaves the object built on the stack: the hook gets a copy
 					super.visitInsn(Opcodes.DUP);
 					int paren = created.indexOf('(');
-					super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, created.substring(0, paren), created.substring(paren),
+					super.visitMethodInsn(Opcodes.INVOKESTATIC, SYNC_HOOKS, created.substring(0, paren), created.substring(paren),
 							false);
 					owner.changed = true;
 				}
@@ -518,7 +519,7 @@ final class Instrumenter implements ClassFileTransformer {
 			String object = opcode == Opcodes.INVOKEVIRTUAL ? objectMethod(method + descriptor) : null;
 			if (object != null) {
 				site();
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, object, Hook.of(object, O, descriptor).descriptor,
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, LOCK_HOOKS, object, Hook.of(LOCK_HOOKS, object, O, descriptor).descriptor,
 						false);
 				owner.changed = true;
 				return;
@@ -526,14 +527,14 @@ final class Instrumenter implements ClassFileTransformer {
 			super.visitMethodInsn(opcode, type, method, descriptor, isInterface);
 		}
 
-		/** {@code new Thread(r)} or {@code new Thread(r, name)}: r wrapped by {@link Hooks#task(Runnable)}. */
+		/** {@code new Thread(r)} or {@code new Thread(r, name)}: r wrapped by {@link ThreadHooks#task(Runnable)}. */
 		private boolean wrapsRunnable(String descriptor) {
 			String task = "(Ljava/lang/Runnable;)Ljava/lang/Runnable;";
 			if (descriptor.equals("(Ljava/lang/Runnable;)V")) {
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "task", task, false);
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, THREAD_HOOKS, "task", task, false);
 			} else if (descriptor.equals("(Ljava/lang/Runnable;Ljava/lang/String;)V")) {
 				super.visitInsn(Opcodes.SWAP);
-				super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "task", task, false);
+				super.visitMethodInsn(Opcodes.INVOKESTATIC, THREAD_HOOKS, "task", task, false);
 				super.visitInsn(Opcodes.SWAP);
 			} else {
 				return false;

@@ -44,7 +44,7 @@ public final class Threads {
 		try {
 			Actor child = Hooks.THREADS.get(t);
 			if (child == null || !child.created) {
-				Hooks.created(t, Hooks.current(), site);
+				ThreadHooks.created(t, Hooks.current(), site);
 			}
 		} finally {
 			Hooks.LOCK.unlock();
