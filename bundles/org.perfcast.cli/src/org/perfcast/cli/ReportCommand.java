@@ -28,7 +28,7 @@ final class ReportCommand extends AbstractCommand {
 				               the schedules (inline SVG, no external files)
 				  --csv OUT    the summary values of one run, a row per point; its series go to
 				               OUT with "-series" before the extension
-				  --json OUT   the run as JSON (an array for several runs); keys in the README
+				  --json OUT   the run as JSON (an array for several runs); keys in docs/formats.md
 				  --log-x, --log-y   logarithmic chart axes in the HTML report""");
 	}
 

@@ -19,7 +19,7 @@ import org.perfcast.model.results.Table;
 import org.perfcast.model.results.Timeline;
 
 /**
- * A run as JSON with stable keys, documented in the README: one object with {@code engine}, {@code inputs},
+ * A run as JSON with stable keys, documented in docs/formats.md: one object with {@code engine}, {@code inputs},
  * {@code bindings}, {@code sweeps}, {@code options}, {@code start}, {@code wallTimeSeconds}, {@code status},
  * {@code pointCount} and {@code points}, each point with {@code index}, {@code bindings}, {@code status},
  * {@code wallTimeSeconds}, {@code values}, {@code series}, {@code tables}, {@code schedules} and

@@ -87,7 +87,7 @@ final class Messages {
 	static final String RUN_ON_PREFERENCES = "<a>Cluster settings...</a>";
 
 	static final String CLUSTER_DESCRIPTION = "Where simulations that run on a SLURM cluster are submitted. The "
-			+ "cluster's nodes run the perfcast-cli distribution (see the README, Sweeps on a SLURM cluster).";
+			+ "cluster's nodes run the perfcast-cli distribution (see docs/sweeps.md, Sweeps on a SLURM cluster).";
 	static final String CLUSTER_SUBMIT = "Submit with";
 	static final String CLUSTER_SUBMIT_LOCAL = "this machine's sbatch (its file system is shared with the nodes)";
 	static final String CLUSTER_SUBMIT_SSH = "ssh to a login node (keys or an agent; no password prompt)";

@@ -42,7 +42,7 @@ import org.perfcast.engine.run.SweepRunner;
  * simulation, and gives the smaller T where it is the only reason. An engine accepts a model when it reads the
  * file's kind and the model has what it needs; the LogGP simulation refuses machines without LogGP parameters,
  * which is checked to be its only reason. The table of the largest differences is written to
- * {@code target/agreement.md} (it is the README's).
+ * {@code target/agreement.md} (it is docs/model-and-predict.md's).
  */
 class EngineAgreementTest {
 

@@ -256,7 +256,7 @@ class DiagramsTest {
 		}
 		assertTrue(width < 3 * height && height < 3 * width, width + " x " + height);
 		assertTrue(nodes.get(0).getPosition().getY() < nodes.get(499).getPosition().getY(), "p0 first, p499 last");
-		// a measurement for the record, not a check: see the README
+		// a measurement for the record, not a check
 		Path timing = Path.of("target", "diagram-timing.txt");
 		Files.createDirectories(timing.getParent());
 		Files.writeString(timing, String.format("500 nodes, 2000 edges: graph %.0f ms, layout %.0f ms%n",

@@ -13,8 +13,8 @@ import org.perfcast.loggp.SyntheticMpiTrace;
 import org.perfcast.loggp.TraceReplay;
 
 /**
- * The replay's speed and memory (not a test: run its main with the bundles' classes on the class path; see the
- * README): {@code ReplayBench [EVENTS [DIR [whole]]]} writes into DIR (default: a temporary folder), unless there
+ * The replay's speed and memory (not a test: run its main with the bundles' classes on the class path; see
+ * docs/mpi.md): {@code ReplayBench [EVENTS [DIR [whole]]]} writes into DIR (default: a temporary folder), unless there
  * already, a synthetic trace of EVENTS events (default 10^7; see {@link SyntheticMpiTrace}), then replays it as a
  * stream ({@code perfcast bench replay-1eN} does too), or with
  * {@code whole} reads it whole first as the replay did before it streamed ({@link MemoryTrace}), printing the

@@ -170,7 +170,7 @@ class JavaLibrariesTest {
 	/**
 	 * With more work (so that the parallel part outweighs the start: class loading, the JIT), on Java 25: the
 	 * recording accounts for its run (its self-check holds), and the prediction for two processors is a speed-up.
-	 * Real runs are compared with it by perfcast accuracy on a quiet machine (the README's numbers).
+	 * Real runs are compared with it by perfcast accuracy on a quiet machine (the numbers of docs/threads.md).
 	 */
 	@ParameterizedTest(name = "{0} (-Dn={1})")
 	@MethodSource("accuracyPrograms")

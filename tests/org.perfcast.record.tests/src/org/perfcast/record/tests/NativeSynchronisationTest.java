@@ -149,7 +149,7 @@ class NativeSynchronisationTest {
 					+ " predicts on 2 processors against the program's known answer");
 		}
 		assertTrue(check.reliable(), name + ": the recording's self-check: " + attempts + control(dir));
-		// real runs are compared with the predictions by perfcast accuracy, on a quiet machine (the README's numbers):
+		// real runs are compared with the predictions by perfcast accuracy, on a quiet machine (the numbers of docs/threads.md):
 		// they depend on the machine's load and on the time a woken thread takes to reach the other processor
 	}
 

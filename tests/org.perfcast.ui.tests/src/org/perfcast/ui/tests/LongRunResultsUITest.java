@@ -23,7 +23,7 @@ import org.perfcast.ui.results.RunEntry;
 
 /**
  * The results of a trace-driven simulation of 10⁹ events (a synthetic recording of 8 workers, 19 GB, simulated as it
- * was read: see the README's "Long runs"; the file was made with {@code perfcast bench --write-trace w1e9.vtraceb
+ * was read: see "Long runs" in docs/threads.md; the file was made with {@code perfcast bench --write-trace w1e9.vtraceb
  * --events 1e9} and {@code perfcast run trace w1e9.vtraceb --option processors=4 --option model=direct}) open in the
  * Results view at once: its timelines are a summary per time bucket.
  */
