@@ -13,7 +13,7 @@ import org.perfcast.engine.TemporaryDirectory;
 
 /**
  * {@code perfcast bench}: times Perfcast's own work on the example models (warm-up, then repeated
- * measurements; median and minimum per operation), for the numbers quoted in closing notes and the README. The
+ * measurements; median and minimum per operation), for the numbers quoted in closing notes and the user guide. The
  * benchmarks are {@link BenchCatalogue}'s, timed by {@link BenchHarness}; {@code --write-trace} is
  * {@link BenchTraceWriter}'s.
  */

@@ -13,7 +13,7 @@ import org.perfcast.engine.MemoryLimit;
 import org.perfcast.engine.Printable;
 
 /**
- * A time-independent trace of an MPI run (the format of the README's "Recorded MPI runs"), read as a stream for
+ * A time-independent trace of an MPI run (the format of docs/mpi.md, "Recorded MPI runs"), read as a stream for
  * {@link TraceReplay}: {@link #read} reads only the index, and each rank's events are read, their collectives
  * decomposed into point-to-point messages and every receive matched to its send as the replay reaches them. MPI
  * matches by (source, tag, communicator), in the order the receives were posted and the sends made; a wildcard

@@ -38,7 +38,7 @@
  * Fortran: Open MPI's Fortran bindings call PMPI_ directly, so the mpif.h / use mpi entry points (mpi_send_)
  * and the ompi_*_f functions the mpi_f08 module calls are defined too (fortran.c), one for every C entry point.
  * Log lines: "kind start end peer bytes name", kind compute, send, recv or coll; the last line "end T".
- * Trace mode (PERFCAST_MPI_TRACE): each rank writes one line per event, the format of the README's "Recorded
+ * Trace mode (PERFCAST_MPI_TRACE): each rank writes one line per event, the format of docs/mpi.md's "Recorded
  * MPI runs": "compute US" for the computation since the previous MPI call (measured from the end of one
  * intercepted call to the start of the next), "send|ssend|recv PEER TAG COMM BYTES", "isend|issend|irecv
  * PEER TAG COMM BYTES REQ", "wait REQ [SOURCE TAG BYTES]" when a request completes (a receive's actual

@@ -12,7 +12,7 @@ import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 
-/** PNG screenshots of a shell, for the README, the IDE smoke check and UI tests. */
+/** PNG screenshots of a shell, for the README and the user guide, the IDE smoke check and UI tests. */
 public final class Screenshots {
 
 	private Screenshots() {
