@@ -52,7 +52,7 @@ import org.eclipse.ui.dialogs.SaveAsDialog;
 import org.eclipse.ui.part.EditorPart;
 import org.eclipse.ui.part.FileEditorInput;
 import org.eclipse.ui.views.properties.IPropertySheetPage;
-import org.perfcast.diagram.glsp.DiagramStorage;
+import org.perfcast.diagram.glsp.OpenDocuments;
 import org.perfcast.diagram.glsp.JsonRpc;
 import org.perfcast.diagram.glsp.MachineDiagramModule;
 import org.perfcast.diagram.glsp.ProgramDiagramModule;
@@ -99,6 +99,8 @@ public class DiagramEditor extends EditorPart implements IEditingDomainProvider,
 	private RedoAction redo;
 	private ModelPropertySheetPage propertySheetPage;
 	private final SelectionProvider selection = new SelectionProvider();
+	/** This editor's document, shared with its diagram server. */
+	private final OpenDocuments documents = new OpenDocuments();
 	private final List<String> traffic = new CopyOnWriteArrayList<>();
 
 	@Override
@@ -154,7 +156,7 @@ public class DiagramEditor extends EditorPart implements IEditingDomainProvider,
 		document.setSaver(shared::save);
 		shared.addCompanion(companion);
 		shared.addListener(sharedListener);
-		DiagramStorage.open(uri, document);
+		documents.open(uri, document);
 		decorator = new DiagramDecorator(model, document);
 	}
 
@@ -188,9 +190,9 @@ public class DiagramEditor extends EditorPart implements IEditingDomainProvider,
 	private final SharedModel.Listener sharedListener = new SharedModel.Listener() {
 		@Override
 		public void moved(IFile file) {
-			DiagramStorage.close(uri);
+			documents.close(uri);
 			uri = URI.createPlatformResourceURI(file.getFullPath().toString(), true).toString();
-			DiagramStorage.open(uri, document);
+			documents.open(uri, document);
 			setInput(new FileEditorInput(file));
 			setPartName(file.getName());
 			decorator.fileIs(file);
@@ -261,7 +263,7 @@ public class DiagramEditor extends EditorPart implements IEditingDomainProvider,
 		browser = new Browser(area, SWT.NONE);
 		browser.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
 		DiagramModule module = MachineDiagram.TYPE.equals(type) ? new MachineDiagramModule() : new ProgramDiagramModule();
-		rpc = new JsonRpc(Guice.createInjector(new ServerModule().configureDiagramModule(module)),
+		rpc = new JsonRpc(Guice.createInjector(new ServerModule().configureDiagramModule(module), documents),
 				text -> browser.getDisplay().asyncExec(() -> {
 					note("-> ", text);
 					if (!browser.isDisposed()) {
@@ -458,7 +460,7 @@ public class DiagramEditor extends EditorPart implements IEditingDomainProvider,
 		if (decorator != null) {
 			decorator.stop();
 		}
-		DiagramStorage.close(uri);
+		documents.close(uri);
 		if (document != null) {
 			// the model may stay open in the tree editor: the diagram's server stops listening to it
 			document.close();

@@ -1,8 +1,6 @@
 package org.perfcast.diagram.glsp;
 
 import java.io.IOException;
-import java.util.Map;
-
 import org.eclipse.emf.common.command.BasicCommandStack;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.edit.domain.AdapterFactoryEditingDomain;
@@ -18,8 +16,8 @@ import org.perfcast.model.resource.ModelFiles;
 import com.google.inject.Inject;
 
 /**
- * Loads the model a client asks for: a document given to {@link #open(String, DiagramDocument)} (the IDE's
- * editor shares its own), else the file of the option {@value #SOURCE_URI}, loaded into a new editing domain.
+ * Loads the model a client asks for: the document its server's {@link OpenDocuments} hold for it (the IDE's editor
+ * shares its own), else the file of the option {@value #SOURCE_URI}, loaded into a new editing domain.
  * Saving writes the model and its notation.
  */
 public class DiagramStorage implements SourceModelStorage {
@@ -27,20 +25,12 @@ public class DiagramStorage implements SourceModelStorage {
 	/** The request option naming the model file. */
 	public static final String SOURCE_URI = "sourceUri";
 
-	private static final Map<String, DiagramDocument> OPEN = new java.util.concurrent.ConcurrentHashMap<>();
-
 	@Inject
 	protected DiagramState state;
 
-	/** Makes the client that asks for {@code uri} edit {@code document} (until {@link #close(String)}). */
-	public static void open(String uri, DiagramDocument document) {
-		OPEN.put(uri, document);
-	}
-
-	/** Forgets the document of {@code uri}. */
-	public static void close(String uri) {
-		OPEN.remove(uri);
-	}
+	/** The documents shared by the editor that started this server (none when it was bound without one). */
+	@Inject(optional = true)
+	protected OpenDocuments documents = new OpenDocuments();
 
 	@Override
 	public void loadSourceModel(RequestModelAction action) {
@@ -48,7 +38,7 @@ public class DiagramStorage implements SourceModelStorage {
 		if (uri == null || uri.isBlank()) {
 			throw new GLSPServerException("the request names no model (option " + SOURCE_URI + ")");
 		}
-		DiagramDocument document = OPEN.get(uri);
+		DiagramDocument document = documents.get(uri);
 		if (document == null) {
 			AdapterFactoryEditingDomain domain = new AdapterFactoryEditingDomain(
 					new ComposedAdapterFactory(ComposedAdapterFactory.Descriptor.Registry.INSTANCE), new BasicCommandStack(),

@@ -20,6 +20,7 @@ import org.eclipse.glsp.server.di.ServerModule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.diagram.glsp.DiagramStorage;
+import org.perfcast.diagram.glsp.OpenDocuments;
 import org.perfcast.diagram.glsp.ProgramDiagramModule;
 import org.perfcast.diagram.server.DiagramDocument;
 import org.perfcast.diagram.server.ModelThread;
@@ -87,9 +88,10 @@ class DiagramClientTest {
 		Pamela.Result result = Pamela.analyseProgram(file, "matvec.program", ParameterBindings.EMPTY, EngineMonitor.NULL);
 		document.decorate(Predictions.program(result.prediction(), result.criticalPath(), List.of(new Decorations.DiagramMarker(
 				DiagramIds.of(program.getSteps().get(1)), "info", "the step computes for 240"))));
-		DiagramStorage.open(uri, document);
+		OpenDocuments documents = new OpenDocuments();
+		documents.open(uri, document);
 		try (TestWebServer web = new TestWebServer(Guice.createInjector(new ServerModule().configureDiagramModule(
-				new ProgramDiagramModule())), DiagramStorage.class)) {
+				new ProgramDiagramModule()), documents), DiagramStorage.class)) {
 			String page = "http://127.0.0.1:" + web.port() + "/index.html?type=perfcast-program&uri="
 					+ URLEncoder.encode(uri, StandardCharsets.UTF_8) + "&ws=ws://127.0.0.1:" + web.port() + "/glsp";
 			Path screenshot = Path.of("target", "screenshots", "diagram-chromium.png").toAbsolutePath();
@@ -113,8 +115,6 @@ class DiagramClientTest {
 			assertEquals(1, document.read(() -> program.getSteps().get(1).getMessages().size()), "the message in the model");
 			assertTrue(document.isDirty());
 			assertTrue(Files.size(screenshot) > 1000);
-		} finally {
-			DiagramStorage.close(uri);
 		}
 	}
 }

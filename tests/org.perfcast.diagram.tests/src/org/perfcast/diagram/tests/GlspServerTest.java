@@ -68,7 +68,6 @@ import org.perfcast.pamela.CriticalPath;
 import org.perfcast.pamela.Pamela;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perfcast.diagram.glsp.DiagramStorage;
 import org.perfcast.diagram.glsp.ProgramDiagramModule;
 import org.perfcast.diagram.server.DiagramDocument;
 import org.perfcast.diagram.server.DiagramIds;
@@ -103,8 +102,7 @@ class GlspServerTest {
 		ModelFiles.Loaded loaded = ModelFiles.load(domain.getResourceSet(), URI.createURI(uri), "matvec.program");
 		DiagramDocument document = new DiagramDocument(domain, loaded.resource(), ModelThread.locked());
 		Program program = (Program) document.root();
-		DiagramStorage.open(uri, document);
-		try (GlspTestClient client = new GlspTestClient(new ProgramDiagramModule(), uri)) {
+		try (GlspTestClient client = new GlspTestClient(new ProgramDiagramModule(), uri, document)) {
 
 			// a task from the palette, placed where the user clicked
 			client.send(new CreateNodeOperation(ProgramDiagram.TASK, GraphUtil.point(40, 60)));
@@ -151,8 +149,6 @@ class GlspServerTest {
 			client.await(() -> document.read(() -> program.getTasks().isEmpty()), "the delete");
 			assertTrue(document.isDirty());
 			assertEquals(0, client.count("message"), "no error reported: " + client.received);
-		} finally {
-			DiagramStorage.close(uri);
 		}
 	}
 
@@ -193,8 +189,7 @@ class GlspServerTest {
 	void testProcessesFromThePaletteReconnectedMessagesAndChangesMadeElsewhere() throws Exception {
 		DiagramDocument document = document("matvec.program");
 		Program program = (Program) document.root();
-		DiagramStorage.open(uri(document), document);
-		try (GlspTestClient client = new GlspTestClient(new ProgramDiagramModule(), uri(document))) {
+		try (GlspTestClient client = new GlspTestClient(new ProgramDiagramModule(), uri(document), document)) {
 			String exchange = DiagramIds.of(program.getSteps().get(0));
 			String update = DiagramIds.of(program.getSteps().get(1));
 			// the process count is the parameter P (default 6): a new process raises its default
@@ -246,8 +241,6 @@ class GlspServerTest {
 				client.await(() -> true, "bounds requests answered"); // a redraw would now come back as an update
 			}
 			assertEquals(before, client.count("updateModel") + client.count("setModel"));
-		} finally {
-			DiagramStorage.close(uri(document));
 		}
 	}
 
@@ -266,8 +259,7 @@ class GlspServerTest {
 		assertEquals(result.prediction().Tcplx(), path.length(), 1e-9);
 
 		String exchange = DiagramIds.of(program.getSteps().get(0));
-		DiagramStorage.open(uri(document), document);
-		try (GlspTestClient client = new GlspTestClient(new ProgramDiagramModule(), uri(document))) {
+		try (GlspTestClient client = new GlspTestClient(new ProgramDiagramModule(), uri(document), document)) {
 			document.decorate(Predictions.program(result.prediction(), path, List.of(
 					new Decorations.DiagramMarker(exchange, "warning",
 							"contention on l[0] <a href=\"https://x\" style=\"position:fixed;inset:0\">x</a>"),
@@ -307,8 +299,6 @@ class GlspServerTest {
 			html = ((GPreRenderedElement) client.last(SetPopupModelAction.class).orElseThrow().getNewRoot().getChildren()
 					.get(0)).getCode();
 			assertTrue(html.contains("step time 37.5") && html.contains("14 % of the critical path"), html);
-		} finally {
-			DiagramStorage.close(uri(document));
 		}
 	}
 
@@ -330,8 +320,7 @@ class GlspServerTest {
 		DiagramDocument document = load(file);
 		Machine machine = (Machine) document.root();
 		CustomTopology topology = (CustomTopology) machine.getTopology();
-		DiagramStorage.open(uri(document), document);
-		try (GlspTestClient client = new GlspTestClient(new MachineDiagramModule(), uri(document))) {
+		try (GlspTestClient client = new GlspTestClient(new MachineDiagramModule(), uri(document), document)) {
 			assertTrue(client.element("p2") instanceof GNode && client.element("p3") == null);
 			client.send(new CreateNodeOperation(MachineDiagram.PROCESSOR, GraphUtil.point(0, 0)));
 			client.await(() -> "4".equals(document.read(machine::getProcessorCount)), "four processors");
@@ -359,8 +348,6 @@ class GlspServerTest {
 			assertEquals(3, topology.getLinks().size());
 			assertEquals(2, machine.getProcessors().get(1).getIndex());
 			assertEquals(2, link.getSource());
-		} finally {
-			DiagramStorage.close(uri(document));
 		}
 	}
 
@@ -368,8 +355,7 @@ class GlspServerTest {
 	void testMachineLinksColouredByTheProgramsLoads() throws Exception {
 		DiagramDocument document = document("ring.machine");
 		Machine machine = (Machine) document.root();
-		DiagramStorage.open(uri(document), document);
-		try (GlspTestClient client = new GlspTestClient(new MachineDiagramModule(), uri(document))) {
+		try (GlspTestClient client = new GlspTestClient(new MachineDiagramModule(), uri(document), document)) {
 			// a ring's links are fixed by its topology: drawing one is refused with the reason
 			client.send(new CreateEdgeOperation(MachineDiagram.LINK, "p0", "p3"));
 			client.await(() -> errorSaying(client, "only in a custom topology"), "the refusal");
@@ -400,8 +386,6 @@ class GlspServerTest {
 					.getChildren().get(0)).getCode();
 			assertTrue(html.contains("in matvec.program: σ = " + Numbers.format(result.prediction().resources().get("l[0]")))
 					&& html.contains("U = "), html);
-		} finally {
-			DiagramStorage.close(uri(document));
 		}
 	}
 }

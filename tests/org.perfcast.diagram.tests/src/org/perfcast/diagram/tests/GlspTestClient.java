@@ -22,6 +22,8 @@ import org.eclipse.glsp.server.protocol.GLSPServer;
 import org.eclipse.glsp.server.protocol.InitializeClientSessionParameters;
 import org.eclipse.glsp.server.protocol.InitializeParameters;
 import org.perfcast.diagram.glsp.DiagramStorage;
+import org.perfcast.diagram.glsp.OpenDocuments;
+import org.perfcast.diagram.server.DiagramDocument;
 
 import com.google.inject.Guice;
 
@@ -42,9 +44,15 @@ final class GlspTestClient implements AutoCloseable {
 	final List<Action> received = new CopyOnWriteArrayList<>();
 	private final GLSPServer server;
 
-	/** A session on {@code module}'s server showing the model at {@code uri}, once the server has sent it. */
-	GlspTestClient(DiagramModule module, String uri) throws Exception {
-		server = Guice.createInjector(new ServerModule().configureDiagramModule(module)).getInstance(GLSPServer.class);
+	/**
+	 * A session on {@code module}'s server showing {@code document}, the model at {@code uri}, once the server has sent
+	 * it.
+	 */
+	GlspTestClient(DiagramModule module, String uri, DiagramDocument document) throws Exception {
+		OpenDocuments documents = new OpenDocuments();
+		documents.open(uri, document);
+		server = Guice.createInjector(new ServerModule().configureDiagramModule(module), documents).getInstance(
+				GLSPServer.class);
 		server.connect(message -> received.add(message.getAction()));
 		InitializeParameters init = new InitializeParameters();
 		init.setApplicationId("perfcast-test");
