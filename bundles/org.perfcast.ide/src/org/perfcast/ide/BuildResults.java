@@ -7,14 +7,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResourceChangeEvent;
+import org.eclipse.core.resources.IResourceChangeListener;
+import org.eclipse.core.resources.IResourceDelta;
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 
 /**
  * The builder's latest results per file, for editors that draw them (the diagram editors decorate themselves
  * with the PAMELA prediction and critical path). Listeners hear of each analysed file once its markers are set,
- * on the builder's thread.
+ * on the builder's thread. One instance lives while the bundle is started ({@link IdeActivator}, also an OSGi
+ * service); a file's results go when the file is removed.
  */
-public final class BuildResults {
+public final class BuildResults implements IResourceChangeListener {
 
 	/**
 	 * One file's analysis.
@@ -47,16 +52,21 @@ public final class BuildResults {
 	/** The id of the mapping build participant, whose results are {@link org.perfcast.mapping.MappingResult}s. */
 	public static final String MAPPING = PerfcastIde.PLUGIN_ID + ".mapping";
 
-	private static final Map<IPath, Analysed> LATEST = new ConcurrentHashMap<>();
-	private static final List<Listener> LISTENERS = new CopyOnWriteArrayList<>();
+	private final Map<IPath, Analysed> latest = new ConcurrentHashMap<>();
+	private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
-	private BuildResults() {
+	BuildResults() {
+	}
+
+	/** The build results of the running bundle. */
+	public static BuildResults get() {
+		return IdeActivator.buildResults();
 	}
 
 	/** Records {@code analysed} as its file's latest and tells the listeners. */
-	static void publish(Analysed analysed) {
-		LATEST.put(analysed.file().getFullPath(), analysed);
-		for (Listener listener : LISTENERS) {
+	void publish(Analysed analysed) {
+		latest.put(analysed.file().getFullPath(), analysed);
+		for (Listener listener : listeners) {
 			try {
 				listener.analysed(analysed);
 			} catch (RuntimeException e) {
@@ -66,20 +76,51 @@ public final class BuildResults {
 	}
 
 	/** The latest analysis of the file at {@code path}, or null if it has not been analysed since start-up. */
-	public static Analysed latest(IPath path) {
-		return LATEST.get(path);
+	public Analysed latest(IPath path) {
+		return latest.get(path);
 	}
 
 	/** The latest analyses of every file that read the file at {@code path}. */
-	public static List<Analysed> readersOf(IPath path) {
-		return LATEST.values().stream().filter(a -> a.inputs().contains(path) && a.file().exists()).toList();
+	public List<Analysed> readersOf(IPath path) {
+		return latest.values().stream().filter(a -> a.inputs().contains(path) && a.file().exists()).toList();
 	}
 
-	public static void addListener(Listener listener) {
-		LISTENERS.add(listener);
+	public void addListener(Listener listener) {
+		listeners.add(listener);
 	}
 
-	public static void removeListener(Listener listener) {
-		LISTENERS.remove(listener);
+	public void removeListener(Listener listener) {
+		listeners.remove(listener);
+	}
+
+	/** Forgets the results of files removed (moved files are analysed again under their new path). */
+	@Override
+	public void resourceChanged(IResourceChangeEvent event) {
+		IResourceDelta delta = event.getDelta();
+		if (delta == null || latest.isEmpty()) {
+			return;
+		}
+		try {
+			delta.accept(d -> {
+				if (d.getKind() == IResourceDelta.REMOVED) {
+					IPath removed = d.getFullPath();
+					latest.keySet().removeIf(removed::isPrefixOf);
+					return false;
+				}
+				return true;
+			});
+		} catch (CoreException e) {
+			PerfcastIde.log(e.getStatus());
+		}
+	}
+
+	/** The number of files whose results are kept. */
+	public int size() {
+		return latest.size();
+	}
+
+	void clear() {
+		latest.clear();
+		listeners.clear();
 	}
 }

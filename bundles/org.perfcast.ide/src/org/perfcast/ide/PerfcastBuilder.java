@@ -107,7 +107,7 @@ public final class PerfcastBuilder extends IncrementalProjectBuilder {
 				results.put(descriptor.id(), analysis.result());
 			}
 		}
-		BuildResults.publish(new BuildResults.Analysed(file, inputs, results));
+		BuildResults.get().publish(new BuildResults.Analysed(file, inputs, results));
 	}
 
 	private List<IFile> allModelFiles(List<BuildParticipants.Descriptor> participants) throws CoreException {

@@ -52,12 +52,12 @@ final class DiagramDecorator implements BuildResults.Listener {
 
 	/** Starts listening and draws the results there are. */
 	void start() {
-		BuildResults.addListener(this);
+		BuildResults.get().addListener(this);
 		job.schedule();
 	}
 
 	void stop() {
-		BuildResults.removeListener(this);
+		BuildResults.get().removeListener(this);
 		job.cancel();
 	}
 
@@ -89,7 +89,7 @@ final class DiagramDecorator implements BuildResults.Listener {
 			if ("machine".equals(mine.getFileExtension())) {
 				decorations = machine(mine, markers, monitor);
 			} else {
-				BuildResults.Analysed latest = BuildResults.latest(mine.getFullPath());
+				BuildResults.Analysed latest = BuildResults.get().latest(mine.getFullPath());
 				Pamela.Result result = latest == null ? null : latest.result(BuildResults.PAMELA, Pamela.Result.class);
 				decorations = Predictions.program(result == null ? null : result.prediction(),
 						result == null ? null : result.criticalPath(), markers);
@@ -120,7 +120,7 @@ final class DiagramDecorator implements BuildResults.Listener {
 			return new Decorations(java.util.Set.of(), Map.of(), Map.of(), markers, "");
 		}
 		List<Predictions.LinkLoad> loads = new ArrayList<>();
-		for (BuildResults.Analysed program : BuildResults.readersOf(machineFile.getFullPath())) {
+		for (BuildResults.Analysed program : BuildResults.get().readersOf(machineFile.getFullPath())) {
 			Pamela.Result result = program.result(BuildResults.PAMELA, Pamela.Result.class);
 			if (result == null || result.prediction() == null || monitor.isCanceled()) {
 				continue;

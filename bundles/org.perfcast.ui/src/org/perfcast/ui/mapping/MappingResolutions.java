@@ -44,7 +44,7 @@ public final class MappingResolutions implements IMarkerResolutionGenerator2 {
 
 	/** The best technique of the builder's latest analysis of {@code file}, if it advised a loop. */
 	static Optional<Evaluation> latestBest(IFile file) {
-		BuildResults.Analysed latest = BuildResults.latest(file.getFullPath());
+		BuildResults.Analysed latest = BuildResults.get().latest(file.getFullPath());
 		MappingResult result = latest == null ? null : latest.result(BuildResults.MAPPING, MappingResult.class);
 		return best(result);
 	}

@@ -1,6 +1,9 @@
 package org.perfcast.ide.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -14,6 +17,7 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.perfcast.ide.BuildResults;
 import org.perfcast.ide.PerfcastMarkers;
 import org.perfcast.ide.PerfcastProjects;
 
@@ -49,6 +53,32 @@ class PamelaParticipantTest {
 		assertEquals(1, markers.size());
 		assertEquals(IMarker.SEVERITY_ERROR, markers.get(0).getAttribute(IMarker.SEVERITY));
 		assertEquals(3, markers.get(0).getAttribute(IMarker.LINE_NUMBER));
+	}
+
+	/**
+	 * The builder's results live in the bundle's {@link BuildResults} service: a saved file's are there, and go with
+	 * the file, and with its project.
+	 */
+	@Test
+	void testBuildResultsFollowTheFilesLife() throws Exception {
+		BuildResults results = BuildResults.get();
+		org.osgi.framework.BundleContext context = org.osgi.framework.FrameworkUtil.getBundle(BuildResults.class)
+				.getBundleContext();
+		assertSame(results, context.getService(context.getServiceReference(BuildResults.class)), "the OSGi service");
+		IProject project = PerfcastProjects.create("results", null, null);
+		IFile one = project.getFile("one.pamela");
+		IFile two = project.getFile("two.pamela");
+		Workspaces.save(one, "main = delay(3)\n");
+		Workspaces.save(two, "main = delay(4)\n");
+		Workspaces.waitForAutoBuild();
+		assertNotNull(results.latest(one.getFullPath()));
+		assertNotNull(results.latest(two.getFullPath()));
+		one.delete(true, null);
+		Workspaces.waitForAutoBuild();
+		assertNull(results.latest(one.getFullPath()), "a removed file's results go");
+		assertNotNull(results.latest(two.getFullPath()));
+		project.delete(true, null);
+		assertNull(results.latest(two.getFullPath()), "a removed project's results go");
 	}
 
 	/** An importer is analysed again when the file it imports changes, though it did not change itself. */

@@ -66,7 +66,7 @@ class DiagramPredictionsUITest {
 		}
 		Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
 		IFile program = project.getFile("matvec.program");
-		UiTests.waitUntil(() -> BuildResults.latest(program.getFullPath()) != null, 60_000, "the build of matvec.program");
+		UiTests.waitUntil(() -> BuildResults.get().latest(program.getFullPath()) != null, 60_000, "the build of matvec.program");
 		return project;
 	}
 

@@ -68,7 +68,7 @@ class ReadmeScreenshotUITest {
 		project.build(org.eclipse.core.resources.IncrementalProjectBuilder.FULL_BUILD, null);
 		Job.getJobManager().join(ResourcesPlugin.FAMILY_AUTO_BUILD, null);
 		IFile program = project.getFile("matvec.program");
-		UiTests.waitUntil(() -> BuildResults.latest(program.getFullPath()) != null, 60_000, "the build of matvec.program");
+		UiTests.waitUntil(() -> BuildResults.get().latest(program.getFullPath()) != null, 60_000, "the build of matvec.program");
 
 		// the predictions the picture shows are the builder's markers
 		List<String> predictions = new ArrayList<>();
