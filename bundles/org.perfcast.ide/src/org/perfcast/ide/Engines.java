@@ -53,7 +53,12 @@ public final class Engines {
 	private Engines() {
 	}
 
-	/** Every contributed engine, in extension registry order; read once. */
+	/** Forgets the engines read: plug-ins that contribute engines came or went ({@link IdeActivator}). */
+	static void forget() {
+		all = null;
+	}
+
+	/** Every contributed engine, in extension registry order; read again after plug-ins came or went. */
 	public static List<Descriptor> all() {
 		List<Descriptor> result = all;
 		if (result == null) {
