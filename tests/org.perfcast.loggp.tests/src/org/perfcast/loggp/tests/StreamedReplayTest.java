@@ -165,7 +165,7 @@ class StreamedReplayTest {
 			StringBuilder events = new StringBuilder();
 			for (String line : ranks.get(p)) {
 				if (random.nextInt(20) == 0) {
-					events.append(random.nextBoolean() ? "" : "   # a comment").append(end);
+					events.append(random.nextBoolean() ? "" : "   # a comment, ünïcödé \u2014 \u00ff\u0080").append(end);
 				}
 				events.append(random.nextInt(10) == 0 ? "\t" + line + "  " : line).append(end);
 			}
