@@ -16,7 +16,6 @@ import org.perfcast.cluster.ClusterShell;
 import org.perfcast.cluster.ClusterSweep;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
-import org.perfcast.engine.Numbers;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.ShellWords;
 import org.perfcast.engine.run.Engine;
@@ -179,7 +178,7 @@ final class SlurmRun {
 				String label = bindings.isEmpty() ? "" : ParameterBindings.of(bindings) + ": ";
 				switch (point.getStatus()) {
 				case COMPLETED -> console.out().println(label + point.getValues().stream()
-						.map(v -> v.getName() + " = " + Numbers.format(v.getValue()) + (v.getUnit() == null || v.getUnit().isEmpty() ? "" : " " + v.getUnit()))
+						.map(v -> v.getName() + " = " + org.perfcast.engine.Quantities.format(v.getValue(), v.getUnit()))
 						.collect(Collectors.joining(", ")) + "  (" + RunCommand.millis((long) (point.getWallTime() * 1e9)) + ")");
 				case FAILED -> point.getMessages().forEach(m -> console.report(diagnostic(point, label, m)));
 				case CANCELLED -> console.out().println(label + "cancelled");

@@ -119,7 +119,7 @@ public final class HtmlReport {
 		fact(html, "engine", run.getEngineId() + " " + run.getEngineVersion());
 		fact(html, "started", run.getStartTime() == null ? "" : run.getStartTime().toInstant().toString());
 		fact(html, "status", run.getStatus().getLiteral());
-		fact(html, "wall time", Numbers.format(run.getWallTime()) + " s");
+		fact(html, "wall time", org.perfcast.engine.Quantities.seconds(run.getWallTime()));
 		fact(html, "points", run.getPoints().size() + " of " + run.getPointCount());
 		fact(html, "parameters", run.getBindings().stream().map(b -> b.getName() + "=" + Numbers.format(b.getValue()))
 				.collect(Collectors.joining(", ")));
@@ -159,7 +159,7 @@ public final class HtmlReport {
 			for (String name : values.keySet()) {
 				UnitScale scale = values.get(name);
 				html.append("<td>").append(point.getValues().stream().filter(v -> v.getName().equals(name)).findFirst()
-						.map(v -> scale.format(v.getValue(), 6)).orElse("")).append("</td>");
+						.map(v -> scale.format(v.getValue(), org.perfcast.engine.Quantities.DIGITS)).orElse("")).append("</td>");
 			}
 			html.append("</tr>\n");
 		}
