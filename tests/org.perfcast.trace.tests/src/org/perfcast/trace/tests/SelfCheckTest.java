@@ -85,7 +85,7 @@ class SelfCheckTest {
 		assertEquals("unreliable: the program ran 1 s when recorded but its recording replays in 0.7 s on one processor "
 				+ "(-30 %): 30 % of the recorded time is in no thread of the trace (waits Perfcast does not see, or "
 				+ "another program on the processor)", findings.get(0));
-		assertEquals("unreliable: T1 spends 0.3 s (33 % of its life) unexplained between q.c:88 and q.c:97: a wait "
+		assertEquals("unreliable: T1 spends 300 ms (33 % of its life) unexplained between q.c:88 and q.c:97: a wait "
 				+ "Perfcast does not see (spinning, a raw futex, polling?)", findings.get(1));
 		assertTrue(check.summary("s").endsWith("UNRELIABLE"), check.summary("s"));
 	}
