@@ -110,7 +110,7 @@ final class GlamisCommand extends AbstractCommand {
 			}
 			printCentres(section.solution(), console);
 		}
-		console.out().println("T = " + Numbers.format(result.T()) + "  (" + solver.id() + " MVA)");
+		console.out().println("T = " + org.perfcast.engine.Quantities.number(result.T()) + "  (" + solver.id() + " MVA)");
 		return ExitCode.OK;
 	}
 

@@ -148,13 +148,14 @@ public final class HtmlReport {
 			columns.computeIfAbsent(v.getName(), k -> new ArrayList<>()).add(v.getValue());
 		}));
 		units.forEach((name, unit) -> values.put(name, UnitScale.of(unit, columns.get(name))));
-		html.append("<table class=\"points\">\n<tr><th>point</th><th>status</th><th>wall time (s)</th>");
+		html.append("<table class=\"points\">\n<tr><th>point</th><th>status</th><th>wall time</th>");
 		values.forEach((name, scale) -> html.append("<th>").append(Xml.escape(scale.label(name))).append("</th>"));
 		html.append("</tr>\n");
 		for (RunPoint point : run.getPoints()) {
 			html.append("<tr class=\"").append(point.getStatus().getLiteral()).append("\"><td class=\"text\">")
 					.append(Xml.escape(RunComparison.pointLabel(point))).append("</td><td class=\"text\">")
-					.append(point.getStatus().getLiteral()).append("</td><td>").append(Numbers.format(point.getWallTime()))
+					.append(point.getStatus().getLiteral()).append("</td><td>").append(org.perfcast.engine.Quantities.seconds(
+							point.getWallTime()))
 					.append("</td>");
 			for (String name : values.keySet()) {
 				UnitScale scale = values.get(name);

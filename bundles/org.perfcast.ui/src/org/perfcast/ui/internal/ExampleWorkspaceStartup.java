@@ -25,7 +25,7 @@ import org.perfcast.ui.PerfcastPerspective;
 
 /**
  * Startup hook of {@code ./perfcast ide}. With {@code -Dperfcast.examples=DIR} it brings the example
- * projects of DIR into the workspace and reveals them in the Project Explorer. With
+ * projects of DIR into the workspace and shows them, collapsed and none selected, in the Project Explorer. With
  * {@code -Dperfcast.screenshot=FILE} it then waits for the build, saves a screenshot of the workbench
  * window as FILE and, with {@code -Dperfcast.exitAfterScreenshot=true}, closes the workbench.
  * Without these properties it does nothing.
@@ -92,8 +92,9 @@ public final class ExampleWorkspaceStartup implements IStartup {
 			workbench.showPerspective(PerfcastPerspective.ID, window);
 			IViewPart explorer = window.getActivePage().showView(PerfcastPerspective.PROJECT_EXPLORER);
 			if (explorer instanceof CommonNavigator navigator && !projects.isEmpty()) {
-				projects.forEach(p -> navigator.getCommonViewer().expandToLevel(p, 1));
-				navigator.selectReveal(new StructuredSelection(projects.toArray()));
+				// a first start shows the projects collapsed and nothing selected: the tour says where to begin
+				navigator.getCommonViewer().collapseAll();
+				navigator.getCommonViewer().setSelection(StructuredSelection.EMPTY);
 			}
 		} catch (WorkbenchException e) {
 			ILog.of(ExampleWorkspaceStartup.class).log(Status.warning("Cannot show the example projects", e));

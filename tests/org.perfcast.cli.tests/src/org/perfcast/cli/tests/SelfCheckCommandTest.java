@@ -38,7 +38,7 @@ class SelfCheckCommandTest {
 		CommandRunner cli = new CommandRunner();
 		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "2"), cli.err());
 		String[] lines = cli.out().split("\n");
-		assertEquals("self-check: recorded 1 s, replayed on one processor 0.7 s (-30 %); unexplained 0.3 s over 2 "
+		assertEquals("self-check: recorded 1 s, replayed on one processor 700 ms (-30 %); unexplained 300 ms over 2 "
 				+ "threads: UNRELIABLE", lines[1]);
 		assertTrue(lines[2].startsWith("  unreliable: the program ran 1 s when recorded"), cli.out());
 		assertEquals("  unreliable: T1 spends 300 ms (33 % of its life) unexplained between q.c:88 and q.c:97: a wait "

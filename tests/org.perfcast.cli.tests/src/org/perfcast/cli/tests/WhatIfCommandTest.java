@@ -85,7 +85,7 @@ class WhatIfCommandTest {
 		cli.reset();
 		assertEquals(0, cli.run("run", "trace", trace.toString(), "--option", "whatIf=faster lock m=0.5; remove-lock m",
 				"--set", "processors=2", "--out", dir.resolve("runs").toString()), cli.err());
-		assertTrue(cli.out().contains("completion = 0.5 s"), cli.out());
+		assertTrue(cli.out().contains("completion = 500 ms"), cli.out());
 		cli.reset();
 		assertEquals(1, cli.run("run", "trace", trace.toString(), "--option", "whatIf=shrink m", "--out", dir.resolve(
 				"runs").toString()));
