@@ -15,8 +15,8 @@ import org.eclipse.jdt.annotation.Nullable;
  * <p>
  * Times (ns, µs or us, ms, s or sec) are shown in ns, µs, ms, s, min or h; bytes (B) in B, kB, MB, GB, TB, PB
  * (powers of 1000); cycles in cycles, kcycles, Mcycles, Gcycles; rates of bytes (B/s) in B/s to PB/s; any other
- * unit, and numbers without one, with k, M, G, T before the unit when their magnitude reaches 10 000 ("12.39 M
- * events"). A value that rounds up to the next unit's threshold is shown in that unit ("1 ms", not "1000 µs").
+ * unit, and numbers without one, plain up to six digits ("12350") and with M, G, T, P, E before the unit from a
+ * million on ("12.39 M events"). A value that rounds up to the next unit's threshold is shown in that unit ("1 ms", not "1000 µs").
  */
 public final class Quantities {
 
@@ -50,7 +50,7 @@ public final class Quantities {
 
 	/**
 	 * {@code value} of {@code unit} in the unit that suits its magnitude, with at most four significant digits and
-	 * the unit after a space: "12.39 s", "-3.2 ms", "1.5 MB", "2.31 k messages", "0.8" (no unit); NaN as "NaN" and
+	 * the unit after a space: "12.39 s", "-3.2 ms", "1.5 MB", "2310 messages", "0.8" (no unit); NaN as "NaN" and
 	 * infinities as "∞ s" and "-∞ s".
 	 */
 	public static String format(double value, @Nullable String unit) {
@@ -106,12 +106,12 @@ public final class Quantities {
 		return format(bytes, "B");
 	}
 
-	/** A number of things: "950", "12.39 k", "3 M". */
+	/** A number of things: "950", "12350", "3 M". */
 	public static String count(double count) {
 		return format(count, "");
 	}
 
-	/** A number without a unit, at most four significant digits: "0.8", "12.39 k". */
+	/** A number without a unit, at most four significant digits: "0.8", "12350", "12.39 M". */
 	public static String number(double value) {
 		return format(value, "");
 	}
@@ -160,14 +160,17 @@ public final class Quantities {
 		};
 	}
 
-	/** A value of another unit, or of none: k, M, G, T, P, E before the unit from 10 000 on ("12.39 k messages"). */
+	/**
+	 * A value of another unit, or of none: plain up to six digits ("12350 messages"), then M, G, T, P, E before the
+	 * unit ("12.39 M messages").
+	 */
 	private static String plain(double value, String unit) {
 		double a = Math.abs(value);
 		if (a == 0) {
 			return join("0", unit);
 		}
 		int p = 0;
-		if (a >= 9999.5) {
+		if (a >= 999_999.5) {
 			p = Math.min(PREFIXES.length - 1, (int) Math.floor(Math.log10(a) / 3));
 			if (a < Math.pow(1000, p) * (1 - 1e-12)) {
 				p--;

@@ -99,7 +99,7 @@ class JsonEverywhereTest {
 	@Test
 	void testReplay() {
 		json(ExitCode.OK, "replay", example("mpi-validation/jacobi-2-ranks/trace.mpitrace"), "--json");
-		error(ExitCode.INPUT_ERROR, "cli.noFile", "replay", missing("mpitrace"), "--json");
+		error(ExitCode.INPUT_ERROR, "replay.trace", "replay", missing("mpitrace"), "--json");
 	}
 
 	@Test

@@ -57,7 +57,7 @@ class SelfCheckCommandTest {
 		assertEquals(ExitCode.OK, cli.run("run", "trace", trace.toString(), "--option", "processors=2", "--out",
 				results.toString()), cli.err());
 		assertTrue(cli.err().contains("warning: unreliable: T1 spends 300 ms"), cli.err());
-		assertTrue(cli.out().contains("recorded = 1 s, self-check deviation = 0.3, unexplained = 0.3 s"), cli.out());
+		assertTrue(cli.out().contains("recorded = 1 s, self-check deviation = 0.3, unexplained = 300 ms"), cli.out());
 		Path file;
 		try (var files = Files.list(results)) {
 			file = files.filter(f -> f.toString().endsWith(".results")).findFirst().orElseThrow();
