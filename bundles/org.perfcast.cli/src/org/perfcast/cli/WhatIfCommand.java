@@ -229,7 +229,7 @@ final class WhatIfCommand extends AbstractCommand {
 			c.points().forEach(point -> {
 				double x = p.programSpeedup(point);
 				row.append(String.format(Locale.ROOT, " %6s", Double.isNaN(x) ? "dl" : Double.isInfinite(x) ? "inf"
-						: String.format(Locale.ROOT, "%.3f", x)));
+						: Numbers.significant(x, org.perfcast.engine.Quantities.DIGITS)));
 			});
 			out.println(row);
 		}

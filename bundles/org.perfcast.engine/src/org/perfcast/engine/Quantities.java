@@ -184,14 +184,14 @@ public final class Quantities {
 		if (p == 0 && a < 1e-4) {
 			return join(Numbers.significant(value, DIGITS), unit); // an exponent: 1.5E-7
 		}
-		return join(text(rounded) + (p == 0 ? "" : " " + PREFIXES[p]), unit);
+		return join((p == 0 ? rounded.toPlainString() : text(rounded) + " " + PREFIXES[p]), unit);
 	}
 
 	/** The prefixes of {@link #plain}: none, then powers of 1000. */
 	private static final String[] PREFIXES = { "", "k", "M", "G", "T", "P", "E" };
 
 	private static BigDecimal round(double value) {
-		return new BigDecimal(value).round(new MathContext(DIGITS, RoundingMode.HALF_EVEN)).stripTrailingZeros();
+		return new BigDecimal(value).round(new MathContext(DIGITS, RoundingMode.HALF_UP)).stripTrailingZeros();
 	}
 
 	private static String text(BigDecimal rounded) {

@@ -283,12 +283,13 @@ public final class HtmlReport {
 		charts.forEach((name, lines) -> {
 			String yLabel = first.get(name).getYLabel() == null ? "" : first.get(name).getYLabel();
 			java.util.regex.Matcher m = UNIT.matcher(yLabel);
-			UnitScale scale = m.matches() ? UnitScale.of(m.group(2), lines.stream().flatMap(l -> l.y().stream()).toList())
-					: UnitScale.none("");
+			// "T (µs)", or a bare unit such as "µs": scaled to the values' magnitude
+			UnitScale scale = UnitScale.of(m.matches() ? m.group(2) : yLabel, lines.stream().flatMap(l -> l.y().stream())
+					.toList());
 			List<SvgLineChart.Line> scaled = lines.stream().map(l -> new SvgLineChart.Line(l.name(), l.x(),
 					l.y().stream().map(scale::apply).toList())).toList();
 			html.append(SvgLineChart.render(name, first.get(name).getXLabel(), m.matches() ? scale.label(m.group(1))
-					: yLabel, scaled, options.logX(), options.logY()));
+					: scale.factor() == 1 ? yLabel : scale.unit(), scaled, options.logX(), options.logY()));
 		});
 	}
 
