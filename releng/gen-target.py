@@ -44,7 +44,6 @@ ECLIPSE_ROOTS = [
     "org.eclipse.platform:org.eclipse.ui.editors:3.22.0",
     "org.eclipse.platform:org.eclipse.ui.workbench.texteditor:3.20.100",
     "org.eclipse.platform:org.eclipse.ui.forms:3.14.100",
-    "org.eclipse.platform:org.eclipse.ui.cheatsheets:3.9.100",  # the first start's tour (a cheat sheet)
     "org.eclipse.platform:org.eclipse.ui.views.properties.tabbed:3.11.0",
     "org.eclipse.platform:org.eclipse.core.databinding:1.13.700",
     "org.eclipse.platform:org.eclipse.jface.databinding:1.16.0",

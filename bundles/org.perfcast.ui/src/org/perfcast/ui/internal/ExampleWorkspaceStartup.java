@@ -26,7 +26,7 @@ import org.perfcast.ui.PerfcastPerspective;
 /**
  * Startup hook of {@code ./perfcast ide}. With {@code -Dperfcast.examples=DIR} it brings the example
  * projects of DIR into the workspace and shows them, collapsed and none selected, in the Project Explorer, and on
- * the workspace's first start opens the five-minute tour (a cheat sheet, {@code cheatsheets/tour.xml}). With
+ * the workspace's first start opens the five-minute tour (the Perfcast Tour view, {@code tour/tour.xml}). With
  * {@code -Dperfcast.screenshot=FILE} it then waits for the build, saves a screenshot of the workbench
  * window as FILE and, with {@code -Dperfcast.exitAfterScreenshot=true}, closes the workbench.
  * Without these properties it does nothing.

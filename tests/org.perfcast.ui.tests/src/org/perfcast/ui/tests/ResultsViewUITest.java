@@ -119,7 +119,7 @@ class ResultsViewUITest {
 		view.select(List.of(finished));
 		UiTests.flush();
 		assertEquals("Pipeline test engine on /pipelines/stages.pipe: completed, 3 points, "
-				+ String.format("%.2f s", finished.run().getWallTime()), view.getHeader());
+				+ org.perfcast.engine.Quantities.seconds(finished.run().getWallTime()), view.getHeader());
 		assertEquals(3, view.getSummaryTab().getViewer().getTable().getItemCount());
 		// cycles in thousands: the largest value is over 1000
 		assertEquals(List.of("Point", "N", "P", "Status", "T (kcycles)", "stage (kcycles)"), java.util.Arrays.stream(

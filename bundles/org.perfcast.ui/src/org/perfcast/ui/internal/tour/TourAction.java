@@ -6,33 +6,34 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.Path;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.jface.action.Action;
 import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.cheatsheets.ICheatSheetAction;
-import org.eclipse.ui.cheatsheets.ICheatSheetManager;
 
 /**
- * A step of the five-minute tour ({@code cheatsheets/tour.xml}): runs with the step's parameters, tells the cheat sheet
- * whether it succeeded ({@link #notifyResult}), and says in a dialog what went wrong.
+ * A step of the five-minute tour ({@code tour/tour.xml}, an {@code <action class="..." param1="...">}): does it with
+ * the step's parameters and says in a dialog what went wrong.
  */
-abstract class TourAction extends Action implements ICheatSheetAction {
+public abstract class TourAction {
 
-	@Override
-	public final void run(String[] params, ICheatSheetManager manager) {
+	/**
+	 * Does the step; on failure shows why.
+	 *
+	 * @return whether it succeeded
+	 */
+	public final boolean run(String[] params) {
 		try {
 			perform(params);
-			notifyResult(true);
+			return true;
 		} catch (CoreException e) {
 			ILog.of(TourAction.class).log(e.getStatus());
-			ErrorDialog.openError(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(), getText(), null,
-					e.getStatus());
-			notifyResult(false);
+			ErrorDialog.openError(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(), "Perfcast Tour",
+					null, e.getStatus());
+			return false;
 		}
 	}
 
-	/** Does the step with the cheat sheet's {@code param1}, {@code param2}, ... */
+	/** Does the step with the tour's {@code param1}, {@code param2}, ... */
 	abstract void perform(String[] params) throws CoreException;
 
 	static IWorkbenchPage page() {
