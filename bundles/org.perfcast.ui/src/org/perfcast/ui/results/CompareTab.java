@@ -57,7 +57,7 @@ public final class CompareTab extends ResultsTab {
 		changes.setContentProvider(ArrayContentProvider.getInstance());
 		split.setWeights(60, 40);
 		column(Messages.COLUMN_POINT, 140, ValueChange::point);
-		column(Messages.COLUMN_VALUE_NAME, 100, c -> c.name() + (c.unit().isEmpty() ? "" : " (" + c.unit() + ")"));
+		column(Messages.COLUMN_VALUE_NAME, 100, ValueChange::name); // the values carry their scaled units
 		column(Messages.COLUMN_BEFORE, 100, c -> Quantities.format(c.before(), c.unit()));
 		column(Messages.COLUMN_AFTER, 100, c -> Quantities.format(c.after(), c.unit()));
 		column(Messages.COLUMN_CHANGE, 100, c -> Double.isNaN(c.relative()) ? Quantities.format(c.delta(), c.unit())

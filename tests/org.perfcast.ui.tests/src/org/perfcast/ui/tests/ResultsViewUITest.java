@@ -179,7 +179,7 @@ class ResultsViewUITest {
 		compare.run();
 		assertTrue(view.getCompareTab().isSelected());
 		assertEquals(2, view.getCompareTab().getViewer().getTable().getItemCount(), "T and stage at P=1 doubled");
-		assertEquals(List.of("N=1000, P=1", "T (cycles)", "1000", "2000", "+100.0%"), java.util.stream.IntStream
+		assertEquals(List.of("N=1000, P=1", "T", "1 kcycles", "2 kcycles", "+100.0%"), java.util.stream.IntStream
 				.range(0, 5).mapToObj(view.getCompareTab().getViewer().getTable().getItem(0)::getText).toList());
 
 		ExportCsvAction csv = UiTests.action(view, ExportCsvAction.ID, ExportCsvAction.class);
