@@ -103,7 +103,10 @@ class TourUITest {
 				assertNotNull(view, "step 5 shows the Results view");
 				UiTests.waitUntil(() -> !view.getRuns().isEmpty(), 30_000, "the run in the Results view");
 				view.select(List.of(view.getRuns().get(0)));
+				view.getTabs().setSelection(0); // the summary per point (another test may have left another tab)
 				UiTests.flush();
+				UiTests.waitUntil(() -> view.getSummaryTab().getViewer().getTable().getItemCount() == 6, 30_000,
+						"the summary's six points, P = 1 to 6");
 			}
 			default -> throw new AssertionError("a step the test does not know: " + step.title());
 			}
