@@ -50,11 +50,12 @@ public final class TourView extends ViewPart {
 	private final List<Button> buttons = new ArrayList<>();
 	private final List<Label> marks = new ArrayList<>();
 	private List<Step> steps = List.of();
+	private ScrolledComposite scrolled;
 	private Font bold;
 
 	@Override
 	public void createPartControl(Composite parent) {
-		ScrolledComposite scrolled = new ScrolledComposite(parent, SWT.V_SCROLL);
+		scrolled = new ScrolledComposite(parent, SWT.V_SCROLL);
 		Composite body = new Composite(scrolled, SWT.NONE);
 		body.setLayout(new GridLayout(2, false));
 		FontData[] data = parent.getFont().getFontData();
@@ -136,6 +137,7 @@ public final class TourView extends ViewPart {
 			marks.get(index).setText("\u2713");
 			if (index + 1 < buttons.size()) {
 				buttons.get(index + 1).setFocus();
+				scrolled.showControl(buttons.get(index + 1)); // the next step in sight
 			}
 		}
 		return done;
