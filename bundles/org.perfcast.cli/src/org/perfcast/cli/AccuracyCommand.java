@@ -262,8 +262,9 @@ final class AccuracyCommand extends AbstractCommand {
 
 	private static void text(Console console, String name, int processors, RealRuns.Timing single, RealRuns.Timing many,
 			double real, List<Prediction> predictions, List<Integer> counts, int runs) {
-		console.out().printf(Locale.ROOT, "%s: real speed-up on %d processors %.2f (%s s on 1, %s s on %d; median of %d %s)%n",
-				name, processors, real, Numbers.format(single.median()), Numbers.format(many.median()), processors, runs,
+		console.out().printf(Locale.ROOT, "%s: real speed-up on %d processors %.2f (%s on 1, %s on %d; median of %d %s)%n",
+				name, processors, real, org.perfcast.engine.Quantities.seconds(single.median()), org.perfcast.engine.Quantities.seconds(many.median()), processors,
+				runs,
 				single.printed() ? "printed elapsed times" : "wall times");
 		StringBuilder head = new StringBuilder(String.format("  %-22s %-16s", "model", processors + " (error)"));
 		for (int n : counts.subList(1, counts.size())) {
@@ -291,7 +292,7 @@ final class AccuracyCommand extends AbstractCommand {
 	/** The self-check's cell of a Markdown row: its deviation and unexplained time, and what makes it unreliable. */
 	private static String selfCheckCell(SelfCheck check) {
 		String text = (Double.isNaN(check.deviation()) ? "deadlocks on 1" : SelfCheck.percent(-check.deviation()))
-				+ (check.threadsChecked() ? String.format(Locale.ROOT, ", unexplained %.2f s", check.unexplained()) : "");
+				+ (check.threadsChecked() ? ", unexplained " + org.perfcast.engine.Quantities.seconds(check.unexplained()) : "");
 		return check.reliable() ? text : "**unreliable** " + text;
 	}
 

@@ -25,4 +25,13 @@ public interface Command {
 	 * @throws UsageException if the arguments are malformed; the dispatcher prints it with the usage
 	 */
 	int run(List<String> args, Console console) throws UsageException;
+
+	/**
+	 * Whether {@code args} ask for JSON on stdout: {@code --json} before any {@code --}. A command whose
+	 * {@code --json} names a file instead says no.
+	 */
+	default boolean printsJson(List<String> args) {
+		int end = args.indexOf("--");
+		return (end < 0 ? args : args.subList(0, end)).contains("--json");
+	}
 }

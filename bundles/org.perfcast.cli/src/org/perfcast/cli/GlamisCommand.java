@@ -99,18 +99,18 @@ final class GlamisCommand extends AbstractCommand {
 		int index = 0;
 		for (GlamisAnalysis.SectionResult section : result.sections()) {
 			index++;
-			console.out().printf("section %d: %d tasks, T = %s, X = %s%n", index, section.tasks(), Numbers.format(section.T()),
-					Numbers.format(section.solution().throughput()));
+			console.out().printf("section %d: %d tasks, T = %s, X = %s%n", index, section.tasks(), org.perfcast.engine.Quantities.number(
+					section.T()), org.perfcast.engine.Quantities.number(section.solution().throughput()));
 			if (section.classes().size() > 1) {
 				int c = 0;
 				for (GlamisAnalysis.ClassResult taskClass : section.classes()) {
 					console.out().printf("  class %d: %d tasks, T = %s%n", ++c, taskClass.tasks(),
-							Numbers.format(taskClass.T()));
+							org.perfcast.engine.Quantities.number(taskClass.T()));
 				}
 			}
 			printCentres(section.solution(), console);
 		}
-		console.out().println("T = " + Numbers.format(result.T()) + "  (" + solver.id() + " MVA)");
+		console.out().println("T = " + org.perfcast.engine.Quantities.number(result.T()) + "  (" + solver.id() + " MVA)");
 		return ExitCode.OK;
 	}
 
@@ -133,8 +133,9 @@ final class GlamisCommand extends AbstractCommand {
 		for (MvaSolution.Result r : solution.stations()) {
 			String m = r.station().multiplicity() == 1 ? "" : " (each of " + r.station().multiplicity() + ")";
 			console.out().printf("  %-16s %-5s D = %-12s U = %-12s Q = %-12s R = %s%s%n", r.station().name(),
-					r.station().kind().name().toLowerCase(java.util.Locale.ROOT), Numbers.format(r.station().demand()),
-					Numbers.format(r.utilisation()), Numbers.format(r.queueLength()), Numbers.format(r.residence()), m);
+					r.station().kind().name().toLowerCase(java.util.Locale.ROOT), org.perfcast.engine.Quantities.number(r.station()
+					.demand()), org.perfcast.engine.Quantities.number(r.utilisation()), org.perfcast.engine.Quantities.number(r.queueLength()), org.perfcast.engine.Quantities.number(r
+							.residence()), m);
 		}
 	}
 

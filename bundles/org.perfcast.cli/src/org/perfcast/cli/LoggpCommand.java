@@ -15,6 +15,8 @@ import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Quantities;
+import org.perfcast.engine.UnitScale;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.run.OptionValues;
 import org.perfcast.engine.run.Sweep;
@@ -177,8 +179,8 @@ final class LoggpCommand extends AbstractCommand {
 		if (result.forcedTransmissions() > 0) {
 			out.printf("  %d transmissions forced to break cycles%n", result.forcedTransmissions());
 		}
-		out.printf("T = %s %s  (computation %s, communication %s)%n", Numbers.format(result.T()), unit,
-				Numbers.format(result.computation()), Numbers.format(result.communication()));
+		out.printf("T = %s  (computation %s, communication %s)%n", Quantities.format(result.T(), unit),
+				Quantities.format(result.computation(), unit), Quantities.format(result.communication(), unit));
 	}
 
 	private static void printJson(ProgramResult result, PrintStream out) {
@@ -223,7 +225,11 @@ final class LoggpCommand extends AbstractCommand {
 	private static void printStudy(String file, BlockSizeStudy study, String unit, List<Algorithm> algorithms,
 			PrintStream out) {
 		List<String> layouts = study.points().stream().map(BlockSizeStudy.Point::layout).distinct().toList();
-		out.printf("LogGP study of %s over %s (%s; T = computation + communication)%n", file, study.parameter(), unit);
+		// the table's times in one unit for their magnitude, four significant digits
+		UnitScale scale = UnitScale.of(unit, study.points().stream().flatMap(p -> java.util.stream.Stream.of(p.result()
+				.T(), p.result().computation(), p.result().communication())).toList());
+		out.printf("LogGP study of %s over %s (%s; T = computation + communication)%n", file, study.parameter(),
+				scale.unit());
 		StringBuilder head = new StringBuilder(String.format("%8s", study.parameter()));
 		for (String layout : layouts) {
 			for (Algorithm a : algorithms) {
@@ -253,24 +259,23 @@ final class LoggpCommand extends AbstractCommand {
 			for (String layout : layouts) {
 				List<BlockSizeStudy.Point> at = row.getValue().stream().filter(p -> p.layout().equals(layout)).toList();
 				for (BlockSizeStudy.Point p : at) {
-					line.append(String.format(" %14s", Numbers.format(round(p.result().T()))));
+					line.append(String.format(" %14s", scale.format(p.result().T(), Quantities.DIGITS)));
 				}
-				line.append(String.format(" %12s", Numbers.format(round(at.get(0).result().computation()))));
+				line.append(String.format(" %12s", scale.format(at.get(0).result().computation(), Quantities.DIGITS)));
 				for (BlockSizeStudy.Point p : at) {
-					line.append(String.format(" %12s", Numbers.format(round(p.result().communication()))));
+					line.append(String.format(" %12s", scale.format(p.result().communication(), Quantities.DIGITS)));
 				}
 			}
 			out.println(line);
 		}
 		for (BlockSizeStudy.Best best : study.best()) {
-			out.printf("best %s for %s (%s): %s = %s, T = %s %s%n", study.parameter(), best.layout(), best.algorithm().id(),
-					study.parameter(), Numbers.format(best.best().value()), Numbers.format(round(best.best().result().T())),
-					unit);
+			out.printf("best %s for %s (%s): %s = %s, T = %s%n", study.parameter(), best.layout(), best.algorithm().id(),
+					study.parameter(), Numbers.format(best.best().value()), Quantities.format(best.best().result().T(), unit));
 		}
 		for (Algorithm a : algorithms) {
-			study.bestLayout(a).ifPresent(b -> out.printf("best layout (%s): %s with %s = %s, T = %s %s%n", a.id(),
+			study.bestLayout(a).ifPresent(b -> out.printf("best layout (%s): %s with %s = %s, T = %s%n", a.id(),
 					b.layout(), study.parameter(), Numbers.format(b.best().value()),
-					Numbers.format(round(b.best().result().T())), unit));
+					Quantities.format(b.best().result().T(), unit)));
 		}
 	}
 
@@ -300,10 +305,6 @@ final class LoggpCommand extends AbstractCommand {
 		return "{\"layout\": " + Json.string(b.layout()) + ", \"algorithm\": " + Json.string(b.algorithm().id())
 				+ ", \"value\": " + Numbers.format(b.best().value()) + ", \"T\": " + Numbers.format(b.best().result().T())
 				+ "}";
-	}
-
-	private static double round(double value) {
-		return Math.round(value * 10) / 10.0;
 	}
 
 	private static String cut(String text, int width) {

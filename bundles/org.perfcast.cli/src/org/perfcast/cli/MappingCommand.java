@@ -119,9 +119,9 @@ final class MappingCommand extends AbstractCommand {
 		switch (result) {
 		case MappingResult.LoopAdvice a -> {
 			ParallelLoop loop = a.loop();
-			console.out().println("parallel loop: N = " + loop.N() + ", BB = " + number(loop.BB()) + bounds(loop) + ", P = "
-					+ loop.P() + ", x = " + loop.x() + ", y = " + loop.y() + ", K = " + number(loop.K()) + ", LF = "
-					+ number(loop.LF()) + ", cost per item = " + number(loop.itemCost()));
+			console.out().println("parallel loop: N = " + loop.N() + ", BB = " + text(loop.BB()) + bounds(loop) + ", P = "
+					+ loop.P() + ", x = " + loop.x() + ", y = " + loop.y() + ", K = " + text(loop.K()) + ", LF = "
+					+ text(loop.LF()) + ", cost per item = " + text(loop.itemCost()));
 			console.out().println(switch (a.advice().verdict()) {
 			case Verdict.Best b -> "best: " + b.best().technique().title();
 			case Verdict.TooCloseToCall t -> TOO_CLOSE + ": " + t.first().technique().title() + " and "
@@ -129,22 +129,22 @@ final class MappingCommand extends AbstractCommand {
 			});
 			int rank = 1;
 			for (Evaluation e : a.advice().ranking()) {
-				console.out().printf("%d. %-12s T = %s%s%s%n", rank++, e.technique().name(), number(e.T()),
-						e.Tlower().equals(e.Tupper()) ? "" : "  [" + number(e.Tlower()) + " .. " + number(e.Tupper()) + "]",
+				console.out().printf("%d. %-12s T = %s%s%s%n", rank++, e.technique().name(), text(e.T()),
+						e.Tlower().equals(e.Tupper()) ? "" : "  [" + text(e.Tlower()) + " .. " + text(e.Tupper()) + "]",
 						e.technique() == a.declared() ? "  (declared)" : "");
 				printComponents(e.model(), console);
 			}
 			if (!a.advice().crossovers().isEmpty()) {
 				console.out().println("crossovers:");
 				for (Crossover c : a.advice().crossovers()) {
-					console.out().println("  " + c.parameter() + " = " + number(c.value())
+					console.out().println("  " + c.parameter() + " = " + text(c.value())
 							+ (c.exact() && !c.value().isInteger() ? " (" + c.value() + ")" : "") + ": " + c.below().name()
 							+ " faster below, " + c.above().name() + " " + (c.parameter().equals("N") ? "from there on" : "above"));
 				}
 			}
 		}
 		case MappingResult.ProgramModel p -> {
-			console.out().println("program as written: T = " + number(p.model().T()));
+			console.out().println("program as written: T = " + text(p.model().T()));
 			printComponents(p.model(), console);
 		}
 		case MappingResult.Failed f -> throw new IllegalStateException("a failed analysis has nothing to print");
@@ -152,14 +152,14 @@ final class MappingCommand extends AbstractCommand {
 	}
 
 	private static String bounds(ParallelLoop loop) {
-		return loop.BBlower().equals(loop.BBupper()) ? "" : " [" + number(loop.BBlower()) + " .. " + number(loop.BBupper()) + "]";
+		return loop.BBlower().equals(loop.BBupper()) ? "" : " [" + text(loop.BBlower()) + " .. " + text(loop.BBupper()) + "]";
 	}
 
 	private static void printComponents(ExecutionModel model, Console console) {
 		console.out().printf("   %9s %12s %12s %12s %12s %12s%n", "processor", "SEQ", "CL", "SD", "OL", "T");
 		for (ProcessorTime t : model.processors()) {
-			console.out().printf("   %9d %12s %12s %12s %12s %12s%s%n", t.processor(), number(t.SEQ()), number(t.CL()),
-					number(t.SD()), number(t.OL()), number(t.T()), t.processor() == model.critical() ? "  <- T" : "");
+			console.out().printf("   %9d %12s %12s %12s %12s %12s%s%n", t.processor(), text(t.SEQ()), text(t.CL()),
+					text(t.SD()), text(t.OL()), text(t.T()), t.processor() == model.critical() ? "  <- T" : "");
 		}
 	}
 
@@ -207,6 +207,12 @@ final class MappingCommand extends AbstractCommand {
 				"\n" + indent + "]"));
 	}
 
+	/** For people: four significant digits. */
+	private static String text(Rational value) {
+		return org.perfcast.engine.Quantities.number(value.toDouble());
+	}
+
+	/** For JSON: the full value. */
 	private static String number(Rational value) {
 		return Numbers.format(value.toDouble());
 	}

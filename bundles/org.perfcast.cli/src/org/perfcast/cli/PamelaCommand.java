@@ -98,9 +98,9 @@ final class PamelaCommand extends AbstractCommand {
 		if (bindings != null) {
 			console.out().println(bindings + ":");
 		}
-		console.out().println("T          = " + Numbers.format(p.T()) + "  (" + p.bound() + ")");
-		console.out().println("T_cplx     = " + Numbers.format(p.Tcplx()));
-		console.out().println("sigma_max  = " + Numbers.format(p.sigmaMax())
+		console.out().println("T          = " + org.perfcast.engine.Quantities.number(p.T()) + "  (" + p.bound() + ")");
+		console.out().println("T_cplx     = " + org.perfcast.engine.Quantities.number(p.Tcplx()));
+		console.out().println("sigma_max  = " + org.perfcast.engine.Quantities.number(p.sigmaMax())
 				+ (p.bottleneck() == null ? "" : "  (" + p.bottleneck() + ")"));
 		if (!p.resources().isEmpty()) {
 			console.out().println("workloads  " + p.resources().entrySet().stream()

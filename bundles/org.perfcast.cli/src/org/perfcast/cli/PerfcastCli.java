@@ -1,5 +1,6 @@
 package org.perfcast.cli;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -8,6 +9,9 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.perfcast.engine.CancelledException;
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.Location;
+import org.perfcast.engine.Severity;
 
 /**
  * The command dispatcher: picks the {@link Command} named by the first argument and runs it with the
@@ -103,21 +107,85 @@ public final class PerfcastCli {
 			console.out().println(command.usage());
 			return ExitCode.OK;
 		}
+		if (command.printsJson(rest)) {
+			return runJson(command, rest, console);
+		}
+		return runCommand(command, rest, console);
+	}
+
+	/**
+	 * Runs a command asked for JSON: when it fails without printing anything on stdout, stdout gets a JSON error
+	 * object, {@code {"error": {"exitCode": N, "diagnostics": [...]}}} with the errors it reported (as
+	 * {@code perfcast validate --json} lists diagnostics), or the usage, cancel or internal error; stderr says the
+	 * same in words as without --json.
+	 */
+	private int runJson(Command command, List<String> rest, Console console) {
+		boolean[] written = { false };
+		PrintStream out = new PrintStream(new java.io.FilterOutputStream(console.out()) {
+			@Override
+			public void write(int b) throws java.io.IOException {
+				written[0] = true;
+				super.out.write(b);
+			}
+
+			@Override
+			public void write(byte[] b, int off, int len) throws java.io.IOException {
+				written[0] |= len > 0;
+				super.out.write(b, off, len);
+			}
+		}, true, console.out().charset());
+		List<Diagnostic> errors = new ArrayList<>();
+		Console json = new Console(out, console.err(), d -> {
+			if (d.severity() == Severity.ERROR) {
+				errors.add(d);
+			}
+			console.reported().accept(d);
+		});
+		List<String> failures = new ArrayList<>();
+		int code = runCommand(command, rest, json, failures::add);
+		out.flush();
+		if (code != ExitCode.OK && !written[0]) {
+			List<Diagnostic> diagnostics = new ArrayList<>(errors);
+			if (!failures.isEmpty() || diagnostics.isEmpty()) {
+				// a usage error, a cancel or an internal error, said on stderr as without --json
+				String kind = code == ExitCode.USAGE ? "cli.usage" : code == ExitCode.CANCELLED ? "cli.cancelled"
+						: code == ExitCode.INTERNAL ? "cli.internal" : "cli.failed";
+				diagnostics.add(Diagnostic.error(kind, failures.isEmpty() ? command.name() + " failed (exit code " + code
+						+ ")" : failures.get(0), Location.of("")));
+			}
+			console.out().println("{\"error\": {\"exitCode\": " + code + ", \"diagnostics\": " + Json.diagnostics(
+					diagnostics) + "}}");
+		}
+		return code;
+	}
+
+	private static int runCommand(Command command, List<String> rest, Console console) {
+		return runCommand(command, rest, console, failure -> {
+		});
+	}
+
+	/** Runs {@code command}, handing {@code failure} what stops it other than its own diagnostics. */
+	private static int runCommand(Command command, List<String> rest, Console console,
+			java.util.function.Consumer<String> failure) {
 		try {
 			return command.run(rest, console);
 		} catch (UsageException e) {
+			failure.accept(e.getMessage());
 			console.err().println(PROGRAM + " " + command.name() + ": " + e.getMessage());
 			console.err().println(command.usage());
 			return ExitCode.USAGE;
 		} catch (CancelledException e) {
+			failure.accept("cancelled");
 			console.err().println(PROGRAM + " " + command.name() + ": cancelled");
 			return ExitCode.CANCELLED;
 		} catch (StackOverflowError | OutOfMemoryError e) {
 			// what the parsers' and analyses' own limits did not catch: never a stack trace for an input
+			failure.accept("the input is too large or too deeply nested to handle");
 			console.err().println(PROGRAM + " " + command.name() + ": the input is too large or too deeply nested to "
 					+ "handle (" + (e instanceof StackOverflowError ? "out of stack" : "out of memory") + ")");
 			return ExitCode.INPUT_ERROR;
 		} catch (RuntimeException e) {
+			failure.accept("internal error: " + e);
 			console.err().println(PROGRAM + " " + command.name() + ": internal error: " + e + (e.getStackTrace().length > 0
 					? " at " + e.getStackTrace()[0] : "") + " (a bug: please report it with the command and its input; "
 					+ "PERFCAST_DEBUG=1 prints the stack trace)");

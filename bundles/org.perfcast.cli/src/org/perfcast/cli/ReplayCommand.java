@@ -97,12 +97,14 @@ final class ReplayCommand extends AbstractCommand {
 		out.printf("replay of %s: %d ranks, %d operations, %d messages (%s)%n", file, trace.P(), r.operations(),
 				r.messages(), ReplayEngine.parameters(o));
 		out.println("collectives: " + MpiTrace.ALGORITHMS);
-		out.printf("%6s %14s %14s %14s %14s%n", "rank", "end", "compute", "communication", "waiting");
+		// the ranks' times in one unit for their magnitude, four significant digits
+		org.perfcast.engine.UnitScale scale = org.perfcast.engine.UnitScale.of("µs", Math.abs(r.T()));
+		out.printf("%6s %14s %14s %14s %14s%n", "rank", scale.label("end"), "compute", "communication", "waiting");
 		for (int p = 0; p < r.end().length; p++) {
-			out.printf("%6d %14s %14s %14s %14s%n", p, Numbers.format(r.end()[p]), Numbers.format(r.compute()[p]),
-					Numbers.format(r.communication()[p]), Numbers.format(r.waiting()[p]));
+			out.printf("%6d %14s %14s %14s %14s%n", p, scale.format(r.end()[p], 4), scale.format(r.compute()[p], 4),
+					scale.format(r.communication()[p], 4), scale.format(r.waiting()[p], 4));
 		}
-		out.println("T = " + Numbers.format(r.T()) + " µs");
+		out.println("T = " + org.perfcast.engine.Quantities.micros(r.T()));
 	}
 
 	private static void json(TraceReplay.Result r, TraceReplay.Options o, PrintStream out) {

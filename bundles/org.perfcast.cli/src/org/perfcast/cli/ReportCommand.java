@@ -32,6 +32,12 @@ final class ReportCommand extends AbstractCommand {
 				  --log-x, --log-y   logarithmic chart axes in the HTML report""");
 	}
 
+	/** {@code --json FILE} writes a file: stdout is not JSON. */
+	@Override
+	public boolean printsJson(List<String> args) {
+		return false;
+	}
+
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
 		Arguments arguments = Arguments.parse(args, Set.of("log-x", "log-y"), Set.of("html", "csv", "json"));

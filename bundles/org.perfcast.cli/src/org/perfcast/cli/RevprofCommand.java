@@ -45,8 +45,8 @@ final class RevprofCommand extends AbstractCommand {
 				                 (only PERFCAST_COMPUTE(n) × --step)
 				  --step US      µs per compute step of PERFCAST_COMPUTE(n) (default 1)
 				  --timeout S    end mpirun, with every rank, after S seconds (default: no limit)
-				  --json         {"T", "T one process", "speedup", "unit", "ranks": [{"rank", "end", "compute",
-				                 "MPI and waiting"}], "warnings": [...]}""");
+				  --json         {"T", "T one process", "speedup", "unit", "computation" (steps, cpu or wall),
+				                 "ranks": [{"rank", "end", "compute", "MPI and waiting"}], "warnings": [...]}""");
 	}
 
 	@Override
@@ -109,7 +109,7 @@ final class RevprofCommand extends AbstractCommand {
 			for (SummaryValue v : result.summary()) {
 				s.append(Json.string(v.name())).append(": ").append(Numbers.format(v.value())).append(", ");
 			}
-			s.append("\"unit\": \"µs\", \"ranks\": [");
+			s.append("\"unit\": \"µs\", \"computation\": ").append(Json.string(compute)).append(", \"ranks\": [");
 			for (int r = 0; r < ranks.rows().size(); r++) {
 				List<String> row = ranks.rows().get(r);
 				s.append(r == 0 ? "" : ", ").append("{\"rank\": ").append(row.get(0)).append(", \"end\": ")
@@ -126,8 +126,8 @@ final class RevprofCommand extends AbstractCommand {
 			for (List<String> row : ranks.rows()) {
 				console.out().printf("%6s %14s %14s %16s%n", row.get(0), row.get(1), row.get(2), row.get(3));
 			}
-			console.out().println(result.summary().stream().map(v -> v.name() + " = " + Numbers.format(v.value())
-					+ (v.unit().isEmpty() ? "" : " " + v.unit())).collect(Collectors.joining(", ")));
+			console.out().println(result.summary().stream().map(v -> v.name() + " = " + org.perfcast.engine.Quantities
+					.format(v.value(), v.unit())).collect(Collectors.joining(", ")));
 		}
 		return ExitCode.OK;
 	}

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import org.perfcast.cluster.ClusterSweep;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
-import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Quantities;
 import org.perfcast.engine.Severity;
 import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.OptionSpec;
@@ -218,7 +218,7 @@ final class RunCommand extends AbstractCommand {
 				c.result().diagnostics().stream().filter(d -> d.severity() == Severity.WARNING).forEach(console::report);
 				if (!json) {
 					console.out().println(label(point) + c.result().summary().stream()
-							.map(v -> v.name() + " = " + Numbers.format(v.value()) + (v.unit().isEmpty() ? "" : " " + v.unit()))
+							.map(v -> v.name() + " = " + Quantities.format(v.value(), v.unit()))
 							.collect(Collectors.joining(", ")) + "  (" + millis(point.wallTime().toNanos()) + ")");
 				}
 			}
@@ -269,8 +269,9 @@ final class RunCommand extends AbstractCommand {
 		return bindings.isEmpty() ? "" : bindings + ": ";
 	}
 
+	/** A wall time for people to read: "12.39 s", "85.2 ms". */
 	static String millis(long nanos) {
-		return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+		return Quantities.nanos(nanos);
 	}
 
 	static int threads(Arguments arguments) throws UsageException {

@@ -16,7 +16,6 @@ import org.perfcast.cluster.ClusterShell;
 import org.perfcast.cluster.ClusterSweep;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.Location;
-import org.perfcast.engine.Numbers;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.ShellWords;
 import org.perfcast.engine.run.Engine;
@@ -61,7 +60,8 @@ final class SlurmRun {
 			throws UsageException {
 		ClusterSweep sweep = sweep(arguments);
 		try (Interruption interruption = new Interruption()) {
-			ClusterSweep.Outcome outcome = sweep.run(engine, request, out, interruption, new Printer(console));
+			ClusterSweep.Outcome outcome = sweep.run(engine, request, out, interruption, new Printer(console,
+					arguments.flag("json")));
 			return finish(outcome, Optional.of(out), arguments, console);
 		} catch (ClusterException e) {
 			console.report(Diagnostic.error("slurm.failed", e.getMessage(), Location.of(request.displayName())));
@@ -101,8 +101,8 @@ final class SlurmRun {
 		}
 		ClusterSweep sweep = sweep(arguments);
 		try (Interruption interruption = new Interruption()) {
-			return finish(sweep.resubmit(engine, file, request, interruption, new Printer(console)), Optional.empty(),
-					arguments, console);
+			return finish(sweep.resubmit(engine, file, request, interruption, new Printer(console,
+					arguments.flag("json"))), Optional.empty(), arguments, console);
 		} catch (ClusterException e) {
 			console.report(Diagnostic.error("slurm.failed", e.getMessage(), Location.of(file.toString())));
 			return ExitCode.INPUT_ERROR;
@@ -118,14 +118,21 @@ final class SlurmRun {
 	private static int finish(ClusterSweep.Outcome outcome, Optional<Path> out, Arguments arguments, Console console) {
 		Run run = outcome.run();
 		long failed = run.getPoints().stream().filter(p -> p.getStatus() == RunStatus.FAILED).count();
-		console.out().println("run " + run.getStatus().getLiteral() + ": " + run.getPoints().size() + " of "
+		boolean json = arguments.flag("json");
+		// with --json, stdout holds the run's JSON alone (as a local run's) and the rest goes to stderr
+		java.io.PrintStream text = json ? console.err() : console.out();
+		text.println("run " + run.getStatus().getLiteral() + ": " + run.getPoints().size() + " of "
 				+ run.getPointCount() + " points (SLURM job " + outcome.jobId() + ") in "
 				+ RunCommand.millis((long) (run.getWallTime() * 1e9)) + "; results: " + outcome.results());
 		if (failed > 0 || run.getStatus() == RunStatus.CANCELLED) {
-			console.out().println("to run the " + (failed > 0 ? failed + " failed" : "missing") + " points again: "
+			text.println("to run the " + (failed > 0 ? failed + " failed" : "missing") + " points again: "
 					+ ShellWords.join(resubmitCommand(outcome.results(), arguments)));
 		}
-		out.ifPresent(dir -> RunCommand.compareWithPrevious(dir, run, outcome.results(), console));
+		if (json) {
+			console.out().print(org.perfcast.results.export.JsonExport.write(run));
+		} else {
+			out.ifPresent(dir -> RunCommand.compareWithPrevious(dir, run, outcome.results(), console));
+		}
 		return switch (run.getStatus()) {
 		case COMPLETED -> ExitCode.OK;
 		case FAILED -> ExitCode.INPUT_ERROR;
@@ -145,17 +152,20 @@ final class SlurmRun {
 	/** Prints the job's progress when it changes and each point as it arrives. */
 	private static final class Printer implements ClusterSweep.Listener {
 		private final Console console;
+		/** Where the job's lines go: stdout, or stderr when stdout is for the run's JSON. */
+		private final java.io.PrintStream text;
 		private String lastProgress = "";
 		private String jobId = "";
 
-		Printer(Console console) {
+		Printer(Console console, boolean json) {
 			this.console = console;
+			this.text = json ? console.err() : console.out();
 		}
 
 		@Override
 		public void submitted(String job, int tasks, Path results) {
 			jobId = job;
-			console.out().println("SLURM job " + job + ": " + tasks + " task" + (tasks == 1 ? "" : "s")
+			text.println("SLURM job " + job + ": " + tasks + " task" + (tasks == 1 ? "" : "s")
 					+ " submitted; results: " + results + " (Ctrl-C cancels the job)");
 		}
 
@@ -178,11 +188,11 @@ final class SlurmRun {
 				}
 				String label = bindings.isEmpty() ? "" : ParameterBindings.of(bindings) + ": ";
 				switch (point.getStatus()) {
-				case COMPLETED -> console.out().println(label + point.getValues().stream()
-						.map(v -> v.getName() + " = " + Numbers.format(v.getValue()) + (v.getUnit() == null || v.getUnit().isEmpty() ? "" : " " + v.getUnit()))
+				case COMPLETED -> text.println(label + point.getValues().stream()
+						.map(v -> v.getName() + " = " + org.perfcast.engine.Quantities.format(v.getValue(), v.getUnit()))
 						.collect(Collectors.joining(", ")) + "  (" + RunCommand.millis((long) (point.getWallTime() * 1e9)) + ")");
 				case FAILED -> point.getMessages().forEach(m -> console.report(diagnostic(point, label, m)));
-				case CANCELLED -> console.out().println(label + "cancelled");
+				case CANCELLED -> text.println(label + "cancelled");
 				}
 			}
 		}

@@ -12,6 +12,7 @@ import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Quantities;
 import org.perfcast.engine.run.OptionValues;
 import org.perfcast.trace.SelfCheck;
 import org.perfcast.trace.Simulation;
@@ -155,38 +156,38 @@ final class TraceCommand extends AbstractCommand {
 
 	private static void printText(String file, String traceUnit, TargetMachine machine, Simulation simulation,
 			double one, SelfCheck check, PrintStream out) {
-		String unit = traceUnit.isEmpty() ? "" : " " + traceUnit;
-		out.printf("%s model, %s on %d processor%s%s: %d threads, one processor %s%s%n", simulation.model().id(), file,
+		out.printf("%s model, %s on %d processor%s%s: %d threads, one processor %s%n", simulation.model().id(), file,
 				machine.processors(), machine.processors() == 1 ? "" : "s", machine.binding().isEmpty() ? ""
 						: " (bound: " + machine.binding() + ")",
-				simulation.threads().size(), Numbers.format(one), unit);
+				simulation.threads().size(), Quantities.format(one, traceUnit));
 		printSelfCheck(check, traceUnit, out);
 		Simulation.Summary summary = simulation.summary();
 		if (summary != null) {
 			out.println("  timelines: " + summary.intervals() + " intervals, kept as the time in each state per "
-					+ Numbers.format(summary.bucketWidth()) + unit + (summary.hasWindow() ? " and exactly from "
+					+ Quantities.format(summary.bucketWidth(), traceUnit) + (summary.hasWindow() ? " and exactly from "
 							+ Numbers.format(summary.windowStart()) + " to " + Numbers.format(summary.windowEnd())
 							: "") + (Double.isNaN(summary.pathFrom()) ? "" : "; the critical path from "
-									+ Numbers.format(summary.pathFrom()) + " on"));
+									+ Quantities.format(summary.pathFrom(), traceUnit) + " on"));
 		}
 		if (!simulation.choice().isEmpty()) {
 			out.println("  " + simulation.choice());
 		}
 		for (Simulation.ThreadTimeline t : simulation.threads()) {
 			out.printf("  %-12s %s%n", simulation.label(t.name()), Double.isNaN(t.exit()) ? "blocked" : "exits at "
-					+ Numbers.format(t.exit()));
+					+ Quantities.format(t.exit(), traceUnit));
 		}
 		if (simulation.deadlocked()) {
-			out.println("DEADLOCK at " + Numbers.format(simulation.deadlock().time()) + unit + ":");
+			out.println("DEADLOCK at " + Quantities.format(simulation.deadlock().time(), traceUnit) + ":");
 			simulation.deadlock().blocked().forEach(b -> out.println("  " + simulation.label(b.thread()) + " "
 					+ b.waitsFor()));
 		} else {
-			out.println("completion " + Numbers.format(simulation.completion()) + unit + ", speedup "
-					+ Numbers.format(one / simulation.completion()));
+			out.println("completion " + Quantities.format(simulation.completion(), traceUnit) + ", speedup "
+					+ Quantities.number(one / simulation.completion()));
 		}
 		out.println("critical path:");
 		for (Simulation.PathSegment s : simulation.criticalPath()) {
-			out.printf("  %-12s %s .. %s%s%n", simulation.label(s.thread()), Numbers.format(s.start()), Numbers.format(s.end()),
+			out.printf("  %-12s %s .. %s%s%n", simulation.label(s.thread()), Quantities.format(s.start(), traceUnit),
+					Quantities.format(s.end(), traceUnit),
 					s.how().isEmpty() ? "" : "  (" + s.how() + ")");
 		}
 		WaitingPoints points = WaitingPoints.of(simulation);

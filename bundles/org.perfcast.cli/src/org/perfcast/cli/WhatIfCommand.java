@@ -203,8 +203,8 @@ final class WhatIfCommand extends AbstractCommand {
 	private static void text(PrintStream out, Simulation recorded, CausalProfile.Profile p, SimulationModel model) {
 		double asRecorded = recorded.completion() == null ? Double.NaN : recorded.completion();
 		out.println("on " + p.processors() + " processors (" + model.id() + " model) the recording runs "
-				+ (Double.isNaN(asRecorded) ? "into a deadlock" : Numbers.format(asRecorded) + " s") + (p.edits()
-						.isEmpty() ? "" : "; with the edits " + Numbers.format(p.baseline()) + " s (" + times(
+				+ (Double.isNaN(asRecorded) ? "into a deadlock" : org.perfcast.engine.Quantities.seconds(asRecorded)) + (p.edits()
+						.isEmpty() ? "" : "; with the edits " + org.perfcast.engine.Quantities.seconds(p.baseline()) + " (" + times(
 								asRecorded / p.baseline()) + " faster)"));
 		if (p.curves().isEmpty()) {
 			out.println("no location with work to profile (the trace records no call sites: name a lock or a thread "
@@ -215,7 +215,7 @@ final class WhatIfCommand extends AbstractCommand {
 				+ "):");
 		for (CausalProfile.Curve c : p.curves()) {
 			out.println("  make " + c.location().label() + " 50 % faster: the program runs " + times(c.gain())
-					+ " faster on " + p.processors() + " processors (" + Numbers.format(c.work()) + " s of work)");
+					+ " faster on " + p.processors() + " processors (" + org.perfcast.engine.Quantities.seconds(c.work()) + " of work)");
 		}
 		List<CausalProfile.Point> first = p.curves().get(0).points();
 		StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-40s", "program speed-up at"));
@@ -229,7 +229,7 @@ final class WhatIfCommand extends AbstractCommand {
 			c.points().forEach(point -> {
 				double x = p.programSpeedup(point);
 				row.append(String.format(Locale.ROOT, " %6s", Double.isNaN(x) ? "dl" : Double.isInfinite(x) ? "inf"
-						: String.format(Locale.ROOT, "%.3f", x)));
+						: Numbers.significant(x, org.perfcast.engine.Quantities.DIGITS)));
 			});
 			out.println(row);
 		}

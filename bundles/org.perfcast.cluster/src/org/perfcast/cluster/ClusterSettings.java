@@ -113,6 +113,44 @@ public record ClusterSettings(String sshHost, String sshUser, String remoteDir, 
 		return distribution.isEmpty() ? "perfcast" : distribution.replaceAll("/+$", "") + "/bin/perfcast";
 	}
 
+	/** The system property that names the submitting installation's folder (holding {@code bin/perfcast}). */
+	public static final String HOME_PROPERTY = "perfcast.home";
+
+	/**
+	 * The command that starts the Perfcast command line that runs this JVM, if it is found: the folder of the system
+	 * property {@value #HOME_PROPERTY}'s {@code bin/perfcast} (none when the property is empty); else that of the
+	 * perfcast-cli distribution whose {@code lib/} holds this class's jar; else the launcher {@code perfcast} of the
+	 * checkout whose build holds it. A sweep whose nodes share the submitter's file system runs it by default.
+	 */
+	public static Optional<java.nio.file.Path> submittingCommand() {
+		String home = System.getProperty(HOME_PROPERTY);
+		if (home != null) {
+			java.nio.file.Path command = java.nio.file.Path.of(home).toAbsolutePath().resolve("bin/perfcast");
+			return !home.isBlank() && java.nio.file.Files.isExecutable(command) ? Optional.of(command) : Optional.empty();
+		}
+		try {
+			java.security.CodeSource source = ClusterSettings.class.getProtectionDomain().getCodeSource();
+			if (source == null || source.getLocation() == null || !source.getLocation().getProtocol().equals("file")) {
+				return Optional.empty();
+			}
+			java.nio.file.Path jar = java.nio.file.Path.of(source.getLocation().toURI()).toAbsolutePath();
+			java.nio.file.Path lib = jar.getParent();
+			if (lib != null && lib.getFileName() != null && lib.getFileName().toString().equals("lib")
+					&& java.nio.file.Files.isExecutable(lib.resolveSibling("bin").resolve("perfcast"))) {
+				return Optional.of(lib.resolveSibling("bin").resolve("perfcast"));
+			}
+			for (java.nio.file.Path dir = jar.getParent(); dir != null; dir = dir.getParent()) {
+				if (java.nio.file.Files.isExecutable(dir.resolve("perfcast")) && java.nio.file.Files.isRegularFile(dir
+						.resolve("releng/cli-jvm.sh"))) {
+					return Optional.of(dir.resolve("perfcast"));
+				}
+			}
+		} catch (java.net.URISyntaxException | IllegalArgumentException | SecurityException e) {
+			// not a file: no installation to offer
+		}
+		return Optional.empty();
+	}
+
 	/** How many points each of the tasks of a run of {@code points} points runs. */
 	public int pointsPerTask(int points) {
 		return pointsPerTask > 0 ? pointsPerTask : Math.max(1, (points + MAX_TASKS - 1) / MAX_TASKS);

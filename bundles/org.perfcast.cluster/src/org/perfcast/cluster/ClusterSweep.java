@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -169,7 +170,16 @@ public final class ClusterSweep {
 		}
 		listener.submitted(job.id(), tasks.size(), file);
 		Watch watch = new Watch(request, file, run, tasks, job, jobDir, listener);
-		boolean cancelled = watch.follow(monitor);
+		boolean cancelled;
+		try {
+			cancelled = watch.follow(monitor);
+		} catch (ClusterException e) {
+			deleteQuietly(jobFile(file));
+			if (earlierWall == 0) {
+				deleteQuietly(file); // nothing could run: a new run leaves no results file
+			}
+			throw e;
+		}
 		run.setStatus(cancelled ? org.perfcast.model.results.RunStatus.CANCELLED
 				: watch.allCompleted() ? org.perfcast.model.results.RunStatus.COMPLETED
 						: org.perfcast.model.results.RunStatus.FAILED);
@@ -202,15 +212,53 @@ public final class ClusterSweep {
 		request.grid().sweeps().stream().map(Sweep::text).forEach(s -> command.addAll(List.of("--sweep", s)));
 		request.options().texts().forEach((name, value) -> command.addAll(List.of("--option", name + "=" + value)));
 		command.addAll(List.of("--threads", "1", "--points"));
+		// without --distribution on this machine's SLURM: the submitting installation when the node sees it
+		Optional<Path> submitting = settings.distribution().isEmpty() && !settings.viaSsh()
+				? ClusterSettings.submittingCommand() : Optional.empty();
 		String script = "#!/bin/sh\n"
 				+ "# A Perfcast sweep on SLURM: array task T runs the points on line T + 1 of tasks.txt.\n"
 				+ "# The arguments are UTF-8 (units such as µs): the JVM reads them in the locale's encoding.\n"
 				+ "export LC_ALL=C.UTF-8\n"
+				+ "perfcast=" + ShellWords.quote(settings.perfcastCommand()) + "\n"
+				+ submitting.map(c -> "# the submitting installation, when this node shares its file system\n"
+						+ "if [ -x " + ShellWords.quote(c.toString()) + " ]; then perfcast=" + ShellWords.quote(c.toString())
+						+ "; fi\n").orElse("")
+				+ "case $perfcast in */*) [ -x \"$perfcast\" ] ;; *) command -v \"$perfcast\" > /dev/null 2>&1 ;; esac || {\n"
+				+ "\techo \"" + MISSING + " $perfcast: not found on node $(hostname) (PATH=$PATH)\" >&2\n"
+				+ "\texit 127\n"
+				+ "}\n"
 				+ "points=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " + ShellWords.quote(jobDir + "/tasks.txt") + ")\n"
-				+ "exec " + ShellWords.join(command) + " \"$points\" --task-results "
+				+ "exec \"$perfcast\" " + ShellWords.join(command.subList(1, command.size())) + " \"$points\" --task-results "
 				+ ShellWords.quote(jobDir + "/points/task-") + "\"$SLURM_ARRAY_TASK_ID\".results\n";
 		shell.write(jobDir + "/job.sh", script);
 		shell.makeExecutable(jobDir + "/job.sh");
+	}
+
+	/** What a task's log says when its node cannot run Perfcast's command line. */
+	static final String MISSING = "perfcast-cli-missing:";
+
+	/** A node without Perfcast's command line: the whole job is cancelled at the first task that says so. */
+	private static final class MissingCommand extends Exception {
+		private static final long serialVersionUID = 1L;
+
+		MissingCommand(String message) {
+			super(message);
+		}
+	}
+
+	/** The one error of a job whose nodes lack Perfcast's command line, with how to install it. */
+	private String missingCommand(String log) {
+		String said = log.lines().filter(l -> l.contains(MISSING)).findFirst()
+				.map(l -> l.substring(l.indexOf(MISSING) + MISSING.length()).strip()).orElse("");
+		String where = settings.distribution().isEmpty() ? "there is no perfcast command on their PATH"
+				+ (settings.viaSsh() || ClusterSettings.submittingCommand().isEmpty() ? ""
+						: " and they do not see this installation's, " + ClusterSettings.submittingCommand().get())
+				: "there is no " + settings.perfcastCommand() + " there";
+		return "the cluster's nodes cannot run Perfcast's command line: " + where + " (" + said + "). Install it "
+				+ "where the nodes see it: unpack perfcast-cli-VERSION.tar.gz (./perfcast build writes it to "
+				+ "releng/org.perfcast.cli.dist/target/) into a folder the nodes share and pass --distribution FOLDER, "
+				+ "or put FOLDER/bin on the nodes' PATH; the nodes need a Java 21 or newer too. The job was cancelled "
+				+ "at its first task that failed so.";
 	}
 
 	/** Points as ranges, e.g. {@code 0..4,7,9..10}. */
@@ -327,6 +375,13 @@ public final class ClusterSweep {
 						endedWithoutResults(active);
 					} catch (ClusterException e) {
 						listener.warning(e.getMessage());
+					} catch (MissingCommand e) {
+						try {
+							job.cancel();
+						} catch (ClusterException c) {
+							listener.warning(c.getMessage());
+						}
+						throw new ClusterException(e.getMessage());
 					}
 					pending = (int) active.values().stream().filter(s -> s.state().equals("PENDING")).count();
 					running = active.size() - pending;
@@ -384,7 +439,8 @@ public final class ClusterSweep {
 		}
 
 		/** Tasks gone from the queue for {@value #MISSES} polls with no results: their points failed. */
-		private void endedWithoutResults(Map<Integer, SlurmJob.TaskState> active) throws ClusterException {
+		private void endedWithoutResults(Map<Integer, SlurmJob.TaskState> active) throws ClusterException,
+				MissingCommand {
 			Map<Integer, SlurmJob.TaskState> states = null;
 			List<RunPoint> failed = new ArrayList<>();
 			for (int t = 0; t < tasks.size(); t++) {
@@ -400,8 +456,12 @@ public final class ClusterSweep {
 				}
 				SlurmJob.TaskState state = states.getOrDefault(t, new SlurmJob.TaskState("UNKNOWN", "", ""));
 				String log = jobDir + "/logs/task-" + t + ".log";
+				String tail = shell.tail(log, 15).strip();
+				if (tail.contains(MISSING)) {
+					throw new MissingCommand(missingCommand(tail));
+				}
 				String text = "SLURM task " + t + " of job " + job.id() + " ended " + state.describe()
-						+ " without results; its log " + log + " ends:\n" + shell.tail(log, 15).strip();
+						+ " without results; its log " + log + " ends:\n" + tail;
 				for (int index : tasks.get(t)) {
 					if (!merged.containsKey(index)) {
 						RunPoint point = failedPoint(index, request.points().get(index), text);

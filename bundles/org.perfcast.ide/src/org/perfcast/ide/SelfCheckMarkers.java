@@ -9,7 +9,6 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IWorkspaceRunnable;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
-import org.perfcast.engine.Numbers;
 import org.perfcast.trace.SelfCheck;
 import org.perfcast.trace.SourceLine;
 
@@ -39,7 +38,6 @@ public final class SelfCheckMarkers {
 			for (IMarker old : markers(trace)) {
 				old.delete();
 			}
-			String u = unit.isEmpty() ? "" : " " + unit;
 			double deviation = check.deviation();
 			if (Double.isNaN(check.simulated()) || Math.abs(deviation) > SelfCheck.TOLERANCE) {
 				created.add(mark(trace, trace, 1, check.findings(unit).get(0)));
@@ -48,8 +46,8 @@ public final class SelfCheckMarkers {
 			for (SelfCheck.ThreadAccount t : check.unexplainedThreads()) {
 				SelfCheck.Gap gap = check.gaps().stream().filter(g -> g.thread().equals(t.thread())).findFirst()
 						.orElse(null);
-				String message = "unreliable: " + t.thread() + " spends " + Numbers.format(Math.round(t.unexplained()
-						* 1e6) / 1e6) + u + " (" + SelfCheck.percent(t.lifetime() > 0 ? t.unexplained() / t.lifetime()
+				String message = "unreliable: " + t.thread() + " spends " + org.perfcast.engine.Quantities.format(t
+						.unexplained(), unit) + " (" + SelfCheck.percent(t.lifetime() > 0 ? t.unexplained() / t.lifetime()
 								: 0) + " of its life) unexplained" + (gap == null ? "" : " since " + gap.from())
 						+ ": a wait Perfcast does not see (spinning, a raw futex, polling?)";
 				IFile file = trace;

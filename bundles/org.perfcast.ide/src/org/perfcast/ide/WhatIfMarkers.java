@@ -59,8 +59,8 @@ public final class WhatIfMarkers {
 	/** The marker's text for {@code curve}, a curve of a profile on {@code processors}, in unit {@code unit}. */
 	public static String message(CausalProfile.Curve curve, int processors, String unit) {
 		return "making this 2x faster: " + times(curve.gain()) + " on " + processors + (processors == 1 ? " processor"
-				: " processors") + " (" + curve.location().label() + ", " + Numbers.format(curve.work())
-				+ (unit.isEmpty() ? "" : " " + unit) + " of work)";
+				: " processors") + " (" + curve.location().label() + ", " + org.perfcast.engine.Quantities
+				.format(curve.work(), unit) + " of work)";
 	}
 
 	/**

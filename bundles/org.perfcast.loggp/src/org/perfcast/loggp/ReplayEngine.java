@@ -128,7 +128,7 @@ public final class ReplayEngine implements Engine {
 	public static String parameters(TraceReplay.Options o) {
 		return "L = " + Numbers.format(o.logGP().L()) + ", o = " + Numbers.format(o.logGP().o()) + ", g = "
 				+ Numbers.format(o.logGP().g()) + ", G = " + Numbers.format(o.logGP().G()) + " µs, eager up to "
-				+ o.eager() + " bytes, speed " + Numbers.format(o.speed());
+				+ org.perfcast.engine.Quantities.bytes(o.eager()) + ", speed " + Numbers.format(o.speed());
 	}
 
 	/** The table per rank: end, compute, communication and waiting (µs). */

@@ -8,7 +8,6 @@ import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
-import org.perfcast.engine.Numbers;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.expr.Rational;
 import org.perfcast.model.machine.LinearArray;
@@ -133,6 +132,6 @@ public final class MappingAnalysis {
 	}
 
 	private static String format(Rational value) {
-		return Numbers.format(value.toDouble());
+		return org.perfcast.engine.Quantities.number(value.toDouble());
 	}
 }

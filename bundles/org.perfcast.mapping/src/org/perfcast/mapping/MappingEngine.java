@@ -142,7 +142,7 @@ public final class MappingEngine implements Engine {
 		}
 		return Optional.of(Diagnostic.warning(RECEIVERS_PAY, "a message's receiver and the processors it passes pay"
 				+ " for it as its sender does (Sussman's communication time CL: n·c to send, n·c to receive, 2n·c on"
-				+ " each processor passed), " + Numbers.format(total.toDouble()) + (unit.isEmpty() ? "" : " " + unit)
+				+ " each processor passed), " + org.perfcast.engine.Quantities.format(total.toDouble(), unit)
 				+ " over the processors; PAMELA and Glamis charge a message only to the links it uses",
 				Location.of(file)));
 	}

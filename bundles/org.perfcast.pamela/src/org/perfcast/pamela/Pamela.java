@@ -10,7 +10,6 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
-import org.perfcast.engine.Numbers;
 import org.perfcast.engine.ParameterBindings;
 import org.perfcast.engine.Severity;
 import org.perfcast.engine.expr.ExpressionException;
@@ -86,20 +85,20 @@ public final class Pamela {
 		}
 		List<Diagnostic> diagnostics = new ArrayList<>();
 		Location main = at(file, model.processes().get("main").position());
-		diagnostics.add(Diagnostic.info("pamela.prediction", "T = " + Numbers.format(prediction.T()) + " ("
-				+ prediction.bound() + "; T_cplx = " + Numbers.format(prediction.Tcplx()) + ", sigma_max = "
-				+ Numbers.format(prediction.sigmaMax()) + (prediction.mostContributing() == null ? ""
+		diagnostics.add(Diagnostic.info("pamela.prediction", "T = " + org.perfcast.engine.Quantities.number(prediction.T()) + " ("
+				+ prediction.bound() + "; T_cplx = " + org.perfcast.engine.Quantities.number(prediction.Tcplx()) + ", sigma_max = "
+				+ org.perfcast.engine.Quantities.number(prediction.sigmaMax()) + (prediction.mostContributing() == null ? ""
 						: "; most time in " + prediction.mostContributing()) + ")", main));
 		if (prediction.contentionBound()) {
 			diagnostics.add(Diagnostic.warning("pamela.contention", "contention dominates: " + prediction.bottleneck()
-					+ " is busy for " + Numbers.format(prediction.sigmaMax()) + ", longer than the critical path "
-					+ Numbers.format(prediction.Tcplx()), main));
+					+ " is busy for " + org.perfcast.engine.Quantities.number(prediction.sigmaMax()) + ", longer than the critical path "
+					+ org.perfcast.engine.Quantities.number(prediction.Tcplx()), main));
 		}
 		for (PamelaModel.Budget budget : model.budgets()) {
 			try {
 				Value limit = budget.limit().evaluate(Scope.of(Map.of()));
 				if (prediction.T() >= limit.toDouble()) {
-					diagnostics.add(Diagnostic.warning("pamela.budget", "T = " + Numbers.format(prediction.T())
+					diagnostics.add(Diagnostic.warning("pamela.budget", "T = " + org.perfcast.engine.Quantities.number(prediction.T())
 							+ " exceeds the budget T < " + limit.format(), at(file, budget.position())));
 				}
 			} catch (ExpressionException e) {

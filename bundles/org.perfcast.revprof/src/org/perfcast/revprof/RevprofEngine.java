@@ -42,14 +42,23 @@ public final class RevprofEngine implements Engine {
 	/** The engine's id. */
 	public static final String ID = "revprof";
 
+	/** The option compute's default: steps for a program with PERFCAST_COMPUTE annotations, cpu for one without. */
+	public static final String AUTO = "auto";
+
+	/** The code of the diagnostic that says how the computation between MPI calls was counted. */
+	public static final String COMPUTATION = "revprof.computation";
+
+	/** The name of the table that says how the computation between MPI calls was counted. */
+	public static final String COMPUTATION_TABLE = "computation";
+
 	private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}");
 
 	private static final List<OptionSpec> OPTIONS = List.of(
 			OptionSpec.integer("np", 2, "the processes"),
 			OptionSpec.real("step", 1, "µs per compute step of PERFCAST_COMPUTE(n)"),
-			OptionSpec.choice("compute", "steps", "the computation between MPI calls: steps (PERFCAST_COMPUTE(n) × step), "
-					+ "cpu (also measured on each rank's CPU clock: a program without annotations) or wall",
-					List.of("steps", "cpu", "wall")),
+			OptionSpec.choice("compute", AUTO, "the computation between MPI calls: auto (steps when the program calls "
+					+ "PERFCAST_COMPUTE, else cpu), steps (PERFCAST_COMPUTE(n) × step), cpu (also measured on each rank's CPU "
+					+ "clock: a program without annotations) or wall", List.of(AUTO, "steps", "cpu", "wall")),
 			OptionSpec.text("summary", "revprof-summary.txt", "the equations: a summary file (perfcast fit --datasheet) "
 					+ "or a machine model with MPI costs (*.machine, perfcast fit --machine), relative to the program's folder"),
 			OptionSpec.text("args", "", "the program's arguments; ${NAME} is replaced by a parameter's value"),
@@ -166,7 +175,75 @@ public final class RevprofEngine implements Engine {
 		} catch (IOException e) {
 			throw error("revprof.io", e.getMessage(), file);
 		}
-		return predict(binary, args, np, summary, step, input.options().text("compute"), timeout, monitor, file);
+		String asked = input.options().text("compute");
+		boolean annotated = annotated(input.model());
+		String compute = asked.equals(AUTO) ? (annotated ? "steps" : "cpu") : asked;
+		EngineResult prediction = predict(binary, args, np, summary, step, compute, timeout, monitor, file);
+		return withComputation(prediction, asked, compute, annotated, file);
+	}
+
+	/**
+	 * {@code result} with what says how the computation between MPI calls was counted: a table "computation"
+	 * (compute, how) and a diagnostic {@link #COMPUTATION}, a warning when the program's computation is measured
+	 * because it has no annotations or is left out because it has none, else information.
+	 */
+	static EngineResult withComputation(EngineResult result, String asked, String compute, boolean annotated,
+			String file) {
+		String how = switch (compute) {
+		case "steps" -> annotated ? "PERFCAST_COMPUTE(n) × step: the program's annotations"
+				: "PERFCAST_COMPUTE(n) × step, but the program has no PERFCAST_COMPUTE annotations: its computation "
+						+ "between MPI calls is left out (set the option compute to auto or cpu to measure it)";
+		case "cpu" -> "measured on each rank's CPU clock between MPI calls"
+				+ (asked.equals(AUTO) ? " (the program has no PERFCAST_COMPUTE annotations)" : "");
+		default -> "measured on each rank's wall clock between MPI calls";
+		};
+		EngineResult.Builder builder = EngineResult.builder();
+		result.summary().forEach(v -> builder.summary(v.name(), v.value(), v.unit()));
+		result.series().forEach(builder::series);
+		result.tables().forEach(builder::table);
+		builder.table(new Table(COMPUTATION_TABLE, List.of("compute", "how"), List.of(List.of(compute, how))));
+		result.schedules().forEach(builder::schedule);
+		boolean warn = !annotated && (asked.equals(AUTO) || compute.equals("steps"));
+		builder.diagnostic(warn ? Diagnostic.warning(COMPUTATION, "computation: " + how, Location.of(file))
+				: Diagnostic.info(COMPUTATION, "computation: " + how, Location.of(file)));
+		result.diagnostics().forEach(builder::diagnostic);
+		return builder.build();
+	}
+
+	/** A call of PERFCAST_COMPUTE outside comments. */
+	private static final Pattern COMPUTE_CALL = Pattern.compile("\\bPERFCAST_COMPUTE\\s*\\(");
+
+	/**
+	 * Whether {@code program} (a C source) or a header it includes with {@code #include "..."} calls
+	 * PERFCAST_COMPUTE outside comments (perfcast.h, which defines it, is not read).
+	 */
+	public static boolean annotated(Path program) {
+		Deque<Path> sources = new ArrayDeque<>(List.of(program.toAbsolutePath().normalize()));
+		Set<Path> seen = new java.util.HashSet<>();
+		while (!sources.isEmpty()) {
+			Path source = sources.pop();
+			if (!seen.add(source) || source.getFileName().toString().equals("perfcast.h")) {
+				continue;
+			}
+			String text;
+			try {
+				text = org.perfcast.engine.InputFiles.text(source);
+			} catch (IOException e) {
+				continue;
+			}
+			String code = text.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", " ");
+			if (COMPUTE_CALL.matcher(code).find()) {
+				return true;
+			}
+			Matcher include = INCLUDE.matcher(code);
+			while (include.find()) {
+				Path header = source.resolveSibling(include.group(1)).normalize();
+				if (java.nio.file.Files.isRegularFile(header)) {
+					sources.push(header);
+				}
+			}
+		}
+		return false;
 	}
 
 	/**

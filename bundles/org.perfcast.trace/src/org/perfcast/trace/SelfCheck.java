@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
-import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Quantities;
 
 /**
  * Whether a recording accounts for its own run. A program recorded on one processor ran on one processor, so
@@ -112,16 +112,15 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 
 	/** One line: the recorded and the replayed time, the unexplained time. */
 	public String summary(String unit) {
-		String u = unit.isEmpty() ? "" : " " + unit;
-		StringBuilder text = new StringBuilder("self-check: recorded ").append(Numbers.format(round(recorded)))
-				.append(u).append(", replayed on one processor ").append(Double.isNaN(simulated) ? "(deadlocks)"
-						: Numbers.format(round(simulated)) + u);
+		StringBuilder text = new StringBuilder("self-check: recorded ").append(Quantities.format(recorded, unit))
+				.append(", replayed on one processor ").append(Double.isNaN(simulated) ? "(deadlocks)"
+						: Quantities.format(simulated, unit));
 		double d = deviation();
 		if (!Double.isNaN(d)) {
 			text.append(" (").append(percent(-d)).append(')');
 		}
 		if (threadsChecked) {
-			text.append("; unexplained ").append(Numbers.format(round(unexplained()))).append(u).append(" over ")
+			text.append("; unexplained ").append(Quantities.format(unexplained(), unit)).append(" over ")
 					.append(threads.size()).append(threads.size() == 1 ? " thread" : " threads");
 		} else {
 			text.append("; threads not checked (no run-queue delays rq= in the trace)");
@@ -131,7 +130,6 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 
 	/** What makes the prediction unreliable, each as a sentence beginning "unreliable: "; empty when it holds. */
 	public List<String> findings(String unit) {
-		String u = unit.isEmpty() ? "" : " " + unit;
 		List<String> findings = new ArrayList<>();
 		if (Double.isNaN(simulated)) {
 			findings.add("unreliable: the recording does not replay on one processor (it deadlocks there), so it is not "
@@ -139,8 +137,8 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 		}
 		double d = deviation();
 		if (!Double.isNaN(d) && Math.abs(d) > TOLERANCE) {
-			findings.add("unreliable: the program ran " + Numbers.format(round(recorded)) + u + " when recorded but its "
-					+ "recording replays in " + Numbers.format(round(simulated)) + u + " on one processor (" + percent(-d)
+			findings.add("unreliable: the program ran " + Quantities.format(recorded, unit) + " when recorded but its "
+					+ "recording replays in " + Quantities.format(simulated, unit) + " on one processor (" + percent(-d)
 					+ ")" + (d > 0 ? ": " + percent(d) + " of the recorded time is in no thread of the trace (waits "
 							+ "Perfcast does not see, or another program on the processor)"
 							: ": the trace holds more work than the run had time for (clocks of threads that ran "
@@ -148,10 +146,10 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 		}
 		for (ThreadAccount t : unexplainedThreads()) {
 			Gap gap = gaps.stream().filter(g -> g.thread().equals(t.thread())).findFirst().orElse(null);
-			findings.add("unreliable: " + t.thread() + " spends " + Numbers.format(round(t.unexplained())) + u + " ("
+			findings.add("unreliable: " + t.thread() + " spends " + Quantities.format(t.unexplained(), unit) + " ("
 					+ percent(t.lifetime() > 0 ? t.unexplained() / t.lifetime() : 0) + " of its life) unexplained"
-					+ (gap == null ? "" : (gap.times() > 1 ? ", most of it (" + Numbers.format(round(gap.unexplained()))
-							+ u + " in " + gap.times() + " intervals)" : "") + " between " + gap.from() + " and "
+					+ (gap == null ? "" : (gap.times() > 1 ? ", most of it (" + Quantities.format(gap.unexplained(), unit)
+							 + " in " + gap.times() + " intervals)" : "") + " between " + gap.from() + " and "
 							+ gap.to()) + ": a wait Perfcast does not see (spinning, a raw futex, polling?)");
 		}
 		return findings;
@@ -161,22 +159,18 @@ public record SelfCheck(double recorded, double simulated, double unrecordedCpu,
 	public List<String> notes(String unit) {
 		List<String> notes = new ArrayList<>();
 		if (unrecordedCpu > TOLERANCE * recorded) {
-			notes.add("threads the trace does not have used " + Numbers.format(round(unrecordedCpu))
-					+ (unit.isEmpty() ? "" : " " + unit) + " of processor time (" + percent(unrecordedCpu / recorded)
+			notes.add("threads the trace does not have used " + Quantities.format(unrecordedCpu, unit)
+					 + " of processor time (" + percent(unrecordedCpu / recorded)
 					+ " of the run: a runtime's compiler and collector, or threads started inside a library); the "
 					+ "prediction leaves them out");
 		}
 		if (othersCpu > TOLERANCE * recorded) {
-			notes.add("other programs had the recording's processor for " + Numbers.format(round(othersCpu))
-					+ (unit.isEmpty() ? "" : " " + unit) + " (" + percent(othersCpu / recorded) + " of the run); the "
+			notes.add("other programs had the recording's processor for " + Quantities.format(othersCpu, unit)
+					 + " (" + percent(othersCpu / recorded) + " of the run); the "
 					+ "threads' clocks leave that out, but their waits for the processor and its caches were not those "
 					+ "of an idle machine: record on an idle processor for the best fidelity");
 		}
 		return notes;
-	}
-
-	private static double round(double value) {
-		return Double.isFinite(value) ? Math.round(value * 1e6) / 1e6 : value;
 	}
 
 	/** A fraction as a percentage, one decimal below 10 %. */

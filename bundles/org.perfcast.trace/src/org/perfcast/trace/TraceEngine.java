@@ -14,6 +14,7 @@ import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Quantities;
 import org.perfcast.engine.run.Engine;
 import org.perfcast.engine.run.EngineInput;
 import org.perfcast.engine.run.EngineResult;
@@ -276,8 +277,8 @@ public final class TraceEngine implements Engine {
 	/** "runs 1.5 s", or "deadlocks". */
 	private static String runs(Simulation simulation, Recording recording) {
 		Double completion = simulation.completion();
-		return completion == null ? "deadlocks" : "runs " + Numbers.format(completion) + " " + (recording.unit()
-				.isEmpty() ? "time units" : recording.unit());
+		return completion == null ? "deadlocks" : "runs " + (recording.unit().isEmpty()
+				? Quantities.number(completion) + " time units" : Quantities.format(completion, recording.unit()));
 	}
 
 	/**
@@ -397,9 +398,8 @@ public final class TraceEngine implements Engine {
 	public static final String TIMELINE_INTERVALS = "timeline intervals";
 
 	private static String detailNote(Simulation.Summary summary, String unit) {
-		String u = unit.isEmpty() ? "" : " " + unit;
 		return "the timelines have " + summary.intervals() + " intervals, more than the option detail keeps: they "
-				+ "show the time in each state per bucket of " + Numbers.format(summary.bucketWidth()) + u
+				+ "show the time in each state per bucket of " + Quantities.format(summary.bucketWidth(), unit)
 				+ (summary.hasWindow() ? ", and the exact intervals of the window " + window(summary, unit)
 						: "; set the option window=FROM:TO, or zoom in the Results view, for the exact intervals of a "
 								+ "part of the run");
@@ -453,7 +453,7 @@ public final class TraceEngine implements Engine {
 				a.sent(), a.to(), a.accepted(), a.event())).toList();
 		String name = simulation.model().id() + " model";
 		if (summary != null) {
-			name += " (summary per " + Numbers.format(summary.bucketWidth()) + (unit.isEmpty() ? "" : " " + unit)
+			name += " (summary per " + Quantities.format(summary.bucketWidth(), unit)
 					+ (summary.hasWindow() ? "; exact in " + window(summary, unit) : "") + ")";
 		}
 		return new Schedule(name, unit, rows, arrows);

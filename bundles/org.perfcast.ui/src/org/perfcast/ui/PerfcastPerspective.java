@@ -38,6 +38,7 @@ public final class PerfcastPerspective implements IPerspectiveFactory {
 
 		IFolderLayout right = layout.createFolder("right", IPageLayout.RIGHT, 0.76f, editors);
 		right.addView(IPageLayout.ID_OUTLINE);
+		right.addPlaceholder(org.perfcast.ui.internal.tour.Tour.VIEW); // the tour, beside the editor it explains
 
 		layout.addNewWizardShortcut(NewPerfcastProjectWizard.ID);
 		for (String kind : new String[] { "machine", "layout", "program" }) {
@@ -52,6 +53,7 @@ public final class PerfcastPerspective implements IPerspectiveFactory {
 		layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
 		layout.addShowViewShortcut(MappingView.ID);
 		layout.addShowViewShortcut(ResultsView.ID);
+		layout.addShowViewShortcut(org.perfcast.ui.internal.tour.Tour.VIEW);
 		layout.addPerspectiveShortcut("org.eclipse.ui.resourcePerspective");
 		layout.addPerspectiveShortcut("org.eclipse.jdt.ui.JavaPerspective");
 		layout.addActionSet("org.eclipse.debug.ui.launchActionSet");

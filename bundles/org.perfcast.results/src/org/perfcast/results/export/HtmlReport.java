@@ -119,7 +119,7 @@ public final class HtmlReport {
 		fact(html, "engine", run.getEngineId() + " " + run.getEngineVersion());
 		fact(html, "started", run.getStartTime() == null ? "" : run.getStartTime().toInstant().toString());
 		fact(html, "status", run.getStatus().getLiteral());
-		fact(html, "wall time", Numbers.format(run.getWallTime()) + " s");
+		fact(html, "wall time", org.perfcast.engine.Quantities.seconds(run.getWallTime()));
 		fact(html, "points", run.getPoints().size() + " of " + run.getPointCount());
 		fact(html, "parameters", run.getBindings().stream().map(b -> b.getName() + "=" + Numbers.format(b.getValue()))
 				.collect(Collectors.joining(", ")));
@@ -148,18 +148,19 @@ public final class HtmlReport {
 			columns.computeIfAbsent(v.getName(), k -> new ArrayList<>()).add(v.getValue());
 		}));
 		units.forEach((name, unit) -> values.put(name, UnitScale.of(unit, columns.get(name))));
-		html.append("<table class=\"points\">\n<tr><th>point</th><th>status</th><th>wall time (s)</th>");
+		html.append("<table class=\"points\">\n<tr><th>point</th><th>status</th><th>wall time</th>");
 		values.forEach((name, scale) -> html.append("<th>").append(Xml.escape(scale.label(name))).append("</th>"));
 		html.append("</tr>\n");
 		for (RunPoint point : run.getPoints()) {
 			html.append("<tr class=\"").append(point.getStatus().getLiteral()).append("\"><td class=\"text\">")
 					.append(Xml.escape(RunComparison.pointLabel(point))).append("</td><td class=\"text\">")
-					.append(point.getStatus().getLiteral()).append("</td><td>").append(Numbers.format(point.getWallTime()))
+					.append(point.getStatus().getLiteral()).append("</td><td>").append(org.perfcast.engine.Quantities.seconds(
+							point.getWallTime()))
 					.append("</td>");
 			for (String name : values.keySet()) {
 				UnitScale scale = values.get(name);
 				html.append("<td>").append(point.getValues().stream().filter(v -> v.getName().equals(name)).findFirst()
-						.map(v -> scale.format(v.getValue(), 6)).orElse("")).append("</td>");
+						.map(v -> scale.format(v.getValue(), org.perfcast.engine.Quantities.DIGITS)).orElse("")).append("</td>");
 			}
 			html.append("</tr>\n");
 		}
@@ -282,12 +283,13 @@ public final class HtmlReport {
 		charts.forEach((name, lines) -> {
 			String yLabel = first.get(name).getYLabel() == null ? "" : first.get(name).getYLabel();
 			java.util.regex.Matcher m = UNIT.matcher(yLabel);
-			UnitScale scale = m.matches() ? UnitScale.of(m.group(2), lines.stream().flatMap(l -> l.y().stream()).toList())
-					: UnitScale.none("");
+			// "T (µs)", or a bare unit such as "µs": scaled to the values' magnitude
+			UnitScale scale = UnitScale.of(m.matches() ? m.group(2) : yLabel, lines.stream().flatMap(l -> l.y().stream())
+					.toList());
 			List<SvgLineChart.Line> scaled = lines.stream().map(l -> new SvgLineChart.Line(l.name(), l.x(),
 					l.y().stream().map(scale::apply).toList())).toList();
 			html.append(SvgLineChart.render(name, first.get(name).getXLabel(), m.matches() ? scale.label(m.group(1))
-					: yLabel, scaled, options.logX(), options.logY()));
+					: scale.factor() == 1 ? yLabel : scale.unit(), scaled, options.logX(), options.logY()));
 		});
 	}
 

@@ -229,8 +229,10 @@ final class ReportSummary {
 		return text.replaceAll("[^A-Za-z0-9_-]+", "-");
 	}
 
+	/** A percentage with at most four significant digits: "11.1 %", "5404 %". */
 	static String percent(double fraction) {
-		return String.format(Locale.ROOT, "%.1f %%", 100 * fraction);
+		double p = 100 * fraction;
+		return String.format(Locale.ROOT, Math.abs(p) >= 999.95 ? "%.0f %%" : "%.1f %%", p);
 	}
 
 	static List<RunPoint> completed(Run run) {

@@ -217,7 +217,8 @@ public final class SvgGantt {
 					+ (s.getLabel() == null || s.getLabel().isEmpty() ? "" : " " + s.getLabel());
 		}
 		return timeline.getLabel() + " " + i.getKind().getLiteral() + (i.getLabel() == null || i.getLabel().isEmpty() ? ""
-				: " " + i.getLabel()) + ": " + scale.format(i.getStart(), 6) + " to " + scale.format(i.getEnd(), 6) + " "
-				+ scale.unit() + where;
+				: " " + i.getLabel()) + ": " + org.perfcast.engine.Quantities.format(scale.apply(i.getEnd() - i.getStart()),
+				scale.unit())
+				+ " from " + scale.format(i.getStart(), org.perfcast.engine.Quantities.DIGITS) + " " + scale.unit() + where;
 	}
 }

@@ -108,7 +108,8 @@ public final class SvgLineChart {
 				String py = Xml.coordinate(y.pixel(vy));
 				points.append(points.isEmpty() ? "" : " ").append(px).append(',').append(py);
 				markers.append("<circle cx=\"").append(px).append("\" cy=\"").append(py).append("\" r=\"2.5\"><title>")
-						.append(Xml.escape(line.name() + ": (" + x.label(vx) + ", " + y.label(vy) + ")"))
+						.append(Xml.escape(line.name() + ": (" + org.perfcast.engine.Quantities.number(vx) + ", "
+								+ org.perfcast.engine.Quantities.number(vy) + ")"))
 						.append("</title></circle>");
 			}
 		}

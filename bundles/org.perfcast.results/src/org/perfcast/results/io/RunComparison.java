@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Quantities;
 import org.perfcast.model.results.Binding;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
@@ -45,12 +46,12 @@ public record RunComparison(List<ValueChange> changes, int unchanged, List<Strin
 			return before == 0 ? Double.NaN : (after - before) / Math.abs(before);
 		}
 
-		/** E.g. {@code T at N=60, P=4: 900 -> 1000 cycles (+11.1%)}. */
+		/** E.g. {@code T at N=60, P=4: 900 cycles -> 1 kcycles (+11.1%)}. */
 		@Override
 		public String toString() {
 			double r = relative();
-			return name + (point.isEmpty() ? "" : " at " + point) + ": " + Numbers.format(before) + " -> "
-					+ Numbers.format(after) + (unit.isEmpty() ? "" : " " + unit)
+			return name + (point.isEmpty() ? "" : " at " + point) + ": " + Quantities.format(before, unit) + " -> "
+					+ Quantities.format(after, unit)
 					+ (Double.isNaN(r) ? "" : String.format(java.util.Locale.ROOT, " (%+.1f%%)", 100 * r));
 		}
 	}

@@ -16,7 +16,8 @@ import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.ScrollBar;
-import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Quantities;
+import org.perfcast.engine.UnitScale;
 
 /**
  * A Gantt chart drawn on a double-buffered canvas: one row per processor or thread, bars coloured by kind
@@ -152,12 +153,12 @@ public final class TimelineChart extends Canvas {
 		String unit = data.timeUnit();
 		return switch (hit) {
 		case TimelineHit.OnBar b -> String.format(Messages.BAR_TIP, b.bar().label().isEmpty() ? b.bar().kind()
-				: b.bar().label(), data.rows().get(b.row()).label(), b.bar().kind(), Numbers.format(b.bar().start()),
-				Numbers.format(b.bar().end()), Numbers.format(b.bar().end() - b.bar().start()), unit)
+				: b.bar().label(), data.rows().get(b.row()).label(), b.bar().kind(), Quantities.format(b.bar().start(),
+						unit), Quantities.format(b.bar().end(), unit), Quantities.format(b.bar().end() - b.bar().start(), unit))
 				+ (b.bar().detail().isEmpty() ? "" : String.format(Messages.BAR_TIP_DETAIL, b.bar().detail()));
 		case TimelineHit.OnArrow a -> String.format(Messages.ARROW_TIP, a.arrow().label(),
-				data.rows().get(a.arrow().from()).label(), Numbers.format(a.arrow().sendTime()),
-				data.rows().get(a.arrow().to()).label(), Numbers.format(a.arrow().arrival()), unit);
+				data.rows().get(a.arrow().from()).label(), Quantities.format(a.arrow().sendTime(), unit),
+				data.rows().get(a.arrow().to()).label(), Quantities.format(a.arrow().arrival(), unit));
 		};
 	}
 
@@ -284,12 +285,18 @@ public final class TimelineChart extends Canvas {
 		Color black = getDisplay().getSystemColor(SWT.COLOR_BLACK);
 		int bottom = g.rowTop(data.rows().size());
 		double step = TimeTicks.step(window.span(), Math.max(1, g.plotWidth() / 90));
+		// ticks in the unit of the window's magnitude (0.5 s, 1 s, ... rather than 500000 µs), with the digits the
+		// step needs: four significant digits unless zoomed in deeper than that
+		UnitScale scale = UnitScale.of(data.timeUnit(), Math.max(Math.abs(window.start()), Math.abs(window.end())));
+		double largest = Math.max(Math.abs(window.start()), Math.abs(window.end()));
+		int digits = step > 0 && largest > 0 ? Math.max(Quantities.DIGITS, Math.min(12, (int) Math.ceil(Math.log10(
+				largest / step)) + 1)) : Quantities.DIGITS;
 		for (double t : TimeTicks.ticks(window, step)) {
 			int x = g.x(t);
 			gc.setForeground(grey);
 			gc.drawLine(x, g.top() - 4, x, bottom);
 			gc.setForeground(black);
-			String text = Numbers.format(t);
+			String text = scale.format(t, digits);
 			Point size = gc.textExtent(text);
 			int left = Math.min(Math.max(labelWidth, x - size.x / 2), area.width - size.x);
 			gc.drawText(text, left, LEGEND_HEIGHT, true);
@@ -297,7 +304,7 @@ public final class TimelineChart extends Canvas {
 		if (!data.timeUnit().isEmpty()) {
 			// the unit goes right of the legend, clear of the row labels and tick values
 			gc.setForeground(black);
-			String unit = String.format(Messages.TIME_UNIT, data.timeUnit());
+			String unit = String.format(Messages.TIME_UNIT, scale.unit());
 			gc.drawText(unit, area.width - gc.textExtent(unit).x - MARGIN, 4, true);
 		}
 	}

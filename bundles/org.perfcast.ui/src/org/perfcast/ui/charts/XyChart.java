@@ -16,7 +16,7 @@ import org.eclipse.swtchart.ISeries;
 import org.eclipse.swtchart.ISeries.SeriesType;
 import org.eclipse.swtchart.LineStyle;
 import org.eclipse.swtchart.Range;
-import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Quantities;
 
 /**
  * An XY chart on SWTChart: several {@link ChartSeries} as lines or scatter marks with a legend, axis titles,
@@ -167,8 +167,8 @@ public final class XyChart extends Composite {
 			String xTitle = xAxis().getTitle().getText();
 			String yTitle = yAxis().getTitle().getText();
 			return String.format(Messages.POINT_TIP, one.name(), xTitle.isEmpty() ? Messages.X : xTitle,
-					Numbers.format(one.x(h.index())), yTitle.isEmpty() ? Messages.Y : yTitle,
-					Numbers.format(one.y(h.index())));
+					Quantities.number(one.x(h.index())), yTitle.isEmpty() ? Messages.Y : yTitle,
+					Quantities.number(one.y(h.index())));
 		}).orElse(null);
 	}
 

@@ -25,7 +25,8 @@ import org.perfcast.ui.PerfcastPerspective;
 
 /**
  * Startup hook of {@code ./perfcast ide}. With {@code -Dperfcast.examples=DIR} it brings the example
- * projects of DIR into the workspace and reveals them in the Project Explorer. With
+ * projects of DIR into the workspace and shows them, collapsed and none selected, in the Project Explorer, and on
+ * the workspace's first start opens the five-minute tour (the Perfcast Tour view, {@code tour/tour.xml}). With
  * {@code -Dperfcast.screenshot=FILE} it then waits for the build, saves a screenshot of the workbench
  * window as FILE and, with {@code -Dperfcast.exitAfterScreenshot=true}, closes the workbench.
  * Without these properties it does nothing.
@@ -35,6 +36,8 @@ public final class ExampleWorkspaceStartup implements IStartup {
 	static final String EXAMPLES = "perfcast.examples";
 	static final String SCREENSHOT = "perfcast.screenshot";
 	static final String EXIT_AFTER_SCREENSHOT = "perfcast.exitAfterScreenshot";
+	/** {@code -Dperfcast.tour=false}: no tour on the first start (the UI tests'). */
+	static final String TOUR = "perfcast.tour";
 
 	@Override
 	public void earlyStartup() {
@@ -60,6 +63,10 @@ public final class ExampleWorkspaceStartup implements IStartup {
 		IWorkbench workbench = PlatformUI.getWorkbench();
 		Display display = workbench.getDisplay();
 		display.syncExec(() -> reveal(workbench, reveal));
+		if (!reveal.isEmpty() && screenshot == null && !"false".equals(System.getProperty(TOUR))) {
+			// the first start of the example workspace opens the five-minute tour
+			display.asyncExec(org.perfcast.ui.internal.tour.Tour::openOnFirstStart);
+		}
 		if (screenshot != null) {
 			// give the explorer and decorators one more moment to paint
 			sleep(1500);
@@ -92,8 +99,9 @@ public final class ExampleWorkspaceStartup implements IStartup {
 			workbench.showPerspective(PerfcastPerspective.ID, window);
 			IViewPart explorer = window.getActivePage().showView(PerfcastPerspective.PROJECT_EXPLORER);
 			if (explorer instanceof CommonNavigator navigator && !projects.isEmpty()) {
-				projects.forEach(p -> navigator.getCommonViewer().expandToLevel(p, 1));
-				navigator.selectReveal(new StructuredSelection(projects.toArray()));
+				// a first start shows the projects collapsed and nothing selected: the tour says where to begin
+				navigator.getCommonViewer().collapseAll();
+				navigator.getCommonViewer().setSelection(StructuredSelection.EMPTY);
 			}
 		} catch (WorkbenchException e) {
 			ILog.of(ExampleWorkspaceStartup.class).log(Status.warning("Cannot show the example projects", e));

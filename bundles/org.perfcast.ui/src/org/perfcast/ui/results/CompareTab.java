@@ -17,7 +17,7 @@ import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
-import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Quantities;
 import org.perfcast.results.io.RunComparison;
 import org.perfcast.results.io.RunComparison.ValueChange;
 import org.perfcast.results.io.RunOverlay;
@@ -57,10 +57,10 @@ public final class CompareTab extends ResultsTab {
 		changes.setContentProvider(ArrayContentProvider.getInstance());
 		split.setWeights(60, 40);
 		column(Messages.COLUMN_POINT, 140, ValueChange::point);
-		column(Messages.COLUMN_VALUE_NAME, 100, c -> c.name() + (c.unit().isEmpty() ? "" : " (" + c.unit() + ")"));
-		column(Messages.COLUMN_BEFORE, 100, c -> Numbers.format(c.before()));
-		column(Messages.COLUMN_AFTER, 100, c -> Numbers.format(c.after()));
-		column(Messages.COLUMN_CHANGE, 100, c -> Double.isNaN(c.relative()) ? Numbers.format(c.delta())
+		column(Messages.COLUMN_VALUE_NAME, 100, ValueChange::name); // the values carry their scaled units
+		column(Messages.COLUMN_BEFORE, 100, c -> Quantities.format(c.before(), c.unit()));
+		column(Messages.COLUMN_AFTER, 100, c -> Quantities.format(c.after(), c.unit()));
+		column(Messages.COLUMN_CHANGE, 100, c -> Double.isNaN(c.relative()) ? Quantities.format(c.delta(), c.unit())
 				: String.format("%+.1f%%", 100 * c.relative()));
 		setControl(box);
 	}

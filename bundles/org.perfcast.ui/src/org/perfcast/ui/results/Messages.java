@@ -10,7 +10,6 @@ final class Messages {
 	static final String COLUMN_POINTS = "Points";
 	static final String COLUMN_DURATION = "Duration";
 	static final String POINTS_OF = "%d of %d";
-	static final String SECONDS = "%.2f s";
 	static final String POINT = "point %d";
 	static final String COLUMN_POINT = "Point";
 	static final String COLUMN_POINT_STATUS = "Status";

@@ -186,7 +186,7 @@ public final class ResultsView extends ViewPart {
 		shown = entry;
 		Run run = entry == null ? null : entry.run();
 		header.setText(run == null ? Messages.NO_RUNS : String.format(Messages.RUN_HEADER, run.getEngineName(),
-				entry.model(), entry.status(), run.getPointCount(), String.format(Messages.SECONDS, run.getWallTime()))
+				entry.model(), entry.status(), run.getPointCount(), org.perfcast.engine.Quantities.seconds(run.getWallTime()))
 				+ String.join("", RunCharts.warnings(run).stream().map(w -> "\n" + w).toList()));
 		header.getParent().layout(true, true);
 		summaryTab.show(run);

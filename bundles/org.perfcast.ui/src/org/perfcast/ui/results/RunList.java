@@ -43,7 +43,7 @@ final class RunList {
 		column(Messages.COLUMN_STATUS, 175, RunEntry::status);
 		column(Messages.COLUMN_POINTS, 60, e -> String.format(Messages.POINTS_OF, finished(e.run()),
 				e.run().getPointCount()));
-		column(Messages.COLUMN_DURATION, 70, e -> String.format(Messages.SECONDS, e.run().getWallTime()));
+		column(Messages.COLUMN_DURATION, 70, e -> org.perfcast.engine.Quantities.seconds(e.run().getWallTime()));
 		viewer.getTable().setToolTipText(Messages.NO_RUNS);
 		viewer.addDoubleClickListener(e -> openModel());
 	}

@@ -63,7 +63,7 @@ public final class SummaryTab extends ResultsTab {
 		for (String name : values) {
 			UnitScale scale = scales.get(name);
 			column(scale.label(name), p -> p.getValues().stream().filter(v -> v.getName().equals(name)).findFirst()
-					.map(v -> Numbers.format(scale.apply(v.getValue()))).orElse(""));
+					.map(v -> scale.format(v.getValue(), org.perfcast.engine.Quantities.DIGITS)).orElse(""));
 		}
 		table.setInput(run.getPoints().toArray());
 		for (TableColumn column : table.getTable().getColumns()) {

@@ -3,7 +3,6 @@ package org.perfcast.ui.results;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.perfcast.engine.Numbers;
 import org.perfcast.ide.WhatIfMarkers;
 import org.perfcast.model.results.ResultsFactory;
 import org.perfcast.model.results.SourceLocation;
@@ -48,7 +47,7 @@ final class WhatIfCharts {
 
 	/** The work column: "2 s". */
 	static String work(CausalProfile.Curve curve, String unit) {
-		return Numbers.format(curve.work()) + (unit.isEmpty() ? "" : " " + unit);
+		return org.perfcast.engine.Quantities.format(curve.work(), unit);
 	}
 
 	/** The source line of {@code curve}'s location, or null when it names none. */

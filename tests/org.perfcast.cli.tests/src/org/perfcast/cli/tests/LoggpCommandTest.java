@@ -72,10 +72,10 @@ class LoggpCommandTest {
 	void testTextAndBothAlgorithms() throws IOException {
 		assertEquals(ExitCode.OK, cli.run("loggp", pair("1 - p").toString(), "--algorithm", "both"), cli.err());
 		assertTrue(cli.out().startsWith("standard LogGP simulation of "), cli.out());
-		assertTrue(cli.out().contains("T = 26 µs  (computation 2, communication 24)\n"), cli.out());
+		assertTrue(cli.out().contains("T = 26 µs  (computation 2 µs, communication 24 µs)\n"), cli.out());
 		// the overestimation: both wait to receive first, a forced transmission breaks the cycle
 		assertTrue(cli.out().contains("1 transmissions forced to break cycles"), cli.out());
-		assertTrue(cli.out().contains("T = 44 µs  (computation 2, communication 42)\n"), cli.out());
+		assertTrue(cli.out().contains("T = 44 µs  (computation 2 µs, communication 42 µs)\n"), cli.out());
 	}
 
 	@Test

@@ -67,7 +67,7 @@ class RunCommandTest {
 	void testSweepWritesAResultsFileNextToTheModel() throws IOException {
 		assertEquals(ExitCode.OK, cli.run("run", "square", model, "--set", "N=60", "--sweep", "P=1,2,4"), cli.err());
 		String[] lines = cli.out().split("\n");
-		assertTrue(lines[0].matches("N=60, P=1: T = 3600 cycles, work = 3600 ops, P = 1  \\([0-9.]+ ms\\)"), lines[0]);
+		assertTrue(lines[0].matches("N=60, P=1: T = 3.6 kcycles, work = 3600 ops, P = 1  \\([0-9.]+ (ns|µs|ms|s)\\)"), lines[0]);
 		assertTrue(lines[2].startsWith("N=60, P=4: T = 900 cycles"), lines[2]);
 		assertTrue(lines[3].matches("run completed: 3 of 3 points in [0-9.]+ ms; results: .*/results/"
 				+ "\\d{8}-\\d{6}-\\d{3}-square\\.results"), lines[3]);
@@ -88,8 +88,8 @@ class RunCommandTest {
 		Files.writeString(Path.of(model), "factor = 2\n");
 		cli.reset();
 		assertEquals(ExitCode.OK, cli.run("run", "square", model, "--sweep", "P=1,2"));
-		assertTrue(cli.out().matches("(?s).*\nchanged since .*\\.results:\n  T at P=1: 10000 -> 20000 cycles \\(\\+100\\.0%\\)\n"
-				+ "  T at P=2: 5000 -> 10000 cycles \\(\\+100\\.0%\\)\n"), cli.out());
+		assertTrue(cli.out().matches("(?s).*\nchanged since .*\\.results:\n  T at P=1: 10 kcycles -> 20 kcycles \\(\\+100\\.0%\\)\n"
+				+ "  T at P=2: 5 kcycles -> 10 kcycles \\(\\+100\\.0%\\)\n"), cli.out());
 		assertEquals(3, ResultsFiles.list(dir.resolve("results")).size());
 	}
 

@@ -38,10 +38,10 @@ class SelfCheckCommandTest {
 		CommandRunner cli = new CommandRunner();
 		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "2"), cli.err());
 		String[] lines = cli.out().split("\n");
-		assertEquals("self-check: recorded 1 s, replayed on one processor 0.7 s (-30 %); unexplained 0.3 s over 2 "
+		assertEquals("self-check: recorded 1 s, replayed on one processor 700 ms (-30 %); unexplained 300 ms over 2 "
 				+ "threads: UNRELIABLE", lines[1]);
 		assertTrue(lines[2].startsWith("  unreliable: the program ran 1 s when recorded"), cli.out());
-		assertEquals("  unreliable: T1 spends 0.3 s (33 % of its life) unexplained between q.c:88 and q.c:97: a wait "
+		assertEquals("  unreliable: T1 spends 300 ms (33 % of its life) unexplained between q.c:88 and q.c:97: a wait "
 				+ "Perfcast does not see (spinning, a raw futex, polling?)", lines[3]);
 
 		cli = new CommandRunner();
@@ -56,8 +56,8 @@ class SelfCheckCommandTest {
 		Path results = dir.resolve("results");
 		assertEquals(ExitCode.OK, cli.run("run", "trace", trace.toString(), "--option", "processors=2", "--out",
 				results.toString()), cli.err());
-		assertTrue(cli.err().contains("warning: unreliable: T1 spends 0.3 s"), cli.err());
-		assertTrue(cli.out().contains("recorded = 1 s, self-check deviation = 0.3, unexplained = 0.3 s"), cli.out());
+		assertTrue(cli.err().contains("warning: unreliable: T1 spends 300 ms"), cli.err());
+		assertTrue(cli.out().contains("recorded = 1 s, self-check deviation = 0.3, unexplained = 300 ms"), cli.out());
 		Path file;
 		try (var files = Files.list(results)) {
 			file = files.filter(f -> f.toString().endsWith(".results")).findFirst().orElseThrow();
@@ -66,7 +66,7 @@ class SelfCheckCommandTest {
 		Path html = dir.resolve("r.html");
 		assertEquals(ExitCode.OK, cli.run("report", file.toString(), "--html", html.toString()), cli.err());
 		String report = Files.readString(html);
-		assertTrue(report.contains("unreliable: T1 spends 0.3 s (33 % of its life) unexplained between q.c:88 and "
+		assertTrue(report.contains("unreliable: T1 spends 300 ms (33 % of its life) unexplained between q.c:88 and "
 				+ "q.c:97"), report);
 		assertTrue(report.contains("self-check deviation"), "the summary value in the report's table");
 	}

@@ -148,7 +148,7 @@ class TraceCommandTest {
 		Path trace = dir.resolve("omp.vtrace");
 		Files.writeString(trace, OPENMP);
 		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "4"), cli.err());
-		assertTrue(cli.out().contains("completion 7 s, speedup 1.85714285714\n"), cli.out());
+		assertTrue(cli.out().contains("completion 7 s, speedup 1.857\n"), cli.out());
 		cli.reset();
 		assertEquals(ExitCode.OK, cli.run("trace", trace.toString(), "--processors", "8", "--threads", "8"), cli.err());
 		assertEquals(trace + ": info: extrapolation: team of 8 from a recording of 4 (region 1): each thread's block is "

@@ -35,8 +35,8 @@ class WhatIfCommandTest {
 		assertTrue(out.contains("\n  make the code between a.c:10 and a.c:12 50 % faster: the program runs 2.00x faster "
 				+ "on 2 processors (2 s of work)\n  make the critical sections of lock m 50 % faster: the program runs "
 				+ "2.00x faster on 2 processors (2 s of work)\n"), out);
-		assertTrue(out.contains("\nlock m                                    1.000  1.111  1.250  1.429  1.667  2.000  2.500  "
-				+ "3.333  5.000 10.000    inf\n"), out);
+		assertTrue(out.contains("\nlock m                                        1  1.111   1.25  1.429  1.667      2    2.5  "
+				+ "3.333      5     10    inf\n"), out);
 	}
 
 	@Test
@@ -85,7 +85,7 @@ class WhatIfCommandTest {
 		cli.reset();
 		assertEquals(0, cli.run("run", "trace", trace.toString(), "--option", "whatIf=faster lock m=0.5; remove-lock m",
 				"--set", "processors=2", "--out", dir.resolve("runs").toString()), cli.err());
-		assertTrue(cli.out().contains("completion = 0.5 s"), cli.out());
+		assertTrue(cli.out().contains("completion = 500 ms"), cli.out());
 		cli.reset();
 		assertEquals(1, cli.run("run", "trace", trace.toString(), "--option", "whatIf=shrink m", "--out", dir.resolve(
 				"runs").toString()));

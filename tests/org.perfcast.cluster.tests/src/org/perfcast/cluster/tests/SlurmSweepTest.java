@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.cli.Console;
 import org.perfcast.cli.EngineRegistry;
 import org.perfcast.cli.PerfcastCli;
+import org.perfcast.cluster.ClusterSettings;
 import org.perfcast.cluster.ClusterSweep;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
@@ -220,6 +221,56 @@ class SlurmSweepTest {
 				"--slurm", "--ssh", "perfcast@nonexistent.invalid", "--remote-dir", "/tmp/perfcast-jobs"));
 		assertTrue(err().contains("ssh to perfcast@nonexistent.invalid failed: ssh: Could not resolve hostname"), err());
 		assertEquals(List.of(), results(dir.resolve("r")));
+	}
+
+	/**
+	 * Nodes without Perfcast's command line (none on their PATH, no --distribution, and the submitting installation
+	 * not offered): one error that says how to install it, the job cancelled, no results file; not an error per point.
+	 */
+	@Test
+	void testNodesWithoutPerfcastAreOneErrorWithTheFix() throws IOException {
+		String saved = System.getProperty(ClusterSettings.HOME_PROPERTY);
+		System.setProperty(ClusterSettings.HOME_PROPERTY, "");
+		try {
+			assertEquals(1, cli("run", "loggp-step", model.toString(), "--sweep", "g=2..24:2", "--out",
+					dir.resolve("r").toString(), "--slurm"), err());
+		} finally {
+			restore(saved);
+		}
+		String message = "the cluster's nodes cannot run Perfcast's command line: there is no perfcast command on their PATH";
+		assertEquals(1, err().split(Pattern.quote(message), -1).length - 1, err());
+		assertTrue(err().contains("pass --distribution FOLDER"), err());
+		assertFalse(err().contains("exit code 127"), err());
+		assertFalse(out().contains("g=2: "), "no point is printed as failed: " + out());
+		assertEquals(List.of(), results(dir.resolve("r")));
+	}
+
+	/**
+	 * Without --distribution the nodes run the submitting installation, which they see (one node); with --json the
+	 * standard output is the run's JSON alone, as a local run's, the job's lines on stderr.
+	 */
+	@Test
+	void testWithoutDistributionTheNodesRunTheSubmittingInstallationAndJsonIsJson() throws IOException {
+		String saved = System.getProperty(ClusterSettings.HOME_PROPERTY);
+		System.setProperty(ClusterSettings.HOME_PROPERTY, LocalSlurm.distribution().toString());
+		try {
+			assertEquals(0, cli("run", "loggp-step", model.toString(), "--sweep", "g=10,12", "--out",
+					dir.resolve("r").toString(), "--slurm", "--json"), err());
+		} finally {
+			restore(saved);
+		}
+		Path file = only(dir.resolve("r"));
+		assertEquals(org.perfcast.results.export.JsonExport.write(ResultsFiles.load(file)), out());
+		assertTrue(err().contains("run completed: 2 of 2 points (SLURM job "), err());
+		assertTrue(err().contains("g=12: T = "), err());
+	}
+
+	private static void restore(String saved) {
+		if (saved == null) {
+			System.clearProperty(ClusterSettings.HOME_PROPERTY);
+		} else {
+			System.setProperty(ClusterSettings.HOME_PROPERTY, saved);
+		}
 	}
 
 	@Test

@@ -64,9 +64,9 @@ class SelfCheckMarkersTest {
 		List<IMarker> markers = SelfCheckMarkers.markers(trace).stream().sorted(Comparator.comparing(
 				SelfCheckMarkersTest::describe)).toList();
 		assertEquals(List.of("/hidden/q.vtrace:1: unreliable: the program ran 1 s when recorded but its recording "
-				+ "replays in 0.7 s on one processor (-30 %): 30 % of the recorded time is in no thread of the trace "
+				+ "replays in 700 ms on one processor (-30 %): 30 % of the recorded time is in no thread of the trace "
 				+ "(waits Perfcast does not see, or another program on the processor)",
-				"/hidden/src/q.c:97: unreliable: T1 spends 0.3 s (33 % of its life) unexplained since "
+				"/hidden/src/q.c:97: unreliable: T1 spends 300 ms (33 % of its life) unexplained since "
 						+ "/build/src/q.c:88: a wait Perfcast does not see (spinning, a raw futex, polling?)"),
 				markers.stream().map(SelfCheckMarkersTest::describe).toList());
 		for (IMarker marker : markers) {

@@ -42,7 +42,7 @@ class RunComparisonTest {
 		assertEquals("N=60, P=2", change.point());
 		assertEquals(200, change.delta());
 		assertEquals(200.0 / 1800, change.relative(), 1e-12);
-		assertEquals("T at N=60, P=2: 1800 -> 2000 cycles (+11.1%)", change.toString());
+		assertEquals("T at N=60, P=2: 1.8 kcycles -> 2 kcycles (+11.1%)", change.toString());
 		assertEquals(List.of("N=60, P=4: only in the later run", "N=60, P=1: only in the earlier run"),
 				comparison.unmatched());
 	}

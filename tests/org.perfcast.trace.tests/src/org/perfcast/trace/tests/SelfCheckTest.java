@@ -82,10 +82,10 @@ class SelfCheckTest {
 		assertFalse(check.reliable());
 		List<String> findings = check.findings("s");
 		assertEquals(2, findings.size(), findings.toString());
-		assertEquals("unreliable: the program ran 1 s when recorded but its recording replays in 0.7 s on one processor "
+		assertEquals("unreliable: the program ran 1 s when recorded but its recording replays in 700 ms on one processor "
 				+ "(-30 %): 30 % of the recorded time is in no thread of the trace (waits Perfcast does not see, or "
 				+ "another program on the processor)", findings.get(0));
-		assertEquals("unreliable: T1 spends 0.3 s (33 % of its life) unexplained between q.c:88 and q.c:97: a wait "
+		assertEquals("unreliable: T1 spends 300 ms (33 % of its life) unexplained between q.c:88 and q.c:97: a wait "
 				+ "Perfcast does not see (spinning, a raw futex, polling?)", findings.get(1));
 		assertTrue(check.summary("s").endsWith("UNRELIABLE"), check.summary("s"));
 	}
@@ -97,7 +97,7 @@ class SelfCheckTest {
 		assertEquals(0, check.unexplained(), 1e-12);
 		assertTrue(check.reliable(), check.findings("s").toString());
 		assertEquals(List.of(), check.findings("s"));
-		assertEquals("self-check: recorded 0.7 s, replayed on one processor 0.7 s (0.0 %); unexplained 0 s over 2 "
+		assertEquals("self-check: recorded 700 ms, replayed on one processor 700 ms (0.0 %); unexplained 0 s over 2 "
 				+ "threads: holds", check.summary("s"));
 		assertEquals(List.of(), check.gaps());
 	}
@@ -110,7 +110,7 @@ class SelfCheckTest {
 		assertEquals(0.2, check.unrecordedCpu(), 1e-12);
 		assertEquals(0, check.deviation(), 1e-12);
 		assertTrue(check.reliable(), check.findings("s").toString());
-		assertTrue(check.notes("s").get(0).startsWith("threads the trace does not have used 0.2 s of processor "
+		assertTrue(check.notes("s").get(0).startsWith("threads the trace does not have used 200 ms of processor "
 				+ "time"), check.notes("s").toString());
 	}
 
@@ -123,7 +123,7 @@ class SelfCheckTest {
 		assertEquals(0.2, check.othersCpu(), 1e-12);
 		assertEquals(0, check.deviation(), 1e-12);
 		assertTrue(check.reliable(), check.findings("s").toString());
-		assertTrue(check.notes("s").get(0).startsWith("other programs had the recording's processor for 0.2 s"),
+		assertTrue(check.notes("s").get(0).startsWith("other programs had the recording's processor for 200 ms"),
 				check.notes("s").toString());
 		// without the others' time, the same recording does not hold
 		SelfCheck unknown = check(dir, busy);

@@ -119,7 +119,7 @@ class ResultsViewUITest {
 		view.select(List.of(finished));
 		UiTests.flush();
 		assertEquals("Pipeline test engine on /pipelines/stages.pipe: completed, 3 points, "
-				+ String.format("%.2f s", finished.run().getWallTime()), view.getHeader());
+				+ org.perfcast.engine.Quantities.seconds(finished.run().getWallTime()), view.getHeader());
 		assertEquals(3, view.getSummaryTab().getViewer().getTable().getItemCount());
 		// cycles in thousands: the largest value is over 1000
 		assertEquals(List.of("Point", "N", "P", "Status", "T (kcycles)", "stage (kcycles)"), java.util.Arrays.stream(
@@ -179,7 +179,7 @@ class ResultsViewUITest {
 		compare.run();
 		assertTrue(view.getCompareTab().isSelected());
 		assertEquals(2, view.getCompareTab().getViewer().getTable().getItemCount(), "T and stage at P=1 doubled");
-		assertEquals(List.of("N=1000, P=1", "T (cycles)", "1000", "2000", "+100.0%"), java.util.stream.IntStream
+		assertEquals(List.of("N=1000, P=1", "T", "1 kcycles", "2 kcycles", "+100.0%"), java.util.stream.IntStream
 				.range(0, 5).mapToObj(view.getCompareTab().getViewer().getTable().getItem(0)::getText).toList());
 
 		ExportCsvAction csv = UiTests.action(view, ExportCsvAction.ID, ExportCsvAction.class);

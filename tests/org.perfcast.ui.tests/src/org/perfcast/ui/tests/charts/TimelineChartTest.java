@@ -92,14 +92,14 @@ class TimelineChartTest {
 		send(chart, SWT.MouseUp, g.x(500), g.rowMiddle(0), 1, SWT.BUTTON1);
 		assertEquals(List.of("c0"), clicked);
 		TimelineHit bar = chart.hitAt(g.x(500), g.rowMiddle(0)).orElseThrow();
-		assertEquals(String.format("work%nP0: compute, 0 to 1000 (1000 cycles)%nmodel.program: Step 1"),
+		assertEquals(String.format("work%nP0: compute, 0 cycles to 1 kcycles (1 kcycles)%nmodel.program: Step 1"),
 				chart.tooltip(bar));
 		chart.zoom(20);
 		g = chart.geometry();
 		int mx = (g.x(1000) + g.x(1020)) / 2;
 		int my = (g.rowMiddle(0) + g.rowMiddle(1)) / 2;
 		TimelineHit arrow = chart.hitAt(mx, my).orElseThrow();
-		assertEquals(String.format("8 bytes%nP0 at 1000 to P1 at 1020 cycles"), chart.tooltip(arrow));
+		assertEquals(String.format("8 bytes%nP0 at 1 kcycles to P1 at 1.02 kcycles"), chart.tooltip(arrow));
 		chart.click(arrow);
 		assertEquals(List.of("c0", "m0"), clicked);
 	}
