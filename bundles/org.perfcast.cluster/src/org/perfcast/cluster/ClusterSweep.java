@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
@@ -154,7 +155,7 @@ public final class ClusterSweep {
 			tasks.add(indices.subList(i, Math.min(indices.size(), i + perTask)));
 		}
 		SlurmJob job;
-		RunInputs inputs = null;
+		@Nullable RunInputs inputs = null;
 		try {
 			if (settings.viaSsh()) {
 				inputs = RunInputs.of(engine, request);
@@ -196,7 +197,7 @@ public final class ClusterSweep {
 	}
 
 	/** Writes the job's files on the cluster; with ssh, copies {@code inputs} there. */
-	private void prepare(RunRequest request, RunInputs inputs, String jobDir, List<List<Integer>> tasks,
+	private void prepare(RunRequest request, @Nullable RunInputs inputs, String jobDir, List<List<Integer>> tasks,
 			String engineId) throws ClusterException {
 		shell.makeDirectories(jobDir + "/logs");
 		shell.makeDirectories(jobDir + "/points");

@@ -3,6 +3,8 @@ package org.perfcast.results.export;
 import java.util.List;
 import java.util.Objects;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * An SVG line chart: several named lines of (x, y) points with markers, axes with ticks and labels, a
  * legend, and optionally logarithmic axes (where points that are not positive are left out). The SVG stands
@@ -45,13 +47,13 @@ public final class SvgLineChart {
 	/** The chart as an {@code <svg>} element. */
 	public static String render(String title, String xLabel, String yLabel, List<Line> lines, boolean logX,
 			boolean logY) {
-		double[] xr = range(lines, true, logX);
-		double[] yr = range(lines, false, logY);
-		boolean lx = logX && xr != null;
-		boolean ly = logY && yr != null;
-		xr = xr != null ? xr : range(lines, true, false);
-		yr = yr != null ? yr : range(lines, false, false);
-		if (xr == null) {
+		double @Nullable [] logXr = range(lines, true, logX);
+		double @Nullable [] logYr = range(lines, false, logY);
+		boolean lx = logX && logXr != null;
+		boolean ly = logY && logYr != null;
+		double @Nullable [] xr = logXr != null ? logXr : range(lines, true, false);
+		double @Nullable [] yr = logYr != null ? logYr : range(lines, false, false);
+		if (xr == null || yr == null) { // nothing drawable
 			xr = new double[] { 0, 1 };
 			yr = new double[] { 0, 1 };
 		}
@@ -119,7 +121,7 @@ public final class SvgLineChart {
 	}
 
 	/** The {min, max} of the x or y values drawable on such an axis, or null if there are none. */
-	private static double[] range(List<Line> lines, boolean x, boolean log) {
+	private static double @Nullable [] range(List<Line> lines, boolean x, boolean log) {
 		double min = Double.POSITIVE_INFINITY;
 		double max = Double.NEGATIVE_INFINITY;
 		for (Line line : lines) {
