@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.ParameterBindings;
@@ -186,7 +187,7 @@ public final class ClusterSweep {
 	}
 
 	/** Writes the job's files on the cluster; with ssh, copies {@code inputs} there. */
-	private void prepare(RunRequest request, RunInputs inputs, String jobDir, List<List<Integer>> tasks,
+	private void prepare(RunRequest request, @Nullable RunInputs inputs, String jobDir, List<List<Integer>> tasks,
 			String engineId) throws ClusterException {
 		shell.makeDirectories(jobDir + "/logs");
 		shell.makeDirectories(jobDir + "/points");

@@ -3,6 +3,8 @@ package org.perfcast.results.export;
 import java.util.List;
 import java.util.Objects;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * An SVG line chart: several named lines of (x, y) points with markers, axes with ticks and labels, a
  * legend, and optionally logarithmic axes (where points that are not positive are left out). The SVG stands
@@ -45,16 +47,14 @@ public final class SvgLineChart {
 	/** The chart as an {@code <svg>} element. */
 	public static String render(String title, String xLabel, String yLabel, List<Line> lines, boolean logX,
 			boolean logY) {
-		double[] xr = range(lines, true, logX);
-		double[] yr = range(lines, false, logY);
-		boolean lx = logX && xr != null;
-		boolean ly = logY && yr != null;
-		xr = xr != null ? xr : range(lines, true, false);
-		yr = yr != null ? yr : range(lines, false, false);
-		if (xr == null) {
-			xr = new double[] { 0, 1 };
-			yr = new double[] { 0, 1 };
-		}
+		double @Nullable [] xLog = range(lines, true, logX);
+		double @Nullable [] yLog = range(lines, false, logY);
+		boolean lx = logX && xLog != null;
+		boolean ly = logY && yLog != null;
+		double @Nullable [] xAny = xLog != null ? xLog : range(lines, true, false);
+		double @Nullable [] yAny = yLog != null ? yLog : range(lines, false, false);
+		double[] xr = xAny != null ? xAny : new double[] { 0, 1 };
+		double[] yr = xAny != null && yAny != null ? yAny : new double[] { 0, 1 };
 		ChartAxis xAxis = new ChartAxis(xr[0], xr[1], lx, LEFT, WIDTH - RIGHT);
 		ChartAxis yAxis = new ChartAxis(yr[0], yr[1], ly, HEIGHT - BOTTOM, TOP);
 		StringBuilder svg = new StringBuilder();
@@ -118,7 +118,7 @@ public final class SvgLineChart {
 	}
 
 	/** The {min, max} of the x or y values drawable on such an axis, or null if there are none. */
-	private static double[] range(List<Line> lines, boolean x, boolean log) {
+	private static double @Nullable [] range(List<Line> lines, boolean x, boolean log) {
 		double min = Double.POSITIVE_INFINITY;
 		double max = Double.NEGATIVE_INFINITY;
 		for (Line line : lines) {
