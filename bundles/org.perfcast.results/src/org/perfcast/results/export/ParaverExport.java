@@ -17,7 +17,9 @@ import java.util.function.UnaryOperator;
 import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.model.results.Interval;
 import org.perfcast.model.results.IntervalKind;
+import org.perfcast.model.results.MessageArrow;
 import org.perfcast.model.results.Run;
+import org.perfcast.model.results.Schedule;
 
 /**
  * Runs' schedules as a Paraver trace (BSC's {@code .prv} with its {@code .pcf} configuration and {@code .row}
@@ -79,6 +81,7 @@ public final class ParaverExport {
 	/** A timeline or an application's messages being merged: the next record's time and how to write it. */
 	private abstract static class Cursor {
 		long time;
+		int order;
 
 		abstract void write(Writer out) throws IOException;
 
@@ -97,6 +100,14 @@ public final class ParaverExport {
 					endTime = Math.max(endTime, TraceLayout.nanos(thread, i.getEnd()));
 				}
 			}
+			for (Schedule schedule : process.point().getSchedules()) {
+				for (MessageArrow m : schedule.getMessages()) {
+					TraceLayout.Thread to = TraceLayout.thread(process, schedule, m.getTo());
+					if (to != null) {
+						endTime = Math.max(endTime, TraceLayout.nanos(to, m.getReceiveTime()));
+					}
+				}
+			}
 		}
 		StringBuilder header = new StringBuilder("#Paraver (").append(TraceLayout.date(runs, "dd/MM/yy 'at' HH:mm"))
 				.append("):").append(endTime).append("_ns:1(").append(cpus).append("):")
@@ -107,12 +118,15 @@ public final class ParaverExport {
 			header.append(':').append(process.threads().size()).append(threads);
 		}
 		out.write(header.append('\n').toString());
-		PriorityQueue<Cursor> queue = new PriorityQueue<>(Comparator.comparingLong((Cursor c) -> c.time));
+		PriorityQueue<Cursor> queue = new PriorityQueue<>(
+				Comparator.comparingLong((Cursor c) -> c.time).thenComparingInt(c -> c.order));
+		int order = 0;
 		long nextFlow = 1;
 		for (TraceLayout.Process process : layout.processes()) {
 			for (int task = 1; task <= process.threads().size(); task++) {
 				Cursor states = states(process, task);
 				if (states != null) {
+					states.order = order++;
 					queue.add(states);
 				}
 			}
@@ -120,6 +134,7 @@ public final class ParaverExport {
 			nextFlow += flows.size();
 			Cursor messages = messages(process, flows);
 			if (messages != null) {
+				messages.order = order++;
 				queue.add(messages);
 			}
 		}
