@@ -47,8 +47,13 @@ public final class ParaverExport {
 	 * (created if missing), NAME the first input file's name without its extension; returns the {@code .prv}.
 	 */
 	public static Path write(List<Run> runs, UnaryOperator<@Nullable String> words, Path dir) throws IOException {
+		return write(runs, words, dir, baseName(runs));
+	}
+
+	/** Writes {@code runs}' schedules as {@code name.prv}, {@code .pcf} and {@code .row} in {@code dir}. */
+	public static Path write(List<Run> runs, UnaryOperator<@Nullable String> words, Path dir, String name)
+			throws IOException {
 		Files.createDirectories(dir);
-		String name = baseName(runs);
 		Path prv = dir.resolve(name + ".prv");
 		TraceLayout layout = TraceLayout.of(runs, words);
 		try (Writer out = new BufferedWriter(Files.newBufferedWriter(prv, StandardCharsets.UTF_8), 1 << 16)) {
