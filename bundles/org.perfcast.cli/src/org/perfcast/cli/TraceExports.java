@@ -6,11 +6,19 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
+import org.perfcast.engine.Diagnostic;
+import org.perfcast.engine.Location;
+import org.perfcast.model.results.Binding;
+import org.perfcast.model.results.ResultsFactory;
 import org.perfcast.model.results.Run;
+import org.perfcast.model.results.RunPoint;
 import org.perfcast.results.export.ChromeTraceExport;
 import org.perfcast.results.export.ParaverExport;
 import org.perfcast.results.export.PerfettoExport;
+import org.perfcast.results.io.RunRecorder;
 import org.perfcast.trace.OpenMpWords;
+import org.perfcast.trace.Simulation;
+import org.perfcast.trace.TraceEngine;
 
 /**
  * The trace-file exports of {@code perfcast report} (and {@code perfcast trace}): {@code --perfetto FILE} (a
@@ -60,6 +68,33 @@ final class TraceExports {
 			Path prv = ParaverExport.write(runs, OpenMpWords::detail, Path.of(arguments.value("paraver").get()));
 			console.out().println("wrote " + prv + " (with .pcf and .row)");
 		}
+	}
+
+	/**
+	 * {@code perfcast trace … --perfetto FILE}: the simulation's timelines as a Perfetto trace, one process named
+	 * "trace on FILE [processors=N]"; false (and an error on the console) if it cannot be written. "wrote FILE" goes
+	 * to the error stream, so that the standard output stays the command's (its JSON with --json).
+	 */
+	static boolean perfetto(Simulation simulation, String trace, int processors, String unit, String out,
+			Console console) {
+		Run run = ResultsFactory.eINSTANCE.createRun();
+		run.setEngineId("trace");
+		run.getInputFiles().add(trace);
+		RunPoint point = ResultsFactory.eINSTANCE.createRunPoint();
+		Binding binding = ResultsFactory.eINSTANCE.createBinding();
+		binding.setName("processors");
+		binding.setValue(processors);
+		point.getBindings().add(binding);
+		point.getSchedules().add(RunRecorder.schedule(TraceEngine.schedule(simulation, trace, unit)));
+		run.getPoints().add(point);
+		try {
+			PerfettoExport.write(List.of(run), OpenMpWords::detail, file(out));
+		} catch (IOException e) {
+			console.report(Diagnostic.error("cli.write", "cannot write: " + e.getMessage(), Location.of(out)));
+			return false;
+		}
+		console.err().println("wrote " + out);
+		return true;
 	}
 
 	private static Path file(String name) throws IOException {
