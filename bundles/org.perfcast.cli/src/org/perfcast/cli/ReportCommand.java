@@ -43,7 +43,8 @@ final class ReportCommand extends AbstractCommand {
 		}
 		if (arguments.value("html").isEmpty() && arguments.value("csv").isEmpty() && arguments.value("json").isEmpty()
 				&& !TraceExports.requested(arguments)) {
-			throw new UsageException("nothing to write: give --html, --csv, --json, --perfetto, --chrome-trace or --paraver");
+			throw new UsageException(
+					"nothing to write: give --html, --csv or --json (or --perfetto, --chrome-trace or --paraver)");
 		}
 		List<Run> runs = new ArrayList<>();
 		boolean errors = false;
