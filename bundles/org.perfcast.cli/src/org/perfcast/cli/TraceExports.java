@@ -35,7 +35,8 @@ final class TraceExports {
 			  --perfetto FILE      the schedules as a Perfetto trace (ui.perfetto.dev): a process per
 			                       run and point, a thread per timeline, flows for messages
 			  --chrome-trace FILE  the schedules as Chrome Trace Event JSON (chrome://tracing)
-			  --paraver DIR        the schedules as a Paraver trace: DIR/NAME.prv, .pcf and .row""";
+			  --paraver DIR        the schedules as a Paraver trace: DIR/NAME.prv, .pcf and .row
+			""".stripTrailing();
 
 	private TraceExports() {
 	}
