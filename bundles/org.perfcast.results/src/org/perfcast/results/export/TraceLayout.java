@@ -30,7 +30,7 @@ import org.perfcast.model.results.Timeline;
  * with its label (in the words {@code words} gives) and source as details, and a flow per message arrow from the
  * interval of the sender that holds its send time to the interval of the receiver that holds its receive time.
  * Times become nanoseconds: a schedule in s, ms, µs or ns is converted; any other unit (cycles) is taken as one
- * nanosecond per unit, which the process's name says.
+ * nanosecond per unit, which the process's name says ("(cycles as ns)").
  */
 final class TraceLayout {
 
@@ -83,8 +83,9 @@ final class TraceLayout {
 						threads.add(new Thread(tid++, name, schedule, t, factor > 0 ? factor : 1));
 					}
 				}
-				String name = runName(run) + " " + pointName(point) + (scaled ? "" : " (1 ns per "
-						+ point.getSchedules().get(0).getTimeUnit() + ")");
+				String unit = point.getSchedules().get(0).getTimeUnit();
+				String name = runName(run) + " " + pointName(point) + (scaled ? ""
+						: " (" + (unit == null || unit.isBlank() ? "time units" : unit) + " as ns)");
 				processes.add(new Process(processes.size() + 1, name, run, point, List.copyOf(threads)));
 			}
 		}
