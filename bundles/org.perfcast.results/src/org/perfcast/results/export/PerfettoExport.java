@@ -20,7 +20,9 @@ import org.perfcast.model.results.Run;
  * with the label and source as debug annotations) and a flow per message arrow (the sender's interval carries the
  * flow id, the receiver's terminates it; an instant event stands in for an interval where none holds the time).
  * Encoded with {@link ProtoWriter} against the field numbers of Perfetto's published protos; packets are written one
- * by one as the timelines are read, so a long run is never held as a file in memory.
+ * by one as the timelines are read, so a long run is never held as a file in memory. Timestamps are unsigned and
+ * slices of a track must nest: a time before 0 is written as 0, and an interval that overlaps the one before it
+ * begins where that one ends.
  */
 public final class PerfettoExport {
 
@@ -101,7 +103,7 @@ public final class PerfettoExport {
 			Map<Interval, long[]> incoming = TraceLayout.byInterval(flows, false);
 			for (TraceLayout.Thread thread : process.threads()) {
 				long track = THREAD_UUID_BASE + thread.tid();
-				long open = Long.MIN_VALUE;
+				long open = 0;
 				for (Interval interval : TraceLayout.ordered(thread.timelineOf())) {
 					long begin = Math.max(open, TraceLayout.nanos(thread, interval.getStart()));
 					long end = Math.max(begin, TraceLayout.nanos(thread, interval.getEnd()));
@@ -143,7 +145,7 @@ public final class PerfettoExport {
 		double time = start ? flow.message().getSendTime() : flow.message().getReceiveTime();
 		String name = start ? "send" : "receive";
 		int field = start ? FLOW_IDS : TERMINATING_FLOW_IDS;
-		proto.begin(TRACE_PACKET).varint(TIMESTAMP, TraceLayout.nanos(thread, time)).begin(TRACK_EVENT)
+		proto.begin(TRACE_PACKET).varint(TIMESTAMP, Math.max(0, TraceLayout.nanos(thread, time))).begin(TRACK_EVENT)
 				.varint(TYPE, INSTANT).varint(TRACK_UUID, THREAD_UUID_BASE + thread.tid()).string(NAME, name);
 		proto.fixed64(field, flow.id()).end();
 		packetEnd(proto, out);

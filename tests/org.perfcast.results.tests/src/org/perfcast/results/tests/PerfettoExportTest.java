@@ -130,6 +130,24 @@ class PerfettoExportTest {
 		}
 	}
 
+	@Test
+	void overlapsAndNegativeTimesAreClipped() throws Exception {
+		Run run = TraceRuns.tiny();
+		org.perfcast.model.results.Timeline t = run.getPoints().get(0).getSchedules().get(0).getTimelines().get(0);
+		t.getIntervals().get(0).setStart(-1);
+		TraceRuns.interval(t, org.perfcast.model.results.IntervalKind.WAIT, 4, 9, null);
+		Path trace = dir.resolve("clipped.perfetto-trace");
+		PerfettoExport.write(List.of(run), UnaryOperator.identity(), trace);
+		List<String> slices = new ArrayList<>();
+		for (TextFormat.Message packet : TextFormat.parse(decode(trace)).messages("packet")) {
+			if (packet.message("track_event") != null) {
+				slices.add(packet.message("track_event").value("type") + " " + packet.value("timestamp"));
+			}
+		}
+		// compute -1..5 and wait 4..9: compute 0..5, wait 5..9
+		assertEquals(List.of("TYPE_SLICE_BEGIN 0", "TYPE_SLICE_END 5", "TYPE_SLICE_BEGIN 5", "TYPE_SLICE_END 9"), slices);
+	}
+
 	private static Map<String, String> annotations(TextFormat.Message event) {
 		Map<String, String> map = new LinkedHashMap<>();
 		for (TextFormat.Message a : event.messages("debug_annotations")) {
