@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.Numbers;
 import org.perfcast.model.results.Interval;
+import org.perfcast.model.results.IntervalKind;
 import org.perfcast.model.results.MessageArrow;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
@@ -177,7 +178,8 @@ final class TraceLayout {
 				}
 				List<Interval> from = ordered.computeIfAbsent(m.getFrom(), t -> ordered(schedule.getTimelines().get(t)));
 				List<Interval> to = ordered.computeIfAbsent(m.getTo(), t -> ordered(schedule.getTimelines().get(t)));
-				flows.add(new Flow(id++, schedule, m, holding(from, m.getSendTime()), holding(to, m.getReceiveTime())));
+				flows.add(new Flow(id++, schedule, m, holding(from, m.getSendTime(), true),
+						holding(to, m.getReceiveTime(), false)));
 			}
 		}
 		return flows;
@@ -208,8 +210,12 @@ final class TraceLayout {
 		return map;
 	}
 
-	/** The last interval of {@code ordered} starting at or before {@code time} and ending at or after it, or null. */
-	private static @Nullable Interval holding(List<Interval> ordered, double time) {
+	/**
+	 * The last interval of {@code ordered} starting at or before {@code time} and ending at or after it, or null;
+	 * for a message's {@code sending}, one that ends at that time (the interval that sent it) before one that only
+	 * starts then, unless that one is a send.
+	 */
+	private static @Nullable Interval holding(List<Interval> ordered, double time, boolean sending) {
 		int lo = 0;
 		int hi = ordered.size() - 1;
 		int found = -1;
@@ -222,13 +228,19 @@ final class TraceLayout {
 				hi = mid - 1;
 			}
 		}
+		Interval starting = null;
 		for (int i = found; i >= 0 && i >= found - 8; i--) {
 			Interval candidate = ordered.get(i);
 			if (candidate.getEnd() >= time) {
-				return candidate;
+				if (!sending || candidate.getStart() < time || candidate.getKind() == IntervalKind.SEND) {
+					return candidate;
+				}
+				if (starting == null) {
+					starting = candidate;
+				}
 			}
 		}
-		return null;
+		return starting;
 	}
 
 	/** The run's start in UTC as {@code pattern} gives it, or the epoch's if it has none: never the clock. */

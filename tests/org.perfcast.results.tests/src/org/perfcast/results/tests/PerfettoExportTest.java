@@ -148,6 +148,29 @@ class PerfettoExportTest {
 		assertEquals(List.of("TYPE_SLICE_BEGIN 0", "TYPE_SLICE_END 5", "TYPE_SLICE_BEGIN 5", "TYPE_SLICE_END 9"), slices);
 	}
 
+	@Test
+	void aFlowLeavesTheIntervalThatSentItAndReachesTheOneThatFollows() throws Exception {
+		// t: compute 0..5 (activating u at 5), other 5..8; u: wait 0..5, compute 5..9
+		Run run = TraceRuns.tiny();
+		org.perfcast.model.results.Schedule schedule = run.getPoints().get(0).getSchedules().get(0);
+		TraceRuns.interval(schedule.getTimelines().get(0), org.perfcast.model.results.IntervalKind.OTHER, 5, 8, null);
+		org.perfcast.model.results.Timeline u = TraceRuns.timeline(schedule, "u");
+		TraceRuns.interval(u, org.perfcast.model.results.IntervalKind.WAIT, 0, 5, null);
+		TraceRuns.interval(u, org.perfcast.model.results.IntervalKind.COMPUTE, 5, 9, null);
+		TraceRuns.message(schedule, 0, 5, 1, 5, "X");
+		Path trace = dir.resolve("flow.perfetto-trace");
+		PerfettoExport.write(List.of(run), UnaryOperator.identity(), trace);
+		List<String> ends = new ArrayList<>();
+		for (TextFormat.Message packet : TextFormat.parse(decode(trace)).messages("packet")) {
+			TextFormat.Message event = packet.message("track_event");
+			if (event != null && (!event.values("flow_ids").isEmpty() || !event.values("terminating_flow_ids").isEmpty())) {
+				ends.add(event.value("track_uuid") + " " + event.value("name") + " " + packet.value("timestamp") + " "
+						+ event.values("flow_ids") + event.values("terminating_flow_ids"));
+			}
+		}
+		assertEquals(List.of((THREAD + 1) + " compute 0 [1][]", (THREAD + 2) + " compute 5 [][1]"), ends);
+	}
+
 	private static Map<String, String> annotations(TextFormat.Message event) {
 		Map<String, String> map = new LinkedHashMap<>();
 		for (TextFormat.Message a : event.messages("debug_annotations")) {
