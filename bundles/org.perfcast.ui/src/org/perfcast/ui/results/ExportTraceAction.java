@@ -47,7 +47,8 @@ public final class ExportTraceAction extends ExportAction {
 
 	private final Format format;
 
-	ExportTraceAction(IWorkbenchPartSite site, Format format) {
+	/** The export to {@code format} of the runs selected in the view of {@code site}. */
+	public ExportTraceAction(IWorkbenchPartSite site, Format format) {
 		super(site, format.id, format.text, format.tip, format.extension, 1, Integer.MAX_VALUE);
 		this.format = format;
 	}
