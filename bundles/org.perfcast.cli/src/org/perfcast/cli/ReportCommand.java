@@ -19,8 +19,9 @@ import org.perfcast.results.io.ResultsFiles;
 final class ReportCommand extends AbstractCommand {
 
 	ReportCommand() {
-		super("report", "export runs (results files) as an HTML report, CSV or JSON", """
+		super("report", "export runs (results files) as an HTML report, CSV, JSON or trace files", """
 				usage: perfcast report RESULTS... [--html OUT.html] [--csv OUT.csv] [--json OUT.json] [--log-x] [--log-y]
+				                       [--perfetto FILE] [--chrome-trace FILE] [--paraver DIR]
 
 				RESULTS are *.results files or folders of them (oldest first). Writes at least one of:
 				  --html OUT   a self-contained HTML report of every run: points, charts of the summary
@@ -29,7 +30,8 @@ final class ReportCommand extends AbstractCommand {
 				  --csv OUT    the summary values of one run, a row per point; its series go to
 				               OUT with "-series" before the extension
 				  --json OUT   the run as JSON (an array for several runs); keys in docs/formats.md
-				  --log-x, --log-y   logarithmic chart axes in the HTML report""");
+				  --log-x, --log-y   logarithmic chart axes in the HTML report
+				""" + TraceExports.HELP);
 	}
 
 	/** {@code --json FILE} writes a file: stdout is not JSON. */
@@ -40,12 +42,15 @@ final class ReportCommand extends AbstractCommand {
 
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
-		Arguments arguments = Arguments.parse(args, Set.of("log-x", "log-y"), Set.of("html", "csv", "json"));
+		Arguments arguments = Arguments.parse(args, Set.of("log-x", "log-y"), 
+				TraceExports.with(Set.of("html", "csv", "json")));
 		if (arguments.operands().isEmpty()) {
 			throw new UsageException("missing RESULTS");
 		}
-		if (arguments.value("html").isEmpty() && arguments.value("csv").isEmpty() && arguments.value("json").isEmpty()) {
-			throw new UsageException("nothing to write: give --html, --csv or --json");
+		if (arguments.value("html").isEmpty() && arguments.value("csv").isEmpty() && arguments.value("json").isEmpty()
+				&& !TraceExports.requested(arguments)) {
+			throw new UsageException(
+					"nothing to write: give --html, --csv or --json (or --perfetto, --chrome-trace or --paraver)");
 		}
 		List<Run> runs = new ArrayList<>();
 		boolean errors = false;
@@ -83,6 +88,7 @@ final class ReportCommand extends AbstractCommand {
 				write(arguments.value("json").get(), runs.size() == 1 ? JsonExport.write(runs.get(0))
 						: "[\n" + String.join(",\n", runs.stream().map(JsonExport::write).toList()) + "]\n", console);
 			}
+			TraceExports.write(runs, arguments, console);
 		} catch (IOException e) {
 			console.report(Diagnostic.error("cli.write", "cannot write: " + e.getMessage(), Location.of("")));
 			return ExitCode.INPUT_ERROR;

@@ -32,7 +32,7 @@ final class TraceCommand extends AbstractCommand {
 				"""
 						usage: perfcast trace FILE --processors N [--bind P1=0,P2=0,...]
 						                      [--model direct|client-server|strict|auto] [--sync-cost C]
-						                      [--threads T] [--detail N] [--window FROM:TO] [--json]
+						                      [--threads T] [--detail N] [--window FROM:TO] [--json] [--perfetto FILE]
 
 						FILE is a trace in the text form (*.vtrace: '@priority P1 > P2', then lines 'time thread
 						event args' with events create T, wait E, activate T E, exit, lock M, unlock M, join T,
@@ -57,6 +57,7 @@ final class TraceCommand extends AbstractCommand {
 						                   longer run keeps per thread the time in each state per bucket (the
 						                   trace is simulated as it is read, in memory bounded by what is live)
 						  --window A:B     with a longer run, the exact intervals from time A to B
+						  --perfetto FILE  the timelines as a Perfetto trace (ui.perfetto.dev; docs/interop.md)
 						  --json           {"model", "choice", "completion" (null on deadlock), "deadlock" (null or
 						                   {"time", "blocked": [{"thread", "waitsFor"}]}), "speedup", "oneProcessor",
 						                   "processors", "threads": [{"name", "displayName" (the name the trace gives
@@ -99,7 +100,7 @@ final class TraceCommand extends AbstractCommand {
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
 		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("processors", "bind", "model", "sync-cost",
-				"threads", "detail", "window"));
+				"threads", "detail", "window", "perfetto"));
 		String file = GlamisCommand.singleFile(arguments);
 		Map<String, String> given = new LinkedHashMap<>();
 		arguments.value("processors").ifPresent(v -> given.put("processors", v));
@@ -150,6 +151,10 @@ final class TraceCommand extends AbstractCommand {
 					console.out());
 		} else {
 			printText(file, prediction.unit(), machine, simulation, prediction.oneProcessor(), check, console.out());
+		}
+		if (arguments.value("perfetto").isPresent() && !TraceExports.perfetto(simulation, file, machine.processors(),
+				prediction.unit(), arguments.value("perfetto").get(), console)) {
+			return ExitCode.INPUT_ERROR;
 		}
 		return simulation.deadlocked() ? ExitCode.DEADLOCK : ExitCode.OK;
 	}

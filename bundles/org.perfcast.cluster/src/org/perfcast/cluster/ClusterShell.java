@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.ShellWords;
 
 /**
@@ -45,7 +46,7 @@ public class ClusterShell {
 	private final ClusterSettings settings;
 	private final Map<String, String> environment;
 	private final String sshConfig;
-	private List<String> connection;
+	private @Nullable List<String> connection;
 
 	/** A shell for {@code settings}; {@code environment} is added to the environment of every command. */
 	public ClusterShell(ClusterSettings settings, Map<String, String> environment) {
@@ -234,22 +235,24 @@ public class ClusterShell {
 
 	/** The ssh configuration file, and one connection per host for all of a run's commands. */
 	private synchronized List<String> connectionOptions() throws ClusterException {
-		if (connection == null) {
+		List<String> known = connection;
+		if (known == null) {
 			List<String> options = new ArrayList<>();
 			if (!sshConfig.isEmpty()) {
 				options.addAll(List.of("-F", sshConfig));
 			}
 			options.addAll(ControlSockets.options(environment));
-			connection = List.copyOf(options);
+			known = List.copyOf(options);
+			connection = known;
 		}
-		return connection;
+		return known;
 	}
 
 	/**
 	 * Runs {@code argv} with {@code inputFile}, or else {@code input}, on stdin, and its stdout going to
 	 * {@code outputFile}, or else into the result.
 	 */
-	private Result exec(List<String> argv, Path inputFile, String input, Path outputFile, String what)
+	private Result exec(List<String> argv, @Nullable Path inputFile, String input, @Nullable Path outputFile, String what)
 			throws ClusterException {
 		ProcessBuilder builder = new ProcessBuilder(argv);
 		builder.environment().putAll(environment);

@@ -8,6 +8,8 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * One SLURM job array: submitted with {@code sbatch}, its tasks' states read with {@code squeue} while they
  * wait or run and with {@code scontrol} (or {@code sacct}, where accounting is kept) once they ended, cancelled
@@ -174,7 +176,7 @@ public final class SlurmJob {
 	}
 
 	/** SLURM's message for a failed command, with what it means. */
-	static String explain(ClusterShell.Result result, ClusterSettings settings) {
+	static String explain(ClusterShell.Result result, @Nullable ClusterSettings settings) {
 		String line = result.lastLine().replaceFirst("^(sbatch|squeue|scancel|scontrol): error: ", "")
 				.replaceFirst("^Batch job submission failed: ", "");
 		String lower = line.toLowerCase(Locale.ROOT);

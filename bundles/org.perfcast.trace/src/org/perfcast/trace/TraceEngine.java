@@ -429,7 +429,7 @@ public final class TraceEngine implements Engine {
 	 * per bucket the time in each state, in the bucket as segments of those lengths, and the exact intervals of the
 	 * window in place of the buckets they meet.
 	 */
-	static Schedule schedule(Simulation simulation, String file, String unit) {
+	public static Schedule schedule(Simulation simulation, String file, String unit) {
 		Simulation.Summary summary = simulation.summary();
 		List<Schedule.Timeline> rows = new ArrayList<>();
 		int t = 0;

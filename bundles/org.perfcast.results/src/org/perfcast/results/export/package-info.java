@@ -2,7 +2,10 @@
  * Exports of runs for people and other tools: CSV ({@link org.perfcast.results.export.CsvExport}),
  * JSON with stable keys ({@link org.perfcast.results.export.JsonExport}) and a self-contained HTML
  * report with SVG line charts and Gantt charts of schedules
- * ({@link org.perfcast.results.export.HtmlReport}).
+ * ({@link org.perfcast.results.export.HtmlReport}); schedules as trace files for other viewers: Perfetto
+ * ({@link org.perfcast.results.export.PerfettoExport}), Chrome's Trace Event JSON
+ * ({@link org.perfcast.results.export.ChromeTraceExport}) and Paraver
+ * ({@link org.perfcast.results.export.ParaverExport}).
  */
 @NonNullByDefault({ PARAMETER, RETURN_TYPE, FIELD, TYPE_BOUND })
 package org.perfcast.results.export;

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 import org.perfcast.model.results.Binding;
 import org.perfcast.model.results.Run;
 import org.perfcast.model.results.RunPoint;
@@ -60,7 +62,7 @@ public record RunOverlay(String value, String unit, String parameter, List<Curve
 		}
 
 		@Override
-		public boolean equals(Object obj) {
+		public boolean equals(@Nullable Object obj) {
 			return obj instanceof Curve other && label.equals(other.label) && java.util.Arrays.equals(x, other.x)
 					&& java.util.Arrays.equals(y, other.y);
 		}
@@ -154,7 +156,7 @@ public record RunOverlay(String value, String unit, String parameter, List<Curve
 	}
 
 	/** The parameter of a run's only sweep, or null if it has none or several. */
-	private static String sweptParameter(Run run) {
+	private static @Nullable String sweptParameter(Run run) {
 		if (run.getSweeps().size() != 1) {
 			return null;
 		}

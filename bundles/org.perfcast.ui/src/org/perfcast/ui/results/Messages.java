@@ -64,6 +64,12 @@ final class Messages {
 	static final String EXPORT_JSON_TIP = "Save the selected run as JSON";
 	static final String EXPORT_HTML = "Export HTML Report…";
 	static final String EXPORT_HTML_TIP = "Save the selected runs as a self-contained HTML report with SVG charts";
+	static final String EXPORT_PERFETTO = "Export Perfetto Trace…";
+	static final String EXPORT_PERFETTO_TIP = "Save the selected runs' schedules as a Perfetto trace (open it in ui.perfetto.dev)";
+	static final String EXPORT_CHROME = "Export Chrome Trace JSON…";
+	static final String EXPORT_CHROME_TIP = "Save the selected runs' schedules as Chrome Trace Event JSON (chrome://tracing)";
+	static final String EXPORT_PARAVER = "Export Paraver Trace…";
+	static final String EXPORT_PARAVER_TIP = "Save the selected runs' schedules as a Paraver trace (.prv with its .pcf and .row)";
 	static final String DELETE = "Delete";
 	static final String DELETE_TIP = "Delete the selected runs' results files";
 	static final String DELETE_TITLE = "Delete Runs";

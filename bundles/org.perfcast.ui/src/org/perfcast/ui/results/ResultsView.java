@@ -126,6 +126,10 @@ public final class ResultsView extends ViewPart {
 			group.forEach(toolbar::add);
 			group.forEach(menu::add);
 		}
+		menu.add(new Separator());
+		for (ExportTraceAction.Format format : ExportTraceAction.Format.values()) {
+			menu.add(new ExportTraceAction(getSite(), format));
+		}
 		Table table = runs.viewer().getTable();
 		table.setMenu(menu.createContextMenu(table));
 	}

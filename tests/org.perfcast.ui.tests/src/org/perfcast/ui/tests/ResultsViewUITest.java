@@ -46,6 +46,7 @@ import org.perfcast.ui.results.DeleteAction;
 import org.perfcast.ui.results.ExportCsvAction;
 import org.perfcast.ui.results.ExportHtmlAction;
 import org.perfcast.ui.results.ExportJsonAction;
+import org.perfcast.ui.results.ExportTraceAction;
 import org.perfcast.ui.results.ResultsView;
 import org.perfcast.ui.results.RunEntry;
 import org.perfcast.ui.tests.fixtures.PipelineEngine;
@@ -193,6 +194,15 @@ class ResultsViewUITest {
 		assertTrue(Files.exists(exports.resolve("run-series.csv")));
 		assertTrue(Files.readString(exports.resolve("run.json")).contains("\"pipeline\""));
 		assertTrue(Files.readString(exports.resolve("run.html")).contains("<svg"));
+		for (ExportTraceAction.Format format : ExportTraceAction.Format.values()) {
+			ExportTraceAction export = new ExportTraceAction(view.getSite(), format);
+			assertTrue(export.isEnabled(), format + " of the selected run");
+			export.exportTo(exports.resolve("run-" + format));
+		}
+		assertEquals(0x0a, Files.readAllBytes(exports.resolve("run-PERFETTO"))[0], "a Trace's first packet");
+		assertTrue(Files.readString(exports.resolve("run-CHROME")).contains("\"ph\": \"X\""));
+		assertTrue(Files.readString(exports.resolve("run-PARAVER.prv")).startsWith("#Paraver ("));
+		assertTrue(Files.exists(exports.resolve("run-PARAVER.pcf")) && Files.exists(exports.resolve("run-PARAVER.row")));
 
 		UiTests.action(view, DeleteAction.ID, DeleteAction.class).deleteSelected(false);
 		UiTests.waitUntil(() -> view.getRuns().size() == 1, 10_000, "the deleted run to leave the list");
