@@ -77,15 +77,7 @@ final class MpiTraceLines {
 		try {
 			int passed = 0;
 			while (passed < max) {
-				if (skipLF) {
-					if (off == len) {
-						fill();
-					}
-					if (off < len && buffer()[off] == '\n') {
-						off++;
-					}
-					skipLF = false;
-				}
+				passLF();
 				byte[] b = buffer();
 				int o = off;
 				int n = len;
@@ -274,18 +266,23 @@ final class MpiTraceLines {
 	private int lineStart;
 	private int lineEnd;
 
+	/** Passes the '\n' of a "\r\n" whose '\r' ended the last line. */
+	private void passLF() throws IOException, EngineException {
+		if (skipLF) {
+			if (off == len) {
+				fill();
+			}
+			if (off < len && buffer()[off] == '\n') {
+				off++;
+			}
+			skipLF = false;
+		}
+	}
+
 	/** Finds the next line; false at the end. */
 	private boolean advance() throws EngineException {
 		try {
-			if (skipLF) {
-				if (off == len) {
-					fill();
-				}
-				if (off < len && buffer()[off] == '\n') {
-					off++;
-				}
-				skipLF = false;
-			}
+			passLF();
 			int i = off;
 			while (true) {
 				byte[] b = buffer();
