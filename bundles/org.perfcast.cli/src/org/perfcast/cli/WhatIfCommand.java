@@ -36,6 +36,9 @@ final class WhatIfCommand extends AbstractCommand {
 				                       [--top K] [--location LOCATION]... [--speedup FROM..TO:STEP | S,S,...]
 				                       [--remove-lock M]... [--split-lock M=K]... [--faster LOCATION=S]...
 				                       [--team T] [--threads T] [--json]
+				       perfcast whatif MPITRACE [--top K] [--location LOCATION]... [--speedup ...]
+				                       [--faster LOCATION=S]... [--balance] [--loggp L=..,o=..,g=..,G=..,speed=..]
+				                       [--threads T] [--json]
 
 				TRACE is a recording (*.vtrace, *.vtraceb: perfcast record). Without changing or running
 				the program, Perfcast simulates the recording on N processors (default 2) again with parts
@@ -67,15 +70,36 @@ final class WhatIfCommand extends AbstractCommand {
 				                 "faster", "lock", "parts", "location", "speedup"}], "rankedAt",
 				                 "locations": [{"location", "kind", "label", "work", "gain", "curve":
 				                 [{"speedup", "completion" (null on deadlock), "programSpeedup"}]}] ranked}
+				MPITRACE is a recorded MPI run (perfcast record-mpi: its folder or trace.mpitrace), replayed
+				under LogGP as perfcast replay does (each rank on a processor of its own), with edits:
+				  --faster L=S   the computation at L made faster; L is rank R (all its computation),
+				                 FROM..TO (every rank's computation between a call FROM and the next, TO,
+				                 as the trace names them: allreduce..send) or rank R FROM..TO
+				  --balance      each rank's computation scaled so that it is the ranks' mean
+				  --loggp ...    the machine changed: L, o, g, G (µs) and the computation's speed
+				MPI edits are made in the order given; the locations profiled are by default the K
+				segments of a rank, the K intervals of every rank and the K ranks with the most
+				computation. Its JSON has the keys above (times in µs, "model": "loggp", "unit") and the
+				machine's "L", "o", "g", "G", "eager", "speed"; its edits are "faster", "balance" and
+				"machine" (with the parameters changed); location kinds "segment", "interval", "rank".
 				In the table, "dl" is a deadlock and "inf" a program whose time the speed-up removes entirely.
 				The exit code is 0, or 3 when the recording deadlocks with the edits.""");
 	}
 
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
-		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("processors", "model", "top", "location",
-				"speedup", "remove-lock", "split-lock", "faster", "threads", "team"));
+		Arguments arguments = Arguments.parse(args, Set.of("json", "balance"), Set.of("processors", "model", "top",
+				"location", "speedup", "remove-lock", "split-lock", "faster", "threads", "team", "loggp"));
 		String file = GlamisCommand.singleFile(arguments);
+		if (MpiWhatIfCommand.isMpiTrace(file)) {
+			return MpiWhatIfCommand.run(file, args, arguments, speedups(arguments.value("speedup").orElse("0..1:0.1")),
+					arguments.positive("top", DEFAULT_TOP), arguments.positive("threads", Runtime.getRuntime()
+							.availableProcessors()), console);
+		}
+		if (arguments.flag("balance") || !arguments.values("loggp").isEmpty()) {
+			throw new UsageException("--balance and --loggp are for MPI traces (perfcast record-mpi), not recordings of "
+					+ "threads");
+		}
 		int processors = arguments.positive("processors", 2);
 		if (processors > TargetMachine.MAX_PROCESSORS) {
 			throw new UsageException("--processors needs 1 to " + TargetMachine.MAX_PROCESSORS + ", not " + processors);
