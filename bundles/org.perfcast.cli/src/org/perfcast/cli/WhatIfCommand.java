@@ -45,6 +45,8 @@ final class WhatIfCommand extends AbstractCommand {
 				of it changed:
 				  --remove-lock M    lock M removed: its critical sections no longer exclude each other
 				  --split-lock M=K   lock M split into K locks; each thread's sections take them in turn
+				                     (M=K:hash: each section one drawn as a key's hash would, as striped
+				                     locks picked by hashing do; two threads then collide 1 time in K)
 				  --faster L=S       the work at location L made faster: S of its time removed (0 to 1)
 				  --team T           an OpenMP recording run with a team of T threads (its static loops
 				                     repartitioned, as perfcast trace --threads T does)
@@ -200,10 +202,10 @@ final class WhatIfCommand extends AbstractCommand {
 		for (String split : arguments.values("split-lock")) {
 			int eq = split.lastIndexOf('=');
 			try {
-				edits.add(new WhatIf.SplitLock(split.substring(0, eq), Integer.parseInt(split.substring(eq + 1))));
+				edits.add(WhatIf.SplitLock.of(split.substring(0, eq), split.substring(eq + 1)));
 			} catch (RuntimeException e) {
-				throw new UsageException("--split-lock wants M=K, a lock and a number of parts from 1 to "
-						+ WhatIf.MAX_PARTS + ", not '" + split + "'");
+				throw new UsageException("--split-lock wants M=K or M=K:hash, a lock and a number of parts from 1 "
+						+ "to " + WhatIf.MAX_PARTS + ", not '" + split + "'");
 			}
 		}
 		for (String faster : arguments.values("faster")) {
@@ -269,7 +271,7 @@ final class WhatIfCommand extends AbstractCommand {
 			json.append(i == 0 ? "" : ", ").append(switch (p.edits().get(i)) {
 			case WhatIf.RemoveLock r -> "{\"kind\": \"removeLock\", \"lock\": " + Json.string(r.mutex()) + "}";
 			case WhatIf.SplitLock s -> "{\"kind\": \"splitLock\", \"lock\": " + Json.string(s.mutex()) + ", \"parts\": "
-					+ s.parts() + "}";
+					+ s.parts() + (s.hashed() ? ", \"hashed\": true" : "") + "}";
 			case WhatIf.SpeedUp s -> "{\"kind\": \"faster\", \"location\": " + Json.string(s.where().key())
 					+ ", \"speedup\": " + Numbers.format(s.speedup()) + "}";
 			});
