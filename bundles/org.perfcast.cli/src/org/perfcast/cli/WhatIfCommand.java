@@ -69,7 +69,8 @@ final class WhatIfCommand extends AbstractCommand {
 				  --threads T    simulations run at once (default: the processors of this machine)
 				  --json         {"trace", "processors", "model", "recorded" (the recording simulated as it is),
 				                 "baseline" (with the edits), "edits": [{"kind": "removeLock"|"splitLock"|
-				                 "faster", "lock", "parts", "location", "speedup"}], "rankedAt",
+				                 "faster", "lock", "parts", "hashed" (true, or left out), "location",
+				                 "speedup"}], "rankedAt",
 				                 "locations": [{"location", "kind", "label", "work", "gain", "curve":
 				                 [{"speedup", "completion" (null on deadlock), "programSpeedup"}]}] ranked}
 				MPITRACE is a recorded MPI run (perfcast record-mpi: its folder or trace.mpitrace), replayed

@@ -8,17 +8,22 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.ParameterBindings;
+import org.perfcast.engine.run.EngineInput;
+import org.perfcast.engine.run.OptionValues;
 import org.perfcast.loggp.LogGP;
 import org.perfcast.loggp.LogGPRules;
 import org.perfcast.loggp.MpiCausalProfile;
 import org.perfcast.loggp.MpiTrace;
 import org.perfcast.loggp.MpiWhatIf;
+import org.perfcast.loggp.ReplayEngine;
 import org.perfcast.loggp.TraceReplay;
 
 /** What-if edits and causal profiles of MPI traces, against traces changed by hand and replayed. */
@@ -160,5 +165,37 @@ class MpiWhatIfTest {
 		assertThrows(IllegalArgumentException.class, () -> MpiWhatIf.location("rank x"));
 		assertThrows(IllegalArgumentException.class, () -> MpiWhatIf.location("send"));
 		assertThrows(IllegalArgumentException.class, () -> new MpiWhatIf.SpeedUp(MpiWhatIf.location("rank 0"), 1.5));
+	}
+
+	@Test
+	void testTheReplayEnginesWhatIfOptionSweepsWithTheEdits() throws Exception {
+		rounds("imbalanced", 100, 100, 300, 100);
+		rounds("balanced", 150, 150, 150, 150);
+		ReplayEngine engine = new ReplayEngine();
+		Map<String, String> machine = Map.of("L", "10", "o", "2", "g", "5", "G", "0.25");
+		java.util.function.BiFunction<String, ParameterBindings, Double> T = (name, bindings) -> {
+			try {
+				Map<String, String> options = new java.util.HashMap<>(machine);
+				if (name.startsWith("imbalanced ")) {
+					options.put("whatIf", name.substring(11));
+				}
+				Path folder = dir.resolve(name.startsWith("imbalanced") ? "imbalanced" : name);
+				return engine.run(new EngineInput(folder, name, bindings, OptionValues.of(engine.options(), options)),
+						EngineMonitor.NULL).summary().get(0).value();
+			} catch (EngineException e) {
+				throw new IllegalStateException(e);
+			}
+		};
+		assertEquals(T.apply("balanced", ParameterBindings.EMPTY), T.apply("imbalanced balance", ParameterBindings.EMPTY),
+				1e-9);
+		// with a sweep's parameter: the edits and the bound L together
+		assertEquals(T.apply("balanced", ParameterBindings.EMPTY.with("L", 40)), T.apply("imbalanced balance; ",
+				ParameterBindings.EMPTY.with("L", 40)), 1e-9);
+		assertEquals(T.apply("balanced", ParameterBindings.EMPTY.with("speed", 2)), T.apply(
+				"imbalanced faster rank 0=0; balance; loggp speed=2", ParameterBindings.EMPTY), 1e-9);
+		assertEquals(List.of(new MpiWhatIf.Balance(), new MpiWhatIf.SpeedUp(new MpiWhatIf.RankWork(1), 0.25)),
+				MpiWhatIf.edits("balance; faster rank 1=0.25"));
+		assertThrows(IllegalArgumentException.class, () -> MpiWhatIf.edits("remove-lock m"));
+		assertThrows(IllegalStateException.class, () -> T.apply("imbalanced faster rank 9=0.5", ParameterBindings.EMPTY));
 	}
 }
