@@ -36,12 +36,17 @@ final class WhatIfCommand extends AbstractCommand {
 				                       [--top K] [--location LOCATION]... [--speedup FROM..TO:STEP | S,S,...]
 				                       [--remove-lock M]... [--split-lock M=K]... [--faster LOCATION=S]...
 				                       [--team T] [--threads T] [--json]
+				       perfcast whatif MPITRACE [--top K] [--location LOCATION]... [--speedup ...]
+				                       [--faster LOCATION=S]... [--balance] [--loggp L=..,o=..,g=..,G=..,speed=..]
+				                       [--threads T] [--json]
 
 				TRACE is a recording (*.vtrace, *.vtraceb: perfcast record). Without changing or running
 				the program, Perfcast simulates the recording on N processors (default 2) again with parts
 				of it changed:
 				  --remove-lock M    lock M removed: its critical sections no longer exclude each other
 				  --split-lock M=K   lock M split into K locks; each thread's sections take them in turn
+				                     (M=K:hash: each section one drawn as a key's hash would, as striped
+				                     locks picked by hashing do; two threads then collide 1 time in K)
 				  --faster L=S       the work at location L made faster: S of its time removed (0 to 1)
 				  --team T           an OpenMP recording run with a team of T threads (its static loops
 				                     repartitioned, as perfcast trace --threads T does)
@@ -64,18 +69,40 @@ final class WhatIfCommand extends AbstractCommand {
 				  --threads T    simulations run at once (default: the processors of this machine)
 				  --json         {"trace", "processors", "model", "recorded" (the recording simulated as it is),
 				                 "baseline" (with the edits), "edits": [{"kind": "removeLock"|"splitLock"|
-				                 "faster", "lock", "parts", "location", "speedup"}], "rankedAt",
+				                 "faster", "lock", "parts", "hashed" (true, or left out), "location",
+				                 "speedup"}], "rankedAt",
 				                 "locations": [{"location", "kind", "label", "work", "gain", "curve":
 				                 [{"speedup", "completion" (null on deadlock), "programSpeedup"}]}] ranked}
+				MPITRACE is a recorded MPI run (perfcast record-mpi: its folder or trace.mpitrace), replayed
+				under LogGP as perfcast replay does (each rank on a processor of its own), with edits:
+				  --faster L=S   the computation at L made faster; L is rank R (all its computation),
+				                 FROM..TO (every rank's computation between a call FROM and the next, TO,
+				                 as the trace names them: allreduce..send) or rank R FROM..TO
+				  --balance      each rank's computation scaled so that it is the ranks' mean
+				  --loggp ...    the machine changed: L, o, g, G (µs) and the computation's speed
+				MPI edits are made in the order given; the locations profiled are by default the K
+				segments of a rank, the K intervals of every rank and the K ranks with the most
+				computation. Its JSON has the keys above (times in µs, "model": "loggp", "unit") and the
+				machine's "L", "o", "g", "G", "eager", "speed"; its edits are "faster", "balance" and
+				"machine" (with the parameters changed); location kinds "segment", "interval", "rank".
 				In the table, "dl" is a deadlock and "inf" a program whose time the speed-up removes entirely.
 				The exit code is 0, or 3 when the recording deadlocks with the edits.""");
 	}
 
 	@Override
 	public int run(List<String> args, Console console) throws UsageException {
-		Arguments arguments = Arguments.parse(args, Set.of("json"), Set.of("processors", "model", "top", "location",
-				"speedup", "remove-lock", "split-lock", "faster", "threads", "team"));
+		Arguments arguments = Arguments.parse(args, Set.of("json", "balance"), Set.of("processors", "model", "top",
+				"location", "speedup", "remove-lock", "split-lock", "faster", "threads", "team", "loggp"));
 		String file = GlamisCommand.singleFile(arguments);
+		if (MpiWhatIfCommand.isMpiTrace(file)) {
+			return MpiWhatIfCommand.run(file, args, arguments, speedups(arguments.value("speedup").orElse("0..1:0.1")),
+					arguments.positive("top", DEFAULT_TOP), arguments.positive("threads", Runtime.getRuntime()
+							.availableProcessors()), console);
+		}
+		if (arguments.flag("balance") || !arguments.values("loggp").isEmpty()) {
+			throw new UsageException("--balance and --loggp are for MPI traces (perfcast record-mpi), not recordings of "
+					+ "threads");
+		}
 		int processors = arguments.positive("processors", 2);
 		if (processors > TargetMachine.MAX_PROCESSORS) {
 			throw new UsageException("--processors needs 1 to " + TargetMachine.MAX_PROCESSORS + ", not " + processors);
@@ -176,10 +203,10 @@ final class WhatIfCommand extends AbstractCommand {
 		for (String split : arguments.values("split-lock")) {
 			int eq = split.lastIndexOf('=');
 			try {
-				edits.add(new WhatIf.SplitLock(split.substring(0, eq), Integer.parseInt(split.substring(eq + 1))));
+				edits.add(WhatIf.SplitLock.of(split.substring(0, eq), split.substring(eq + 1)));
 			} catch (RuntimeException e) {
-				throw new UsageException("--split-lock wants M=K, a lock and a number of parts from 1 to "
-						+ WhatIf.MAX_PARTS + ", not '" + split + "'");
+				throw new UsageException("--split-lock wants M=K or M=K:hash, a lock and a number of parts from 1 "
+						+ "to " + WhatIf.MAX_PARTS + ", not '" + split + "'");
 			}
 		}
 		for (String faster : arguments.values("faster")) {
@@ -245,7 +272,7 @@ final class WhatIfCommand extends AbstractCommand {
 			json.append(i == 0 ? "" : ", ").append(switch (p.edits().get(i)) {
 			case WhatIf.RemoveLock r -> "{\"kind\": \"removeLock\", \"lock\": " + Json.string(r.mutex()) + "}";
 			case WhatIf.SplitLock s -> "{\"kind\": \"splitLock\", \"lock\": " + Json.string(s.mutex()) + ", \"parts\": "
-					+ s.parts() + "}";
+					+ s.parts() + (s.hashed() ? ", \"hashed\": true" : "") + "}";
 			case WhatIf.SpeedUp s -> "{\"kind\": \"faster\", \"location\": " + Json.string(s.where().key())
 					+ ", \"speedup\": " + Numbers.format(s.speedup()) + "}";
 			});

@@ -83,6 +83,11 @@ public final class MpiTrace {
 		return Arrays.stream(sources).filter(java.util.Objects::nonNull).map(Source::path).distinct().toList();
 	}
 
+	/** Where rank {@code r}'s events are. */
+	Source source(int r) {
+		return sources[r];
+	}
+
 	/** The number of ranks. */
 	public int P() {
 		return sources.length;

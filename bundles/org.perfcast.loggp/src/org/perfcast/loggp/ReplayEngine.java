@@ -55,7 +55,10 @@ public final class ReplayEngine implements Engine {
 			OptionSpec.real("speed", 1, "the computation speed-up factor: 2 computes twice as fast"),
 			OptionSpec.text("recordedOn", "", "the machine model (*.machine, relative to the trace) the run was recorded "
 					+ "on: with machine, the computation is scaled by the two machines' flop times (recordedOn's / "
-					+ "machine's); a speed set explicitly wins"));
+					+ "machine's); a speed set explicitly wins"),
+			OptionSpec.text("whatIf", "", "what-if edits replayed with the trace, separated by ';': balance (the ranks' "
+					+ "computation made equal), faster LOCATION=S (rank R, FROM..TO, rank R FROM..TO: S of its "
+					+ "computation removed), loggp L=..,o=..,g=..,G=..,speed=.. (perfcast whatif's edits)"));
 
 	@Override
 	public String id() {
@@ -106,7 +109,20 @@ public final class ReplayEngine implements Engine {
 		String file = input.displayName();
 		MpiTrace trace = MpiTrace.read(input.model(), file, monitor);
 		TraceReplay.Options options = options(input, trace, file, monitor);
-		TraceReplay.Result result = TraceReplay.replay(trace, options, monitor);
+		TraceReplay.Result result;
+		String whatIf = input.options().text("whatIf");
+		if (whatIf.isBlank()) {
+			result = TraceReplay.replay(trace, options, monitor);
+		} else {
+			try {
+				List<MpiWhatIf.Edit> edits = MpiWhatIf.edits(whatIf);
+				MpiWhatIf.Segments segments = MpiWhatIf.segments(trace, monitor);
+				options = MpiWhatIf.options(options, edits);
+				result = TraceReplay.replay(trace, options, segments.scale(segments.factors(edits)), monitor);
+			} catch (IllegalArgumentException e) {
+				throw new EngineException(Diagnostic.error("replay.whatIf", e.getMessage(), Location.of(file)));
+			}
+		}
 		EngineResult.Builder out = EngineResult.builder().summary("T", result.T(), "µs")
 				.summary("operations", result.operations(), "").summary("messages", result.messages(), "");
 		out.table(table(result));

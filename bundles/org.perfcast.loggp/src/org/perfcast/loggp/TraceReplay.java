@@ -81,6 +81,16 @@ public final class TraceReplay {
 			long operations, long messages, long unmatchedSends, Optional<Schedule> schedule) {
 	}
 
+	/**
+	 * A factor on each computation's time, for what-if edits ({@link MpiWhatIf}): called with the rank and the line of
+	 * its {@code compute} event, in the order the rank's events come; one replay calls it from one thread.
+	 */
+	@FunctionalInterface
+	public interface ComputeScale {
+		/** The factor on the computation of rank {@code rank} at line {@code line} of its events (at least 0). */
+		double factor(int rank, int line);
+	}
+
 	/** The most operations a rank runs before the others' turn, once the timeline is not kept. */
 	static final int SLICE = 1 << 16;
 
@@ -95,6 +105,7 @@ public final class TraceReplay {
 	private final long eager;
 	private final double speed;
 	private final int P;
+	private final @Nullable ComputeScale scale;
 
 	private final double[] time;
 	private final byte[] lastKind;
@@ -115,8 +126,9 @@ public final class TraceReplay {
 	private final List<List<Schedule.Interval>> intervals;
 	private final List<Schedule.Message> arrows;
 
-	private TraceReplay(MpiTrace.Stream stream, Options options) {
+	private TraceReplay(MpiTrace.Stream stream, Options options, @Nullable ComputeScale scale) {
 		this.stream = stream;
+		this.scale = scale;
 		logGP = options.logGP();
 		rules = options.rules();
 		eager = options.eager();
@@ -152,9 +164,19 @@ public final class TraceReplay {
 	 * @throws org.perfcast.engine.CancelledException if {@code monitor} is cancelled
 	 */
 	public static Result replay(MpiTrace trace, Options options, EngineMonitor monitor) throws EngineException {
+		return replay(trace, options, null, monitor);
+	}
+
+	/**
+	 * Replays {@code trace} with each computation's time also multiplied by {@code scale}'s factor (none: 1).
+	 *
+	 * @throws EngineException as {@link #replay(MpiTrace, Options, EngineMonitor)}
+	 */
+	public static Result replay(MpiTrace trace, Options options, @Nullable ComputeScale scale, EngineMonitor monitor)
+			throws EngineException {
 		MpiTrace.Stream stream = new MpiTrace.Stream(trace, true, monitor);
 		try {
-			return new TraceReplay(stream, options).run(monitor);
+			return new TraceReplay(stream, options, scale).run(monitor);
 		} finally {
 			stream.close();
 		}
@@ -372,6 +394,10 @@ public final class TraceReplay {
 	private MessageMatcher.@Nullable Transfer step(int p, RankDecoder rank) {
 		if (rank.kind == MpiTrace.COMPUTE) {
 			double d = rank.duration / speed;
+			ComputeScale sc = scale;
+			if (sc != null && d > 0) {
+				d *= sc.factor(p, rank.line);
+			}
 			interval(p, Schedule.Kind.COMPUTE, time[p], time[p] + d, "compute", rank);
 			compute[p] += d;
 			time[p] += d;

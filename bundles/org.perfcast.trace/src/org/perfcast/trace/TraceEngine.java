@@ -51,7 +51,7 @@ public final class TraceEngine implements Engine {
 			OptionSpec.text("window", "", "FROM:TO, in the trace's unit: the part of a long run whose exact "
 					+ "intervals the timelines keep (e.g. 1.5:1.6); empty for none"),
 			OptionSpec.text("whatIf", "", "what-if edits simulated with the recording, separated by ';': remove-lock M, "
-					+ "split-lock M=K, faster LOCATION=S (S of its time removed; see perfcast whatif); empty for none"));
+					+ "split-lock M=K (M=K:hash: parts drawn as by a hash), faster LOCATION=S (S of its time removed; see perfcast whatif); empty for none"));
 
 	@Override
 	public String id() {

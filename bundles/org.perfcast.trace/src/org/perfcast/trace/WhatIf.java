@@ -130,14 +130,44 @@ public final class WhatIf {
 	}
 
 	/**
-	 * Lock {@code mutex} split into {@code parts} locks; each thread's critical sections take the parts in turn (as
-	 * accesses spread over the stripes of a striped lock).
+	 * Lock {@code mutex} split into {@code parts} locks. Each thread's critical sections take the parts in turn (as
+	 * accesses spread evenly over the stripes of a striped lock), or, {@code hashed}, each section a part drawn as a
+	 * hash of its thread and number would (as a program that picks the stripe by a key's hash: two threads collide
+	 * with probability 1 / parts, which taking turns avoids); the draw is fixed, so the result is deterministic.
 	 */
-	public record SplitLock(String mutex, int parts) implements Edit {
+	public record SplitLock(String mutex, int parts, boolean hashed) implements Edit {
 		public SplitLock {
 			if (parts < 1 || parts > MAX_PARTS) {
 				throw new IllegalArgumentException("a lock is split into 1 to " + MAX_PARTS + " parts, not " + parts);
 			}
+		}
+
+		/** The parts taken in turn. */
+		public SplitLock(String mutex, int parts) {
+			this(mutex, parts, false);
+		}
+
+		/**
+		 * {@code K} (in turn) or {@code K:hash}, as the command line and the trace engine write the parts.
+		 *
+		 * @throws IllegalArgumentException if it is neither
+		 */
+		public static SplitLock of(String mutex, String parts) {
+			String p = parts.strip();
+			boolean hashed = p.endsWith(":hash");
+			return new SplitLock(mutex, Integer.parseInt(hashed ? p.substring(0, p.length() - 5) : p), hashed);
+		}
+
+		/** The part (0 to parts - 1) of thread t's n-th critical section. */
+		int part(int t, long n) {
+			if (!hashed) {
+				return (int) ((n + t) % parts);
+			}
+			long z = n * 0x9E3779B97F4A7C15L + (t + 1) * 0xBF58476D1CE4E5B9L; // SplitMix64's finaliser
+			z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+			z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+			z ^= z >>> 31;
+			return (int) Long.remainderUnsigned(z, parts);
 		}
 	}
 
@@ -189,14 +219,13 @@ public final class WhatIf {
 			try {
 				switch (verb) {
 				case "remove-lock" -> edits.add(new RemoveLock(nonEmpty(rest)));
-				case "split-lock" -> edits.add(new SplitLock(nonEmpty(rest.substring(0, eq)), Integer.parseInt(rest
-						.substring(eq + 1).strip())));
+				case "split-lock" -> edits.add(SplitLock.of(nonEmpty(rest.substring(0, eq)), rest.substring(eq + 1)));
 				case "faster" -> edits.add(new SpeedUp(location(rest.substring(0, eq)), Double.parseDouble(rest
 						.substring(eq + 1).strip())));
 				default -> throw new IllegalArgumentException();
 				}
 			} catch (RuntimeException x) {
-				throw new IllegalArgumentException("'" + e + "' is no what-if edit: remove-lock M, split-lock M=K (K from"
+				throw new IllegalArgumentException("'" + e + "' is no what-if edit: remove-lock M, split-lock M=K or M=K:hash (K from"
 						+ " 1 to " + MAX_PARTS + ") or faster LOCATION=S (S from 0 to 1), separated by ';'");
 			}
 		}
@@ -231,8 +260,8 @@ public final class WhatIf {
 		for (Edit edit : edits) {
 			switch (edit) {
 			case SpeedUp s -> e.speedUp(s.where(), s.speedup());
-			case RemoveLock r -> e.relock(r.mutex(), 0);
-			case SplitLock s -> e.relock(s.mutex(), s.parts());
+			case RemoveLock r -> e.relock(r.mutex(), 0, null);
+			case SplitLock s -> e.relock(s.mutex(), s.parts(), s);
 			}
 		}
 		return e;
@@ -430,8 +459,11 @@ public final class WhatIf {
 			}
 		}
 
-		/** Gives each critical section of {@code name} one of {@code parts} new mutexes in turn; 0: one of its own. */
-		void relock(String name, int parts) {
+		/**
+		 * Gives each critical section of {@code name} one of {@code parts} new mutexes, the one {@code split} says;
+		 * parts 0: one of its own.
+		 */
+		void relock(String name, int parts, @Nullable SplitLock split) {
 			int m = mutex(name);
 			int base = recording.mutexCount();
 			int first = base + origin.size();
@@ -460,7 +492,7 @@ public final class WhatIf {
 					}
 					int to;
 					if (parts > 0) {
-						to = first + (int) ((n++ + (long) t) % parts);
+						to = first + (split != null ? split.part(t, n++) : (int) ((n++ + (long) t) % parts));
 					} else {
 						to = first + sections++;
 						origin.add(m);

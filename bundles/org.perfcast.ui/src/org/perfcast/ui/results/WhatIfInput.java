@@ -48,8 +48,7 @@ public final class WhatIfInput {
 		for (String s : items(split)) {
 			int eq = s.lastIndexOf('=');
 			try {
-				edits.add(new WhatIf.SplitLock(s.substring(0, eq).strip(), Integer.parseInt(s.substring(eq + 1)
-						.strip())));
+				edits.add(WhatIf.SplitLock.of(s.substring(0, eq).strip(), s.substring(eq + 1)));
 			} catch (RuntimeException e) {
 				throw new IllegalArgumentException(String.format(Messages.WHATIF_BAD_SPLIT, s, WhatIf.MAX_PARTS), e);
 			}

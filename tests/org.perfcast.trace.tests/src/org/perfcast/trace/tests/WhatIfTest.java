@@ -99,6 +99,41 @@ class WhatIfTest {
 		assertEquals(2.0, completion(r, List.of(new WhatIf.SplitLock("m", 1)), 2), 1e-9);
 	}
 
+	/** Two workers each holding lock m for {@code n} sections of a second, nothing outside: serialised, 2n s. */
+	private static String sections(int n) {
+		StringBuilder s = new StringBuilder("@recorded pthreads\n@unit s\n0 main create T1 cpu=0 at=m.c:3\n"
+				+ "0 main create T2 cpu=0 at=m.c:4\n0 main join T1 cpu=0 at=m.c:5\n");
+		int t = 0;
+		for (String thread : List.of("T1", "T2")) {
+			if (thread.equals("T2")) {
+				s.append(t).append(" main join T2 cpu=0 at=m.c:6\n");
+			}
+			for (int i = 0; i < n; i++) {
+				s.append(t).append(' ').append(thread).append(" lock m cpu=").append(i).append(" at=a.c:10\n");
+				t++;
+				s.append(t).append(' ').append(thread).append(" unlock m cpu=").append(i + 1).append(" at=a.c:12\n");
+			}
+			s.append(t).append(' ').append(thread).append(" exit cpu=").append(n).append('\n');
+		}
+		return s.append(t).append(" main exit cpu=0\n").toString();
+	}
+
+	@Test
+	void aLockSplitByHashCollidesAsStripesPickedByAKeysHashDo(@TempDir Path dir) throws Exception {
+		Recording r = recording(dir, sections(400));
+		assertEquals(800, completion(r, List.of(), 2), 1e-9);
+		assertEquals(400, completion(r, List.of(new WhatIf.SplitLock("m", 2)), 2), 1e-9, "in turn: never the same part");
+		double two = completion(r, List.of(WhatIf.SplitLock.of("m", "2:hash")), 2);
+		// sections drawn at random: a thread waits when both draw the same part, half the time
+		assertTrue(two > 480 && two < 720, "hashed into 2: " + two);
+		assertEquals(two, completion(r, List.of(new WhatIf.SplitLock("m", 2, true)), 2), 0, "the draw is fixed");
+		double many = completion(r, List.of(WhatIf.SplitLock.of("m", "64:hash")), 2);
+		assertTrue(many >= 400 && many < 440 && many < two, "hashed into 64: " + many);
+		assertEquals(800, completion(r, List.of(WhatIf.SplitLock.of("m", "1:hash")), 2), 1e-9);
+		assertThrows(NumberFormatException.class, () -> WhatIf.SplitLock.of("m", "2:random"));
+		assertEquals(List.of(new WhatIf.SplitLock("m", 3, true)), WhatIf.edits("split-lock m=3:hash"));
+	}
+
 	@Test
 	void criticalSectionsMadeFasterShortenTheSerialisedTime(@TempDir Path dir) throws Exception {
 		Recording r = recording(dir, CONTENDED);
