@@ -69,7 +69,7 @@ class RunCommandTest {
 		String[] lines = cli.out().split("\n");
 		assertTrue(lines[0].matches("N=60, P=1: T = 3.6 kcycles, work = 3600 ops, P = 1  \\([0-9.]+ (ns|µs|ms|s)\\)"), lines[0]);
 		assertTrue(lines[2].startsWith("N=60, P=4: T = 900 cycles"), lines[2]);
-		assertTrue(lines[3].matches("run completed: 3 of 3 points in [0-9.]+ ms; results: .*/results/"
+		assertTrue(lines[3].matches("run completed: 3 of 3 points in [0-9.]+ (ns|µs|ms|s); results: .*/results/"
 				+ "\\d{8}-\\d{6}-\\d{3}-square\\.results"), lines[3]);
 		List<Path> files = ResultsFiles.list(dir.resolve("results"));
 		assertEquals(1, files.size());

@@ -53,11 +53,21 @@ class EnginesTest {
 		IExtension added = registry.getExtension(Engines.EXTENSION_POINT, "org.perfcast.ide.dynamic");
 		try {
 			assertNotNull(added);
-			assertEquals(before + 1, Engines.all().size(), "the engine contributed now");
+			// the registry tells its listeners on a thread of its own
+			awaitEngines(before + 1);
 			assertEquals(2, Engines.all().stream().filter(d -> d.id().equals("glamis")).count());
 		} finally {
 			registry.removeExtension(added, token);
 		}
-		assertEquals(before, Engines.all().size(), "the engine removed");
+		awaitEngines(before);
+	}
+
+	/** Waits (at most 20 s) until {@link Engines#all()} has {@code count} engines. */
+	private static void awaitEngines(int count) throws InterruptedException {
+		long end = System.currentTimeMillis() + 20_000;
+		while (Engines.all().size() != count && System.currentTimeMillis() < end) {
+			Thread.sleep(10);
+		}
+		assertEquals(count, Engines.all().size(), "the engines after the registry changed");
 	}
 }
