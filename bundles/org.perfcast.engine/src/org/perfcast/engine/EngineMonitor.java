@@ -28,6 +28,31 @@ public interface EngineMonitor {
 		}
 	};
 
+	/** {@code monitor} with its reports made one at a time, for work on several threads. */
+	static EngineMonitor synchronised(EngineMonitor monitor) {
+		return new EngineMonitor() {
+			@Override
+			public synchronized void begin(String task, long totalWork) {
+				monitor.begin(task, totalWork);
+			}
+
+			@Override
+			public synchronized void worked(long units) {
+				monitor.worked(units);
+			}
+
+			@Override
+			public synchronized void subTask(String name) {
+				monitor.subTask(name);
+			}
+
+			@Override
+			public boolean isCancelled() {
+				return monitor.isCancelled();
+			}
+		};
+	}
+
 	/**
 	 * A monitor that reports nothing and is cancelled when {@code monitor} is: for work inside a task whose progress
 	 * is counted otherwise.

@@ -6,12 +6,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.perfcast.engine.CancelledException;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.VirtualSpeedUps;
 
 /**
  * A causal profile of a recorded MPI run (Coz's virtual speed-ups, computed exactly): for each location
@@ -80,17 +80,7 @@ public final class MpiCausalProfile {
 	public static Profile compute(MpiTrace trace, MpiWhatIf.Segments segments, TraceReplay.Options options,
 			List<MpiWhatIf.Edit> edits, List<MpiWhatIf.Location> locations, double[] speedups, int threads,
 			EngineMonitor monitor) throws EngineException {
-		double[] s = Arrays.stream(speedups).map(x -> {
-			if (!(x >= 0 && x <= 1)) {
-				throw new IllegalArgumentException("a speed-up is a fraction of the time removed, from 0 to 1, not " + x);
-			}
-			return x;
-		}).sorted().distinct().toArray();
-		if (Arrays.stream(s).noneMatch(x -> x == RANKED_AT)) {
-			s = Arrays.copyOf(s, s.length + 1);
-			s[s.length - 1] = RANKED_AT;
-			Arrays.sort(s);
-		}
+		double[] s = VirtualSpeedUps.of(speedups, RANKED_AT);
 		long replays = 2 + (long) locations.size() * Arrays.stream(s).filter(x -> x > 0).count();
 		if (replays > MAX_REPLAYS) {
 			throw new IllegalArgumentException("the profile would take " + replays + " replays, more than "
@@ -103,12 +93,8 @@ public final class MpiCausalProfile {
 		}
 		TraceReplay.Options edited = MpiWhatIf.options(options, edits);
 		monitor.begin("Causal profile: " + replays + " replays of " + segments.P() + " ranks", replays);
-		EngineMonitor shared = synchronised(monitor);
-		ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
-			Thread t = new Thread(r, "perfcast-mpi-causal-profile");
-			t.setDaemon(true);
-			return t;
-		});
+		EngineMonitor shared = EngineMonitor.synchronised(monitor);
+		ExecutorService pool = VirtualSpeedUps.pool(threads, "perfcast-mpi-causal-profile");
 		try {
 			Future<Double> recorded = pool.submit(() -> T(trace, options, segments.scale(segments.factors(List.of())),
 					shared));
@@ -166,30 +152,5 @@ public final class MpiCausalProfile {
 		double T = TraceReplay.replay(trace, options, scale, EngineMonitor.cancelledWith(monitor)).T();
 		monitor.worked(1);
 		return T;
-	}
-
-	/** {@code monitor} callable from several threads. */
-	private static EngineMonitor synchronised(EngineMonitor monitor) {
-		return new EngineMonitor() {
-			@Override
-			public synchronized void begin(String task, long totalWork) {
-				monitor.begin(task, totalWork);
-			}
-
-			@Override
-			public synchronized void worked(long units) {
-				monitor.worked(units);
-			}
-
-			@Override
-			public synchronized void subTask(String name) {
-				monitor.subTask(name);
-			}
-
-			@Override
-			public boolean isCancelled() {
-				return monitor.isCancelled();
-			}
-		};
 	}
 }

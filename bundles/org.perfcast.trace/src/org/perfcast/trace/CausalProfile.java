@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.perfcast.engine.CancelledException;
 import org.perfcast.engine.EngineMonitor;
+import org.perfcast.engine.VirtualSpeedUps;
 
 /**
  * A causal profile from one recording (Curtsinger and Berger, "Coz: Finding Code that Counts with Causal
@@ -176,17 +176,7 @@ public final class CausalProfile {
 	 */
 	public static Profile compute(Recording recording, List<WhatIf.Edit> edits, List<WhatIf.Location> locations,
 			double[] speedups, TargetMachine machine, SimulationModel model, int threads, EngineMonitor monitor) {
-		double[] s = Arrays.stream(speedups).map(x -> {
-			if (!(x >= 0 && x <= 1)) {
-				throw new IllegalArgumentException("a speed-up is a fraction of the time removed, from 0 to 1, not " + x);
-			}
-			return x;
-		}).sorted().distinct().toArray();
-		if (Arrays.stream(s).noneMatch(x -> x == RANKED_AT)) {
-			s = Arrays.copyOf(s, s.length + 1);
-			s[s.length - 1] = RANKED_AT;
-			Arrays.sort(s);
-		}
+		double[] s = VirtualSpeedUps.of(speedups, RANKED_AT);
 		long simulations = 1 + (long) locations.size() * Arrays.stream(s).filter(x -> x > 0).count();
 		if (simulations > MAX_SIMULATIONS) {
 			throw new IllegalArgumentException("the profile would take " + simulations + " simulations, more than "
@@ -200,12 +190,8 @@ public final class CausalProfile {
 		TraceSimulator.Options options = new TraceSimulator.Options(0, false);
 		monitor.begin("Causal profile: " + simulations + " simulations on " + machine.processors() + " processors",
 				simulations);
-		EngineMonitor shared = synchronised(monitor);
-		ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
-			Thread t = new Thread(r, "perfcast-causal-profile");
-			t.setDaemon(true);
-			return t;
-		});
+		EngineMonitor shared = EngineMonitor.synchronised(monitor);
+		ExecutorService pool = VirtualSpeedUps.pool(threads, "perfcast-causal-profile");
 		try {
 			Future<@Nullable Double> baseline = pool.submit(() -> completion(recording, edits, machine, model, options,
 					shared));
@@ -264,30 +250,5 @@ public final class CausalProfile {
 		Simulation s = WhatIf.simulate(recording, edits, machine, model, options, EngineMonitor.cancelledWith(monitor));
 		monitor.worked(1);
 		return s.deadlocked() ? null : s.completion();
-	}
-
-	/** {@code monitor} callable from several threads. */
-	private static EngineMonitor synchronised(EngineMonitor monitor) {
-		return new EngineMonitor() {
-			@Override
-			public synchronized void begin(String task, long totalWork) {
-				monitor.begin(task, totalWork);
-			}
-
-			@Override
-			public synchronized void worked(long units) {
-				monitor.worked(units);
-			}
-
-			@Override
-			public synchronized void subTask(String name) {
-				monitor.subTask(name);
-			}
-
-			@Override
-			public boolean isCancelled() {
-				return monitor.isCancelled();
-			}
-		};
 	}
 }
