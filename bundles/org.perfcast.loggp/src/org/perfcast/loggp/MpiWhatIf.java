@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.perfcast.engine.EditLists;
 import org.perfcast.engine.EngineException;
 import org.perfcast.engine.EngineMonitor;
 
@@ -130,38 +131,22 @@ public final class MpiWhatIf {
 	 * @throws IllegalArgumentException at the first that is none of these
 	 */
 	public static List<Edit> edits(String text) {
-		List<Edit> edits = new ArrayList<>();
-		for (String part : text.split(";")) {
-			String e = part.strip();
-			if (e.isEmpty()) {
-				continue;
-			}
-			int space = e.indexOf(' ');
-			String verb = space < 0 ? e : e.substring(0, space);
-			String rest = space < 0 ? "" : e.substring(space + 1).strip();
-			try {
+		return EditLists.parse(text, "MPI what-if edit: balance, faster LOCATION=S (S from 0 to 1; LOCATION rank R, "
+				+ "FROM..TO or rank R FROM..TO) or loggp L=..,o=..,g=..,G=..,speed=.., separated by ';'", (verb, rest) ->
 				switch (verb) {
 				case "balance" -> {
 					if (!rest.isEmpty()) {
 						throw new IllegalArgumentException();
 					}
-					edits.add(new Balance());
+					yield new Balance();
 				}
 				case "faster" -> {
 					int eq = rest.lastIndexOf('=');
-					edits.add(new SpeedUp(location(rest.substring(0, eq)), Double.parseDouble(rest.substring(eq + 1)
-							.strip())));
+					yield new SpeedUp(location(rest.substring(0, eq)), Double.parseDouble(rest.substring(eq + 1).strip()));
 				}
-				case "loggp" -> edits.add(Machine.parse(rest));
+				case "loggp" -> Machine.parse(rest);
 				default -> throw new IllegalArgumentException();
-				}
-			} catch (RuntimeException x) {
-				throw new IllegalArgumentException("'" + e + "' is no MPI what-if edit: balance, faster LOCATION=S (S from 0 "
-						+ "to 1; LOCATION rank R, FROM..TO or rank R FROM..TO) or loggp L=..,o=..,g=..,G=..,speed=.., "
-						+ "separated by ';'");
-			}
-		}
-		return edits;
+				});
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.perfcast.engine.EditLists;
 import org.perfcast.engine.EngineMonitor;
 
 /**
@@ -206,30 +207,17 @@ public final class WhatIf {
 	 * @throws IllegalArgumentException at the first that is none of these
 	 */
 	public static List<Edit> edits(String text) {
-		List<Edit> edits = new ArrayList<>();
-		for (String part : text.split(";")) {
-			String e = part.strip();
-			if (e.isEmpty()) {
-				continue;
-			}
-			int space = e.indexOf(' ');
-			String verb = space < 0 ? e : e.substring(0, space);
-			String rest = space < 0 ? "" : e.substring(space + 1).strip();
-			int eq = rest.lastIndexOf('=');
-			try {
-				switch (verb) {
-				case "remove-lock" -> edits.add(new RemoveLock(nonEmpty(rest)));
-				case "split-lock" -> edits.add(SplitLock.of(nonEmpty(rest.substring(0, eq)), rest.substring(eq + 1)));
-				case "faster" -> edits.add(new SpeedUp(location(rest.substring(0, eq)), Double.parseDouble(rest
-						.substring(eq + 1).strip())));
-				default -> throw new IllegalArgumentException();
-				}
-			} catch (RuntimeException x) {
-				throw new IllegalArgumentException("'" + e + "' is no what-if edit: remove-lock M, split-lock M=K or M=K:hash (K from"
-						+ " 1 to " + MAX_PARTS + ") or faster LOCATION=S (S from 0 to 1), separated by ';'");
-			}
-		}
-		return edits;
+		return EditLists.parse(text, "what-if edit: remove-lock M, split-lock M=K or M=K:hash (K from 1 to " + MAX_PARTS
+				+ ") or faster LOCATION=S (S from 0 to 1), separated by ';'", (verb, rest) -> {
+					int eq = rest.lastIndexOf('=');
+					return switch (verb) {
+					case "remove-lock" -> new RemoveLock(nonEmpty(rest));
+					case "split-lock" -> SplitLock.of(nonEmpty(rest.substring(0, eq)), rest.substring(eq + 1));
+					case "faster" -> new SpeedUp(location(rest.substring(0, eq)), Double.parseDouble(rest.substring(eq + 1)
+							.strip()));
+					default -> throw new IllegalArgumentException();
+					};
+				});
 	}
 
 	private static String nonEmpty(String s) {
