@@ -184,12 +184,20 @@ perfcast_cli_cache() {
 # java command (binary, options, class path) that runs the command line, with the start-up cache when
 # there is one (made now if it is missing).
 perfcast_cli_java() {
-	local jdk=$1 classpath=$2 dir=$3 major key base cached extra=()
+	local jdk=$1 classpath=$2 dir=$3 major key base cached extra=() option
 	shift 3
 	case $dir in /*) ;; *) dir=$PWD/$dir ;; esac
 	major=$(perfcast_java_major "$jdk")
-	PERFCAST_JAVA=("$jdk/bin/java" "${PERFCAST_JVM_OPTIONS[@]}" "$@")
-	if [ "${major:-0}" -ge 25 ] 2> /dev/null && perfcast_private_dir "$dir" "$PERFCAST_CACHE_FIX"; then
+	read -r -a extra <<< "${PERFCAST_JAVA_OPTS:-}"
+	PERFCAST_JAVA=("$jdk/bin/java")
+	for option in "${PERFCAST_JVM_OPTIONS[@]}"; do
+		# a collector the user chose replaces ours (two make the JVM refuse to start)
+		[ "$option" = -XX:+UseSerialGC ] && [[ " ${extra[*]} " == *" -XX:+Use"*"GC "* ]] && continue
+		PERFCAST_JAVA+=("$option")
+	done
+	PERFCAST_JAVA+=("$@")
+	if [ "${major:-0}" -ge 25 ] 2> /dev/null && perfcast_cache_options_fit "${extra[@]}" &&
+		perfcast_private_dir "$dir" "$PERFCAST_CACHE_FIX"; then
 		key=$(perfcast_cli_cache_key "$jdk" "$classpath")
 		base=$dir/cli-$key
 		if { perfcast_cli_cache_whole "$base" || perfcast_cli_cache "$jdk" "$classpath" "$dir" "$@"; } &&
@@ -204,6 +212,22 @@ perfcast_cli_java() {
 			PERFCAST_JAVA+=(-XX:SharedArchiveFile="$dir/cli-$key.jsa" -XX:+AutoCreateSharedArchive)
 		fi
 	fi
-	read -r -a extra <<< "${PERFCAST_JAVA_OPTS:-}"
 	PERFCAST_JAVA+=("${extra[@]}" -cp "$classpath")
+}
+
+# perfcast_cache_options_fit [OPTION...]: whether the JVM starts from the AOT cache with these options of
+# $PERFCAST_JAVA_OPTS as well. The cache holds objects laid out for the heap it was made with: options that
+# change the collector or the young generation (-Xmn, NewSize, -XX:+UseParallelGC, ...) make Java 25 refuse to
+# start at all ("Unable to use AOT cache"), so with any option not known to fit the command line starts without
+# the cache, a little slower, rather than not at all.
+perfcast_cache_options_fit() {
+	local option
+	for option in "$@"; do
+		case $option in
+		-Xmx* | -Xss* | -D* | -ea | -da | -esa | -dsa | -ea:* | -da:* | -Xlog:* | -verbose:* | -XX:+HeapDumpOnOutOfMemoryError | \
+			-XX:HeapDumpPath=* | -XX:StartFlightRecording* | -XX:FlightRecorderOptions=* | -XX:ActiveProcessorCount=*) ;;
+		*) return 1 ;;
+		esac
+	done
+	return 0
 }

@@ -102,6 +102,13 @@ if [ "${jdk_major:-0}" -ge 25 ] 2> /dev/null; then
 	# the JVM says (its AOT log asked for) that it runs with the cache's linked classes
 	check "the next run starts from the cache" 0 'Using AOT-linked classes: true' \
 		env PERFCAST_CACHE_DIR="$cache" PERFCAST_JAVA_OPTS=-Xlog:aot=info "$PERFCAST" version
+	# options of the user's that do not fit the cache (another young generation, another collector) start without it
+	for opts in -Xmn96m "-XX:+UseParallelGC -Xmx300m"; do
+		check "PERFCAST_JAVA_OPTS='$opts' starts (without the cache)" 0 '^perfcast 0\.1\.0\.' \
+			env PERFCAST_CACHE_DIR="$cache" PERFCAST_JAVA_OPTS="$opts" "$PERFCAST" version
+	done
+	check "and a heap size keeps the cache" 0 'Using AOT-linked classes: true' \
+		env PERFCAST_CACHE_DIR="$cache" PERFCAST_JAVA_OPTS="-Xmx300m -Xlog:aot=info" "$PERFCAST" version
 	check "a cache corrupted in place falls back to a normal start" 0 '^perfcast 0\.1\.0\.' corrupt_cache keep-time \
 		only_version cached_version
 	check "a cache changed after it was made is made again" 0 'preparing the start-up cache' \
