@@ -7,7 +7,8 @@
 # PERFCAST_JAVA is then the java binary, the options below and -cp. CLASSPATH is the engine jars, the CLI,
 # EMF and ASM separated by ':'; CACHE_DIR is where the start-up cache lives (created if missing; when it
 # cannot be written the JVM starts without a cache). JAVA_OPTIONS are added as they are (e.g.
-# -Dperfcast.examples=DIR), then the words of $PERFCAST_JAVA_OPTS (e.g. PERFCAST_JAVA_OPTS=-Xmx8g), which win.
+# -Dperfcast.examples=DIR), then the words of $PERFCAST_JAVA_OPTS (e.g. PERFCAST_JAVA_OPTS=-Xmx8g), which win
+# (a collector there replaces ours; options that do not fit the cache start without it).
 #
 # Heap: the serial collector with a 64 MB initial heap that grows only as far as the live data needs
 # (at most 30 % free after a collection); the maximum stays the JVM's default, a quarter of the memory
