@@ -7,7 +7,7 @@ import java.util.List;
 import org.perfcast.engine.Diagnostic;
 import org.perfcast.engine.EngineMonitor;
 import org.perfcast.engine.Location;
-import org.perfcast.engine.Numbers;
+import org.perfcast.engine.Quantities;
 import org.perfcast.engine.ShellWords;
 import org.perfcast.record.JavaRecorder;
 import org.perfcast.record.PthreadRecorder;
@@ -100,7 +100,7 @@ final class RecordCommand extends AbstractCommand {
 			recording.warnings().forEach(w -> console.report(Diagnostic.warning("trace.record", w,
 					Location.of(out.toString()))));
 			console.out().println("recorded " + events + " events of " + recording.threads().size() + " threads in "
-					+ Numbers.format(recording.end()) + " s (one processor, seeing " + visible + "; program exit code "
+					+ Quantities.seconds(recording.end()) + " (one processor, seeing " + visible + "; program exit code "
 					+ status + "): " + out);
 			SelfCheck check = SelfCheck.of(() -> TraceFiles.open(out, out.toString()), TraceSimulator.Options.DEFAULT,
 					EngineMonitor.NULL);

@@ -221,7 +221,7 @@ public record Simulation(SimulationModel model, String choice, @Nullable Double 
 
 		@Override
 		public String toString() {
-			return "deadlock at " + org.perfcast.engine.Numbers.format(time) + ": " + String.join("; ",
+			return "deadlock at " + org.perfcast.engine.Quantities.number(time) + ": " + String.join("; ",
 					blocked.stream().map(b -> b.thread() + " " + b.waitsFor()).toList());
 		}
 	}
